@@ -1,0 +1,30 @@
+/** Jest runs the TypeScript sources through SWC as CommonJS (Nest 12 ships ESM, so it is transformed too). */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/test'],
+  testMatch: ['**/*.spec.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/test/e2e/'],
+  transform: { '^.+\\.(t|j|mj)s$': swc },
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|uuid)/)'],
+  moduleNameMapper: {
+    '^#libs/(.*)\\.js$': '<rootDir>/libs/$1',
+    '^#apps/(.*)\\.js$': '<rootDir>/apps/$1',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'],
+};
+module.exports.globalSetup = '<rootDir>/test/support/global-setup.ts';
+module.exports.globalTeardown = '<rootDir>/test/support/global-teardown.ts';
+module.exports.testTimeout = 60000;

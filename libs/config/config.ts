@@ -1,0 +1,104 @@
+import { z } from 'zod';
+
+/**
+ * Every setting the shop reads, validated once at start-up (DESIGN.md section 1). A missing or
+ * wrong setting stops the process with one clear line (see `loadConfig`), never a stack trace.
+ * Adapters are chosen here: DATABASE_URL (else embedded PostgreSQL), EVENTSTORE_URL (else the
+ * PostgreSQL event store), KAFKA_BROKERS (else the in-process bus only), SMTP_URL (else the outbox).
+ */
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || protocols.some((p) => v.startsWith(`${p}:`)), {
+      message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+    });
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** Where the embedded database and generated secrets live. */
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** Port of the embedded PostgreSQL server (ignored with DATABASE_URL). */
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54320),
+  DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+  EVENTSTORE_URL: optionalUrl(['esdb', 'esdb+discover', 'kurrentdb', 'kurrent']),
+  KAFKA_BROKERS: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(',').map((b) => b.trim()).filter(Boolean) : undefined))
+    .refine((v) => v === undefined || v.every((b) => /^[\w.-]+:\d+$/.test(b)), {
+      message: 'must be a comma-separated list of host:port',
+    }),
+  KAFKA_TOPIC: z.string().default('shop-events'),
+  SMTP_URL: optionalUrl(['smtp', 'smtps']),
+  MAIL_FROM: z.string().default('Medical Education Shop <no-reply@shop.localhost>'),
+  /** Base address used in mailed links; defaults to http://localhost:PORT. */
+  PUBLIC_URL: optionalUrl(['http', 'https']),
+  /** Secrets: when absent in embedded mode they are generated once and kept in DATA_DIR/secrets.json. */
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  DOB_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (a 256-bit key)')
+    .optional(),
+  /** JSON object: society id -> HMAC secret, for society sign-in. */
+  SOCIETY_SECRETS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return undefined;
+      try {
+        const parsed: unknown = JSON.parse(v);
+        return z.record(z.string(), z.string().min(16)).parse(parsed);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON object of society id to secret (16+ characters)' });
+        return z.NEVER;
+      }
+    }),
+  /** Run projections in this process (embedded mode); the scaled-out api sets it to false. */
+  RUN_PROJECTIONS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  /** Serve the built web app from this process. */
+  SERVE_WEB: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  /** Seed the demo data set on an empty database. */
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = z.output<typeof schema>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws ConfigError with one line naming every bad setting. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ');
+    throw new ConfigError(`Invalid configuration: ${problems}`);
+  }
+  return result.data;
+}
+
+/** For process entry points: prints the one clear line and exits on a bad setting. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  try {
+    return parseConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,31 @@
+import type { RecordedEvent } from './event-store.port.js';
+
+/**
+ * Events are never changed after release (DESIGN.md section 3): a new shape is a new schemaVersion,
+ * and an upcaster turns the old shape into the new one when it is read. Adapters run every event
+ * they read through `upcast` so deciders and projections only ever see the latest shapes.
+ */
+export interface Upcaster {
+  type: string;
+  fromVersion: number;
+  upcast(data: unknown): unknown;
+}
+
+const upcasters: Upcaster[] = [];
+
+export function registerUpcaster(upcaster: Upcaster): void {
+  upcasters.push(upcaster);
+}
+
+export function upcast(event: RecordedEvent): RecordedEvent {
+  let current = event;
+  for (;;) {
+    const next = upcasters.find((u) => u.type === current.type && u.fromVersion === current.metadata.schemaVersion);
+    if (!next) return current;
+    current = {
+      ...current,
+      data: next.upcast(current.data),
+      metadata: { ...current.metadata, schemaVersion: next.fromVersion + 1 },
+    };
+  }
+}

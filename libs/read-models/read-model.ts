@@ -1,0 +1,21 @@
+import type { PoolClient } from 'pg';
+import type { RecordedEvent } from '#libs/eventstore/event-store.port.js';
+
+/**
+ * One read model: its tables (SQL next to the model it serves) and how each event changes them
+ * (DESIGN.md section 4). The projector runtime (`projector.ts`) calls `apply` inside a transaction
+ * that also stores the model's checkpoint, so each event takes effect exactly once.
+ */
+export interface ReadModel {
+  /** Stable name; the checkpoint key. */
+  readonly name: string;
+  /** Bump when `schema` or `apply` changes meaning: the runtime then rebuilds the model from the log. */
+  readonly version: number;
+  /** Tables the model owns, dropped on rebuild. */
+  readonly tables: readonly string[];
+  /** DDL creating the tables (and indexes); runs after the tables were dropped, or when they are missing. */
+  readonly schema: string;
+  /** Event types the model reads; others are skipped without calling `apply`. */
+  readonly handles: readonly string[];
+  apply(event: RecordedEvent, db: PoolClient): Promise<void>;
+}
