@@ -1,0 +1,15 @@
+/**
+ * Codes of the customer decider's DomainErrors, with the text a person sees (the spec's wording
+ * where it gives one: storefront section 8). The HTTP layer maps the codes to statuses.
+ */
+export const CustomerErrors = {
+  email_taken: 'This email is already in use. If you have forgotten your password click here.',
+  customer_not_found: 'You must enter a valid email.',
+  invalid_credentials: 'Invalid email or password.',
+  email_not_validated: 'Please validate your email before logging in. Check your inbox or resend the validation email.',
+  already_validated: 'This email is already validated. Please login.',
+  invalid_validation_token: 'Validation failed. Please contact customer service if you need help.',
+  invalid_reset_token: 'Something went wrong. Please try again here: Forgot Password',
+} as const;
+
+export type CustomerErrorCode = keyof typeof CustomerErrors;

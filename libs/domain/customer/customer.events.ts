@@ -1,0 +1,93 @@
+import type { DomainEvent } from '../shared/decider.js';
+
+/**
+ * Events of the customer stream `customer-{customerId}` (DESIGN.md section 3). No secret enters an
+ * event: passwords only as argon2id hashes, one-time tokens only as SHA-256 hashes.
+ */
+
+/** The profile fields of storefront section 3 ("Registration user"), as stored. */
+export interface CustomerProfile {
+  firstname: string;
+  lastname: string;
+  suffix: string | null;
+  specialty: string;
+  status: string | null;
+  address: string | null;
+  address2: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  country: string | null;
+  phone: string | null;
+  autorenew: boolean;
+  utimezone: string | null;
+}
+
+export type CustomerRegistered = DomainEvent<
+  'CustomerRegistered',
+  {
+    customerId: string;
+    /** Lower-cased. */
+    email: string;
+    profile: CustomerProfile;
+    /** argon2id hash; null for an account created by a society sign-in (it signs in through the society). */
+    passwordHash: string | null;
+    /** The Terms of Use and Privacy Policy box was ticked (agree = 1). */
+    agreedToTerms: boolean;
+    /** 'form' (user/register) or 'society:{societyId}'. */
+    registeredVia: string;
+    registeredAt: string;
+  }
+>;
+
+/** A validation link was (re)issued; only the latest token is valid. */
+export type ValidationTokenIssued = DomainEvent<
+  'ValidationTokenIssued',
+  { customerId: string; tokenHash: string; expiresAt: string; issuedAt: string }
+>;
+
+export type EmailValidated = DomainEvent<
+  'EmailValidated',
+  { customerId: string; email: string; validatedAt: string; via: 'link' | 'society' }
+>;
+
+export type PasswordResetRequested = DomainEvent<
+  'PasswordResetRequested',
+  { customerId: string; tokenHash: string; expiresAt: string; requestedAt: string }
+>;
+
+export type PasswordChanged = DomainEvent<
+  'PasswordChanged',
+  { customerId: string; passwordHash: string; changedAt: string; via: 'reset' | 'profile' }
+>;
+
+export type SessionStarted = DomainEvent<
+  'SessionStarted',
+  { customerId: string; sessionId: string; startedAt: string; via: 'password' | 'society' }
+>;
+
+export type SessionEnded = DomainEvent<
+  'SessionEnded',
+  { customerId: string; sessionId: string; endedAt: string; reason: 'logout' | 'replaced' }
+>;
+
+export type CustomerEvent =
+  | CustomerRegistered
+  | ValidationTokenIssued
+  | EmailValidated
+  | PasswordResetRequested
+  | PasswordChanged
+  | SessionStarted
+  | SessionEnded;
+
+export const CUSTOMER_EVENT_TYPES = [
+  'CustomerRegistered',
+  'ValidationTokenIssued',
+  'EmailValidated',
+  'PasswordResetRequested',
+  'PasswordChanged',
+  'SessionStarted',
+  'SessionEnded',
+] as const satisfies readonly CustomerEvent['type'][];
+
+export const customerStreamId = (customerId: string): string => `customer-${customerId}`;

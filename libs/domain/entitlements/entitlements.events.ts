@@ -1,0 +1,35 @@
+import type { DomainEvent } from '../shared/decider.js';
+
+/** Events of the stream `entitlements-{customerId}`: what a customer may use, and since when. */
+export const SUBSCRIPTION_TYPES = ['qmpcomplete', 'elearning', 'streaming_all', 'cme'] as const;
+export type SubscriptionType = (typeof SUBSCRIPTION_TYPES)[number];
+
+export type SubscriptionGranted = DomainEvent<
+  'SubscriptionGranted',
+  {
+    customerId: string;
+    subscriptionType: SubscriptionType;
+    /** ISO 8601. */
+    startsAt: string;
+    expiresAt: string;
+    /** What granted it (e.g. `order:{ONUM}`, `seed:demo`); a repeat of the same grant appends nothing. */
+    source: string;
+  }
+>;
+
+export type ProductAccessGranted = DomainEvent<
+  'ProductAccessGranted',
+  {
+    customerId: string;
+    productId: number;
+    /** The product's TYPE (iflap, STREAMING, BOTH, BOOK, ...). */
+    productType: string;
+    source: string;
+  }
+>;
+
+export type EntitlementEvent = SubscriptionGranted | ProductAccessGranted;
+
+export const ENTITLEMENT_EVENT_TYPES = ['SubscriptionGranted', 'ProductAccessGranted'] as const satisfies readonly EntitlementEvent['type'][];
+
+export const entitlementsStreamId = (customerId: string): string => `entitlements-${customerId}`;
