@@ -78,10 +78,23 @@ describe('customer decider', () => {
 
   it('a society sign-in registers the account already validated', () => {
     given()
-      .when(register({ passwordHash: null, registeredVia: 'society:demo-society', validationToken: null, validatedVia: 'society' }))
+      .when(
+        register({
+          passwordHash: null,
+          registeredVia: 'society:demo-society',
+          validationToken: null,
+          validatedVia: 'society',
+        }),
+      )
       .then(
-        { ...registered, data: { ...registered.data, passwordHash: null, registeredVia: 'society:demo-society' } } as CustomerEvent,
-        { type: 'EmailValidated', data: { customerId: id, email: 'ada@example.test', validatedAt: now, via: 'society' } },
+        {
+          ...registered,
+          data: { ...registered.data, passwordHash: null, registeredVia: 'society:demo-society' },
+        } as CustomerEvent,
+        {
+          type: 'EmailValidated',
+          data: { customerId: id, email: 'ada@example.test', validatedAt: now, via: 'society' },
+        },
       );
   });
 
@@ -92,7 +105,9 @@ describe('customer decider', () => {
   });
 
   it('Validation failed: wrong token, expired token, or a link used twice', () => {
-    given(registered, tokenIssued).when({ type: 'ValidateEmail', email: 'ada@example.test', tokenHash: 'x', now }).thenFails('invalid_validation_token');
+    given(registered, tokenIssued)
+      .when({ type: 'ValidateEmail', email: 'ada@example.test', tokenHash: 'x', now })
+      .thenFails('invalid_validation_token');
     given(registered, tokenIssued)
       .when({ type: 'ValidateEmail', email: 'ada@example.test', tokenHash: 'vt', now: later })
       .thenFails('invalid_validation_token');
@@ -122,9 +137,16 @@ describe('customer decider', () => {
   });
 
   it('forgot password issues a reset token; set new password spends it once', () => {
-    given(registered).when({ type: 'RequestPasswordReset', tokenHash: 'rt', expiresAt: '2026-03-01T11:00:00.000Z', now }).then(resetRequested);
-    const changed: CustomerEvent = { type: 'PasswordChanged', data: { customerId: id, passwordHash: 'hash-2', changedAt: now, via: 'reset' } };
-    given(registered, resetRequested).when({ type: 'SetNewPassword', tokenHash: 'rt', passwordHash: 'hash-2', now }).then(changed);
+    given(registered)
+      .when({ type: 'RequestPasswordReset', tokenHash: 'rt', expiresAt: '2026-03-01T11:00:00.000Z', now })
+      .then(resetRequested);
+    const changed: CustomerEvent = {
+      type: 'PasswordChanged',
+      data: { customerId: id, passwordHash: 'hash-2', changedAt: now, via: 'reset' },
+    };
+    given(registered, resetRequested)
+      .when({ type: 'SetNewPassword', tokenHash: 'rt', passwordHash: 'hash-2', now })
+      .then(changed);
     given(registered, resetRequested, changed)
       .when({ type: 'SetNewPassword', tokenHash: 'rt', passwordHash: 'hash-3', now })
       .thenFails('invalid_reset_token');
@@ -134,11 +156,15 @@ describe('customer decider', () => {
     given(registered, resetRequested)
       .when({ type: 'SetNewPassword', tokenHash: 'rt', passwordHash: 'h', now: '2026-03-01T11:00:00.000Z' })
       .thenFails('invalid_reset_token');
-    given(registered, resetRequested).when({ type: 'SetNewPassword', tokenHash: 'nope', passwordHash: 'h', now }).thenFails('invalid_reset_token');
+    given(registered, resetRequested)
+      .when({ type: 'SetNewPassword', tokenHash: 'nope', passwordHash: 'h', now })
+      .thenFails('invalid_reset_token');
   });
 
   it('login is refused until the email is validated', () => {
-    given(registered, tokenIssued).when({ type: 'StartSession', sessionId: 's1', via: 'password', now }).thenFails('email_not_validated');
+    given(registered, tokenIssued)
+      .when({ type: 'StartSession', sessionId: 's1', via: 'password', now })
+      .thenFails('email_not_validated');
   });
 
   it('one device per account: a login ends the other sessions', () => {
@@ -151,7 +177,10 @@ describe('customer decider', () => {
   });
 
   it('logout ends the session once; a second logout appends nothing', () => {
-    const ended: CustomerEvent = { type: 'SessionEnded', data: { customerId: id, sessionId: 's1', endedAt: now, reason: 'logout' } };
+    const ended: CustomerEvent = {
+      type: 'SessionEnded',
+      data: { customerId: id, sessionId: 's1', endedAt: now, reason: 'logout' },
+    };
     given(registered, validated, sessionStarted('s1')).when({ type: 'EndSession', sessionId: 's1', now }).then(ended);
     given(registered, validated, sessionStarted('s1'), ended).when({ type: 'EndSession', sessionId: 's1', now }).then();
   });

@@ -18,11 +18,17 @@ const iflap: EntitlementEvent = {
 
 describe('entitlements decider', () => {
   it('grants a subscription', () => {
-    given().when({ type: 'GrantSubscription', ...grant }).then(granted);
+    given()
+      .when({ type: 'GrantSubscription', ...grant })
+      .then(granted);
   });
   it('the same grant from the same source appends nothing', () => {
-    given(granted).when({ type: 'GrantSubscription', ...grant }).then();
-    given(iflap).when({ type: 'GrantProductAccess', customerId: 'c1', productId: 399, productType: 'iflap', source: 'order:100' }).then();
+    given(granted)
+      .when({ type: 'GrantSubscription', ...grant })
+      .then();
+    given(iflap)
+      .when({ type: 'GrantProductAccess', customerId: 'c1', productId: 399, productType: 'iflap', source: 'order:100' })
+      .then();
   });
   it('a grant from another source is a new grant', () => {
     given(granted)
@@ -30,6 +36,8 @@ describe('entitlements decider', () => {
       .then({ type: 'SubscriptionGranted', data: { ...grant, source: 'order:101' } });
   });
   it('grants access to a product', () => {
-    given().when({ type: 'GrantProductAccess', customerId: 'c1', productId: 399, productType: 'iflap', source: 'order:100' }).then(iflap);
+    given()
+      .when({ type: 'GrantProductAccess', customerId: 'c1', productId: 399, productType: 'iflap', source: 'order:100' })
+      .then(iflap);
   });
 });

@@ -1,5 +1,10 @@
 import type { Decider } from '../shared/decider.js';
-import type { EntitlementEvent, ProductAccessGranted, SubscriptionGranted, SubscriptionType } from './entitlements.events.js';
+import type {
+  EntitlementEvent,
+  ProductAccessGranted,
+  SubscriptionGranted,
+  SubscriptionType,
+} from './entitlements.events.js';
 
 export interface GrantSubscription {
   type: 'GrantSubscription';

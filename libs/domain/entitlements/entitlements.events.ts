@@ -30,6 +30,9 @@ export type ProductAccessGranted = DomainEvent<
 
 export type EntitlementEvent = SubscriptionGranted | ProductAccessGranted;
 
-export const ENTITLEMENT_EVENT_TYPES = ['SubscriptionGranted', 'ProductAccessGranted'] as const satisfies readonly EntitlementEvent['type'][];
+export const ENTITLEMENT_EVENT_TYPES = [
+  'SubscriptionGranted',
+  'ProductAccessGranted',
+] as const satisfies readonly EntitlementEvent['type'][];
 
 export const entitlementsStreamId = (customerId: string): string => `entitlements-${customerId}`;

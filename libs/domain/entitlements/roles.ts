@@ -7,7 +7,15 @@ export interface RoleSources {
 }
 
 /** Order in which roles are listed (stable output for clients and tests). */
-const ROLE_ORDER: readonly Role[] = ['qmpcomplete', 'streaming_all', 'elearning', 'cme', 'cmePrint', 'streaming', 'iflap'];
+const ROLE_ORDER: readonly Role[] = [
+  'qmpcomplete',
+  'streaming_all',
+  'elearning',
+  'cme',
+  'cmePrint',
+  'streaming',
+  'iflap',
+];
 
 /**
  * Roles of a customer at `now` (storefront section 6, DESIGN.md section 6). Pure.
