@@ -1,0 +1,103 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router';
+import { RequireLogin, RequireRole } from '@/features/auth/components/guards';
+import { registerNavigate } from '@/lib/navigation';
+import { Root } from './shell/root';
+import { ShellLayout } from './shell/shell-layout';
+
+type Lazy = RouteObject['lazy'];
+
+// Every screen is its own chunk; only the shell is in the first download.
+const screen =
+  (load: () => Promise<{ default: ComponentType }>): Lazy =>
+  async () => ({ Component: (await load()).default });
+
+/** A route whose feature is not built yet: a placeholder that says so, never a blank page. */
+const placeholder =
+  (title: string, feature: string): Lazy =>
+  async () => {
+    const { Placeholder } = await import('@/components/placeholder');
+    return { Component: () => <Placeholder title={title} feature={feature} /> };
+  };
+
+/** Redirects of storefront section 2 keep the query string (validation and reset links carry their tokens). */
+function RedirectKeepingQuery({ to }: { to: string }) {
+  const { search, hash } = useLocation();
+  return <Navigate to={to + search + hash} replace />;
+}
+
+const redirect = (path: string, to: string): RouteObject => ({ path, element: <RedirectKeepingQuery to={to} /> });
+
+const shellRoutes: RouteObject[] = [
+  { index: true, lazy: screen(() => import('@/features/home/routes/home')) },
+  { path: 'cart', lazy: screen(() => import('@/features/cart/routes/cart')) },
+  { path: 'login', lazy: screen(() => import('@/features/auth/routes/login')) },
+  { path: 'market/:offer/:uid', lazy: placeholder('Marketing offer', 'marketing offer') },
+  { path: 'product/:name/:id', lazy: placeholder('Product', 'catalog') },
+  { path: 'products', element: <Navigate to="/products/0" replace /> },
+  { path: 'products/:id', lazy: placeholder('Products', 'catalog') },
+  { path: 'user/register', lazy: screen(() => import('@/features/auth/routes/register')) },
+  { path: 'user/forgot', lazy: screen(() => import('@/features/auth/routes/forgot')) },
+  { path: 'user/resend', lazy: screen(() => import('@/features/auth/routes/resend')) },
+  { path: 'user/redeem', lazy: screen(() => import('@/features/auth/routes/set-new-password')) },
+  { path: 'user/validate', lazy: screen(() => import('@/features/auth/routes/validate')) },
+  { path: 'static/*', lazy: placeholder('Information', 'static pages') },
+  { path: 'meeting/*', lazy: placeholder('Meetings', 'meetings') },
+  { path: 'redeem-info', lazy: placeholder('Redeem a Book Code', 'book redeem') },
+  { path: 'checkout/customer', lazy: placeholder('Checkout', 'checkout') },
+  { path: 'checkout/pay', lazy: placeholder('Payment', 'checkout') },
+  { path: 'checkout/confirm/:number', lazy: placeholder('Receipt', 'checkout') },
+  { path: 'people', lazy: placeholder('Faculty', 'faculty') },
+  { path: 'people/:userId', lazy: placeholder('Faculty', 'faculty') },
+  { path: 'maintenance', lazy: screen(() => import('@/features/misc/routes/maintenance')) },
+  { path: 'test', lazy: placeholder('iFlap', 'cart') },
+  {
+    element: <RequireLogin />,
+    children: [
+      { path: 'user/account', lazy: placeholder('Account', 'account') },
+      { path: 'redeem', lazy: placeholder('Redeem Book', 'book redeem') },
+      { path: 'redeem/:code', lazy: placeholder('Redeem Book', 'book redeem') },
+      { path: 'org/:id', lazy: placeholder('Organisation', 'organisation') },
+    ],
+  },
+  {
+    element: <RequireRole anyOf={['streaming']} />,
+    children: [
+      { path: 'user/home', lazy: placeholder('My Videos', 'streaming') },
+      { path: 'streaming', lazy: placeholder('Stream', 'streaming') },
+      { path: 'stream/:id', lazy: placeholder('Stream', 'streaming') },
+      { path: 'streams/details/:productId/:videoId', lazy: placeholder('Video', 'streaming') },
+    ],
+  },
+  {
+    element: <RequireRole anyOf={['cme']} />,
+    children: [{ path: 'cme/:type/:id', lazy: placeholder('CME Test', 'CME') }],
+  },
+  {
+    element: <RequireRole anyOf={['cme', 'cmePrint']} />,
+    children: [{ path: 'cme-center', lazy: placeholder('CME Center', 'CME') }],
+  },
+  redirect('register/redeem', '/user/redeem'),
+  redirect('register/validate', '/user/validate'),
+  redirect('symposia', '/meeting/list'),
+  redirect('elearning/menu', '/streaming'),
+  redirect('elearning/home', '/streaming'),
+  redirect('elearning/search', '/streaming'),
+  { path: '*', lazy: screen(() => import('@/features/misc/routes/not-found')) },
+];
+
+export const router = createBrowserRouter([
+  {
+    element: <Root />,
+    children: [
+      { element: <ShellLayout />, children: shellRoutes },
+      // iFlap lives outside the navigation shell (storefront section 2).
+      {
+        element: <RequireRole anyOf={['iflap']} />,
+        children: [{ path: 'iflap/*', lazy: placeholder('iFlap', 'iFlap') }],
+      },
+    ],
+  },
+]);
+
+registerNavigate((to, options) => void router.navigate(to, options));

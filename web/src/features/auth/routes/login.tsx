@@ -1,0 +1,119 @@
+import { useEffect, useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useForm } from 'react-hook-form';
+import { useNavigate, useSearchParams } from 'react-router';
+import { CLIENT_VERSION, type LoginRequest, type LoginResponse } from '@contracts/identity';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { Page } from '@/components/page';
+import { PasswordField } from '@/components/password-field';
+import { AppLink } from '@/components/router-link';
+import { SubmitButton } from '@/components/submit-button';
+import { errorBody, userTimezone } from '@/lib/api';
+import { muiField } from '@/lib/form';
+import { loggedIn, redeemCodeSet, redirectTargetSet } from '@/lib/session';
+import { useLoginMutation } from '../api/auth-api';
+
+interface LoginForm {
+  email: string;
+  password: string;
+}
+
+export const EMPTY_CREDENTIALS = 'Email or Password can not be undefined.';
+
+export default function LoginRoute() {
+  const [login, { isLoading }] = useLoginMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit } = useForm<LoginForm>({ defaultValues: { email: '', password: '' } });
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const notice = useAppSelector((state) => state.session.loginNotice);
+  const redirectTarget = useAppSelector((state) => state.session.redirectTarget);
+  const redeemCode = useAppSelector((state) => state.session.redeemCode);
+  const cartHasCme = useAppSelector((state) => state.cart.items.some((item) => item.TYPE.toLowerCase() === 'cme'));
+
+  /** Destination order of storefront section 2: redeem target, CME redirect, stored target, streaming. */
+  const destination = (response: LoginResponse): string => {
+    if (redeemCode !== null) {
+      dispatch(redeemCodeSet(null));
+      return redeemCode ? `/redeem/${encodeURIComponent(redeemCode)}` : '/redeem';
+    }
+    if (response.CMEREDIRECT && !cartHasCme) return '/user/account#cme';
+    if (redirectTarget) {
+      dispatch(redirectTargetSet(null));
+      return redirectTarget;
+    }
+    return '/streaming';
+  };
+
+  const attempt = async (request: LoginRequest) => {
+    setFailure(null);
+    try {
+      const response = await login(request).unwrap();
+      dispatch(loggedIn(response));
+      navigate(destination(response), { replace: true });
+    } catch (error) {
+      const body = errorBody(error);
+      setFailure(body?.error || body?.message[0] || 'Login failed. Please try again.');
+    }
+  };
+
+  const onSubmit = ({ email, password }: LoginForm) => {
+    if (!email.trim() || !password) {
+      setFailure(EMPTY_CREDENTIALS);
+      return;
+    }
+    void attempt({ email: email.trim(), password, version: CLIENT_VERSION, utimezone: userTimezone() });
+  };
+
+  // A society sign-in token logs in on load, without email or password.
+  const society = params.get('society');
+  const societyTried = useRef<string | null>(null);
+  // attempt is recreated each render; the ref keeps the token alone deciding whether to try.
+  const attemptRef = useRef(attempt);
+  attemptRef.current = attempt;
+  useEffect(() => {
+    if (!society || societyTried.current === society) return;
+    societyTried.current = society;
+    void attemptRef.current({ society, version: CLIENT_VERSION, utimezone: userTimezone() });
+  }, [society]);
+
+  return (
+    <Page title="Login" maxWidth="sm">
+      <Stack spacing={3}>
+        {notice ? <Alert severity="warning">{notice}</Alert> : null}
+        <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)}>
+          <Stack spacing={2}>
+            <TextField label="Email" type="email" autoComplete="email" {...muiField(register('email'))} />
+            <PasswordField label="Password" autoComplete="current-password" {...muiField(register('password'))} />
+            {failure ? <Alert severity="error">{failure}</Alert> : null}
+            <Box>
+              <SubmitButton busy={isLoading}>Login</SubmitButton>
+            </Box>
+            <Stack direction="row" spacing={3} sx={{ flexWrap: 'wrap' }}>
+              <AppLink to="/user/register">Create Account</AppLink>
+              <AppLink to="/user/forgot">Forgot Password</AppLink>
+            </Stack>
+          </Stack>
+        </Box>
+        <Alert severity="info">
+          Have a code from a book? Log in, then redeem it. <AppLink to="/redeem-info">How to redeem a book code</AppLink>
+        </Alert>
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <Typography variant="h6" component="h2">
+            Guest Checkout
+          </Typography>
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            No account needed to buy: check out as a guest.
+          </Typography>
+          <AppLink to="/checkout/customer">Checkout as a guest</AppLink>
+        </Paper>
+      </Stack>
+    </Page>
+  );
+}

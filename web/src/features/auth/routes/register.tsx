@@ -1,0 +1,272 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import { Controller, useForm } from 'react-hook-form';
+import {
+  CLIENT_VERSION,
+  PASSWORD_MIN_LENGTH,
+  PHONE_MAX_LENGTH,
+  SPECIALTIES,
+  STATUSES,
+  SUFFIXES,
+  type RegistrationUser,
+  type Specialty,
+  type Status,
+  type Suffix,
+} from '@contracts/identity';
+import { useAppSelector } from '@/app/hooks';
+import { Page } from '@/components/page';
+import { PasswordField } from '@/components/password-field';
+import { AppLink } from '@/components/router-link';
+import { SubmitButton } from '@/components/submit-button';
+import { errorBody, errorStatus, userTimezone } from '@/lib/api';
+import { muiField } from '@/lib/form';
+import { useRegisterMutation } from '../api/auth-api';
+
+export const VALIDATE_EMAIL_NOTICE =
+  'Please validate your email by following the instructions we sent to your email address. You can login after validating.';
+
+interface RegisterForm {
+  FIRSTNAME: string;
+  LASTNAME: string;
+  SUFFIX: Suffix | '';
+  SPECIALTY: Specialty | '';
+  STATUS: Status | '';
+  ADDRESS: string;
+  ADDRESS2: string;
+  CITY: string;
+  STATE: string;
+  ZIP: string;
+  COUNTRY: string;
+  PHONE: string;
+  EMAIL: string;
+  PASSWORD: string;
+  agree: boolean;
+  autorenew: boolean;
+}
+
+const EMPTY: RegisterForm = {
+  FIRSTNAME: '',
+  LASTNAME: '',
+  SUFFIX: '',
+  SPECIALTY: '',
+  STATUS: '',
+  ADDRESS: '',
+  ADDRESS2: '',
+  CITY: '',
+  STATE: '',
+  ZIP: '',
+  COUNTRY: '',
+  PHONE: '',
+  EMAIL: '',
+  PASSWORD: '',
+  agree: false,
+  // Storefront section 5: auto-renew defaults on.
+  autorenew: true,
+};
+
+type Outcome = { kind: 'success' } | { kind: 'duplicate' } | { kind: 'failure'; messages: string[] } | null;
+
+const TEXT_FIELDS: { name: 'ADDRESS' | 'ADDRESS2' | 'CITY' | 'STATE' | 'ZIP' | 'COUNTRY'; label: string }[] = [
+  { name: 'ADDRESS', label: 'Address' },
+  { name: 'ADDRESS2', label: 'Address Line 2' },
+  { name: 'CITY', label: 'City' },
+  { name: 'STATE', label: 'State' },
+  { name: 'ZIP', label: 'Zip Code' },
+  { name: 'COUNTRY', label: 'Country' },
+];
+
+export default function RegisterRoute() {
+  const [registerUser, { isLoading }] = useRegisterMutation();
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const session = useAppSelector((state) => state.session);
+  const { register, handleSubmit, control, watch, reset, formState } = useForm<RegisterForm>({
+    defaultValues: EMPTY,
+    mode: 'onTouched',
+  });
+  const { errors } = formState;
+  const agreed = watch('agree');
+
+  const onSubmit = async (form: RegisterForm) => {
+    setOutcome(null);
+    const { agree, autorenew, SPECIALTY, ...fields } = form;
+    // Required fields are checked by the form, so SPECIALTY is one of the list here.
+    const body: RegistrationUser = {
+      ...fields,
+      SPECIALTY: SPECIALTY as Specialty,
+      EMAIL: fields.EMAIL.trim(),
+      agree: agree ? 1 : 0,
+      autorenew: autorenew ? 1 : 0,
+      VERSION: CLIENT_VERSION,
+      sendUserTo: session.sendUserTo ?? undefined,
+      redeemCode: session.redeemCode ?? undefined,
+      utimezone: userTimezone(),
+    };
+    try {
+      await registerUser(body).unwrap();
+      reset(EMPTY);
+      setOutcome({ kind: 'success' });
+    } catch (error) {
+      if (errorStatus(error) === 409) {
+        setOutcome({ kind: 'duplicate' });
+        return;
+      }
+      const failure = errorBody(error);
+      const messages = failure?.message.length ? failure.message : [failure?.error || 'Registration failed.'];
+      setOutcome({ kind: 'failure', messages });
+    }
+  };
+
+  const required = (label: string) => ({ required: `${label} is required.` });
+
+  return (
+    <Page title="Create Account">
+      <Stack spacing={2}>
+        <Alert severity="info">
+          Please fill in all "required" fields denoted by an "*". Password must be at least 8 characters or more.
+        </Alert>
+        {outcome?.kind === 'success' ? <Alert severity="success">{VALIDATE_EMAIL_NOTICE}</Alert> : null}
+        {outcome?.kind === 'duplicate' ? (
+          <Alert severity="error">
+            This email is already in use. If you have forgotten your password <AppLink to="/user/forgot">click here</AppLink>.
+          </Alert>
+        ) : null}
+        {outcome?.kind === 'failure' ? (
+          <Alert severity="error">
+            {outcome.messages.map((message) => (
+              <div key={message}>{message}</div>
+            ))}
+          </Alert>
+        ) : null}
+        <Box
+          component="form"
+          noValidate
+          onSubmit={handleSubmit(onSubmit)}
+          sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
+        >
+          <TextField
+            label="First Name"
+            required
+            autoComplete="given-name"
+            error={!!errors.FIRSTNAME}
+            helperText={errors.FIRSTNAME?.message}
+            {...muiField(register('FIRSTNAME', required('First Name')))}
+          />
+          <TextField
+            label="Last Name"
+            required
+            autoComplete="family-name"
+            error={!!errors.LASTNAME}
+            helperText={errors.LASTNAME?.message}
+            {...muiField(register('LASTNAME', required('Last Name')))}
+          />
+          <TextField select label="Suffix" slotProps={{ select: { native: true } }} {...muiField(register('SUFFIX'))}>
+            <option value="" />
+            {SUFFIXES.map((suffix) => (
+              <option key={suffix} value={suffix}>
+                {suffix}
+              </option>
+            ))}
+          </TextField>
+          <TextField
+            select
+            label="Specialty"
+            required
+            error={!!errors.SPECIALTY}
+            helperText={errors.SPECIALTY?.message}
+            slotProps={{ select: { native: true } }}
+            {...muiField(register('SPECIALTY', required('Specialty')))}
+          >
+            <option value="" />
+            {SPECIALTIES.map((specialty) => (
+              <option key={specialty} value={specialty}>
+                {specialty}
+              </option>
+            ))}
+          </TextField>
+          <TextField select label="Status" slotProps={{ select: { native: true } }} {...muiField(register('STATUS'))}>
+            <option value="" />
+            {STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {status}
+              </option>
+            ))}
+          </TextField>
+          <TextField
+            label="Phone"
+            type="tel"
+            autoComplete="tel"
+            error={!!errors.PHONE}
+            helperText={errors.PHONE?.message}
+            slotProps={{ htmlInput: { maxLength: PHONE_MAX_LENGTH } }}
+            {...muiField(
+              register('PHONE', {
+                maxLength: { value: PHONE_MAX_LENGTH, message: `Phone can be at most ${PHONE_MAX_LENGTH} characters.` },
+              }),
+            )}
+          />
+          {TEXT_FIELDS.map((field) => (
+            <TextField key={field.name} label={field.label} {...muiField(register(field.name))} />
+          ))}
+          <TextField
+            label="Email"
+            type="email"
+            required
+            autoComplete="email"
+            error={!!errors.EMAIL}
+            helperText={errors.EMAIL?.message}
+            {...muiField(register('EMAIL', required('Email')))}
+          />
+          <PasswordField
+            label="Password"
+            required
+            autoComplete="new-password"
+            error={!!errors.PASSWORD}
+            helperText={errors.PASSWORD?.message}
+            slotProps={{ htmlInput: { title: 'Must be 8 characters of more' } }}
+            {...muiField(
+              register('PASSWORD', {
+                ...required('Password'),
+                minLength: { value: PASSWORD_MIN_LENGTH, message: 'Password must be at least 8 characters or more.' },
+              }),
+            )}
+          />
+          <Box sx={{ gridColumn: '1 / -1' }}>
+            <Controller
+              name="autorenew"
+              control={control}
+              render={({ field }) => (
+                <FormControlLabel
+                  control={<Switch checked={field.value} onChange={(_, checked) => field.onChange(checked)} />}
+                  label="Auto-renew my subscriptions"
+                />
+              )}
+            />
+            <Controller
+              name="agree"
+              control={control}
+              render={({ field }) => (
+                <FormControlLabel
+                  control={<Checkbox checked={field.value} onChange={(_, checked) => field.onChange(checked)} />}
+                  label="I agree to the Terms of Use and Privacy Policy"
+                />
+              )}
+            />
+            <Stack direction="row" spacing={2} sx={{ mb: 2 }}>
+              <AppLink to="/static/terms-of-use">Terms of Use</AppLink>
+              <AppLink to="/static/privacy-policy">Privacy Policy</AppLink>
+            </Stack>
+            <SubmitButton busy={isLoading} disabled={!agreed}>
+              Create Account
+            </SubmitButton>
+          </Box>
+        </Box>
+      </Stack>
+    </Page>
+  );
+}

@@ -1,0 +1,107 @@
+import {
+  createApi,
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query/react';
+import type { ErrorBody } from '@contracts/identity';
+import { currentPath, navigateTo } from './navigation';
+import { loggedOut, redirectTargetSet, type WithSession } from './session';
+
+export interface ApiExtraOptions {
+  /** Public form calls (login, register, ...) show their own errors on their screens. */
+  handlesOwnErrors?: boolean;
+}
+
+export const oneDeviceMessage = (host: string): string =>
+  `Please login again. Only 1 device per user account can be logged into ${host} at a time.`;
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: '/api',
+  // Storefront section 7: every request carries a Bearer header from the stored session token.
+  prepareHeaders: (headers, { getState }) => {
+    const token = (getState() as WithSession).session.token;
+    if (token) headers.set('authorization', `Bearer ${token}`);
+    return headers;
+  },
+});
+
+const onLogin = (): boolean => currentPath() === '/login';
+
+function rememberWhereWeWere(dispatch: (action: unknown) => unknown): void {
+  if (!onLogin()) dispatch(redirectTargetSet(window.location.pathname + window.location.search + window.location.hash));
+}
+
+/**
+ * The request-level error table (storefront section 8), applied once for every call made with a session.
+ * Calls made without a token, and public form calls, leave errors to their screens.
+ */
+export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, ApiExtraOptions> = async (
+  args,
+  api,
+  extraOptions,
+) => {
+  const hadSession = (api.getState() as WithSession).session.token !== null;
+  const result = await rawBaseQuery(args, api, extraOptions ?? {});
+  if (!result.error || !hadSession || extraOptions?.handlesOwnErrors) return result;
+
+  switch (result.error.status) {
+    case 403:
+      rememberWhereWeWere(api.dispatch);
+      api.dispatch(loggedOut());
+      navigateTo('/login');
+      break;
+    case 503:
+      api.dispatch(loggedOut());
+      navigateTo('/maintenance');
+      break;
+    case 401: {
+      const notice = onLogin() ? undefined : oneDeviceMessage(window.location.host);
+      rememberWhereWeWere(api.dispatch);
+      api.dispatch(loggedOut({ notice }));
+      navigateTo('/login');
+      break;
+    }
+    case 400:
+      navigateTo('/login');
+      break;
+    case 404:
+      if (currentPath() !== '/checkout/pay') navigateTo('/login');
+      break;
+    default:
+      break;
+  }
+  return result;
+};
+
+/** One API for the app; each feature injects its endpoints (redux-essentials style). */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: ['Me', 'MainInfo'],
+  endpoints: () => ({}),
+});
+
+/** The server's error body, when the failure carried one. */
+export function errorBody(error: unknown): ErrorBody | null {
+  if (typeof error !== 'object' || error === null || !('data' in error)) return null;
+  const data = (error as { data: unknown }).data;
+  if (typeof data !== 'object' || data === null) return null;
+  const body = data as Partial<ErrorBody>;
+  return {
+    statusCode: typeof body.statusCode === 'number' ? body.statusCode : 0,
+    error: typeof body.error === 'string' ? body.error : '',
+    message: Array.isArray(body.message) ? body.message.filter((m): m is string => typeof m === 'string') : [],
+  };
+}
+
+export function errorStatus(error: unknown): number | null {
+  if (typeof error === 'object' && error !== null && 'status' in error) {
+    const status = (error as { status: unknown }).status;
+    return typeof status === 'number' ? status : null;
+  }
+  return null;
+}
+
+export const userTimezone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
