@@ -1,0 +1,28 @@
+# One image for both processes of the scaled-out mode (docs/operations.md):
+#   api:       node dist/apps/api/main.js        (the default command)
+#   projector: node dist/apps/projector/main.js
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+# Dependencies first, so a source change does not reinstall them.
+COPY package.json package-lock.json ./
+COPY web/package.json web/
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json tsconfig.build.json ./
+COPY apps apps
+COPY libs libs
+COPY web web
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+
+FROM node:20-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000
+# package.json carries the "#libs/*" import map the compiled code resolves through.
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules node_modules
+COPY --from=build /app/dist dist
+COPY --from=build /app/web/dist web/dist
+USER node
+EXPOSE 3000
+CMD ["node", "dist/apps/api/main.js"]
