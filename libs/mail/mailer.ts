@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
 import type { Pool } from 'pg';
 import type { Config } from '#libs/config/config.js';
 
@@ -36,7 +36,7 @@ export function linksOf(text: string): string[] {
 }
 
 export class SmtpMailer implements Mailer {
-  private readonly transport: nodemailer.Transporter;
+  private readonly transport: Transporter;
 
   constructor(
     smtpUrl: string,

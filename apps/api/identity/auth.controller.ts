@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import { Body, Controller, Get, HttpCode, Inject, Ip, NotFoundException, Post, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import {
+  ApiBearerAuth,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import type { Pool } from 'pg';
+import type { LoginResponse, Me, Status } from '#libs/contracts/identity.js';
+import { findCustomerById } from '#libs/read-models/customers.js';
+import { PG_POOL } from '../infrastructure/tokens.js';
+import { type AuthUser, CurrentUser, JwtAuthGuard } from './guards.js';
+import { LoginCommand, LogoutCommand } from './identity.commands.js';
+import { LoginDto, LoginResponseDto, MeDto } from './identity.dto.js';
+import { RolesService } from './roles.service.js';
+
+/** Login, logout and the signed-in user (storefront sections 2, 3 and 7). */
+@ApiTags('identity')
+@Controller('auth')
+export class AuthController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly roles: RolesService,
+    @Inject(PG_POOL) private readonly pool: Pool,
+  ) {}
+
+  @Post('login')
+  @HttpCode(200)
+  @ApiOkResponse({ type: LoginResponseDto })
+  @ApiUnauthorizedResponse({ description: 'Invalid email or password, email not validated, or a bad society token' })
+  @ApiTooManyRequestsResponse({ description: 'Too many failed logins for this email or address' })
+  login(@Body() body: LoginDto, @Ip() ip: string): Promise<LoginResponse> {
+    return this.commands.execute(
+      new LoginCommand(body.email, body.password, body.society, ip, {
+        actorId: 'anonymous',
+        correlationId: randomUUID(),
+      }),
+    );
+  }
+
+  @Post('logout')
+  @HttpCode(204)
+  @UseGuards(JwtAuthGuard)
+  @ApiBearerAuth()
+  @ApiNoContentResponse({ description: 'The session ended' })
+  async logout(@CurrentUser() user: AuthUser): Promise<void> {
+    await this.commands.execute(
+      new LogoutCommand(user.customerId, user.sessionId, { actorId: user.customerId, correlationId: randomUUID() }),
+    );
+  }
+
+  @Get('me')
+  @UseGuards(JwtAuthGuard)
+  @ApiBearerAuth()
+  @ApiOkResponse({ type: MeDto })
+  @ApiUnauthorizedResponse({ description: 'Not logged in, or the session was replaced by a login elsewhere' })
+  async me(@CurrentUser() user: AuthUser): Promise<Me> {
+    const customer = await findCustomerById(this.pool, user.customerId);
+    if (!customer) throw new NotFoundException('Customer not found.');
+    return {
+      customerId: customer.customerId,
+      email: customer.email,
+      firstname: customer.firstname,
+      lastname: customer.lastname,
+      status: customer.status as Status | null,
+      roles: await this.roles.rolesOf(user.customerId),
+    };
+  }
+}

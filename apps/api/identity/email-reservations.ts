@@ -1,0 +1,57 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Pool } from 'pg';
+import { PG_POOL } from '../infrastructure/tokens.js';
+
+export const EMAIL_RESERVATIONS_SCHEMA = `
+CREATE TABLE IF NOT EXISTS email_reservations (
+  email text PRIMARY KEY,
+  customer_id text NOT NULL UNIQUE,
+  reserved_at timestamptz NOT NULL DEFAULT now()
+)`;
+
+/**
+ * One account per email across customer streams (DESIGN.md section 3): a row taken before the
+ * CustomerRegistered append, released if the append fails. Emails are stored lower-cased.
+ */
+@Injectable()
+export class EmailReservations {
+  private ready: Promise<unknown> | null = null;
+
+  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+
+  private ensureTable(): Promise<unknown> {
+    this.ready ??= this.pool.query(EMAIL_RESERVATIONS_SCHEMA).catch((error: unknown) => {
+      this.ready = null;
+      throw error;
+    });
+    return this.ready;
+  }
+
+  /** True when the email is now reserved for this customer; false when someone holds it. */
+  async reserve(email: string, customerId: string): Promise<boolean> {
+    await this.ensureTable();
+    const { rowCount } = await this.pool.query(
+      'INSERT INTO email_reservations (email, customer_id) VALUES ($1, $2) ON CONFLICT (email) DO NOTHING',
+      [email.toLowerCase(), customerId],
+    );
+    return rowCount === 1;
+  }
+
+  async release(email: string, customerId: string): Promise<void> {
+    await this.ensureTable();
+    await this.pool.query('DELETE FROM email_reservations WHERE email = $1 AND customer_id = $2', [
+      email.toLowerCase(),
+      customerId,
+    ]);
+  }
+
+  /** The customer holding this email, or null. Written before the append, so it never lags behind it. */
+  async customerIdOf(email: string): Promise<string | null> {
+    await this.ensureTable();
+    const { rows } = await this.pool.query<{ customer_id: string }>(
+      'SELECT customer_id FROM email_reservations WHERE email = $1',
+      [email.toLowerCase()],
+    );
+    return rows[0]?.customer_id ?? null;
+  }
+}

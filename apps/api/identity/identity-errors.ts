@@ -1,0 +1,16 @@
+import type { CustomerErrorCode } from '#libs/domain/customer/customer.errors.js';
+
+/**
+ * HTTP status of each identity DomainError code (DESIGN.md section 5), read by the global exception
+ * filter. Login failures answer 401, never 403: a 403 makes the web app log out (storefront section 8).
+ */
+export const identityErrorStatus: Record<CustomerErrorCode | 'too_many_attempts', number> = {
+  email_taken: 409,
+  customer_not_found: 400,
+  invalid_credentials: 401,
+  email_not_validated: 401,
+  already_validated: 400,
+  invalid_validation_token: 400,
+  invalid_reset_token: 400,
+  too_many_attempts: 429,
+};

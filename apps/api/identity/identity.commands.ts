@@ -1,0 +1,104 @@
+import { Command } from '@nestjs/cqrs';
+import type { CommandContext } from '#libs/application/decide-and-append.js';
+import type {
+  ForgotRequest,
+  LoginResponse,
+  RegistrationUser,
+  ResendRequest,
+  SetNewPasswordRequest,
+  ValidateRequest,
+} from '#libs/contracts/identity.js';
+import type { SubscriptionType } from '#libs/domain/entitlements/entitlements.events.js';
+
+/** The identity commands sent on the Nest CommandBus; each has one thin handler in this folder. */
+
+export interface Registered {
+  customerId: string;
+  /** The raw validation token (mailed; also returned for the demo seed, never to HTTP callers). */
+  validationToken: string;
+}
+
+export class RegisterCustomerCommand extends Command<Registered> {
+  constructor(
+    readonly input: RegistrationUser,
+    readonly context: CommandContext,
+    readonly options: { sendMail: boolean } = { sendMail: true },
+  ) {
+    super();
+  }
+}
+
+export class ValidateEmailCommand extends Command<void> {
+  constructor(
+    readonly input: ValidateRequest,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+export class ResendValidationCommand extends Command<{ validationToken: string }> {
+  constructor(
+    readonly input: ResendRequest,
+    readonly context: CommandContext,
+    readonly options: { sendMail: boolean } = { sendMail: true },
+  ) {
+    super();
+  }
+}
+
+export class RequestPasswordResetCommand extends Command<void> {
+  constructor(
+    readonly input: ForgotRequest,
+    readonly ip: string,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+export class SetNewPasswordCommand extends Command<void> {
+  constructor(
+    readonly input: SetNewPasswordRequest,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+export class LoginCommand extends Command<LoginResponse> {
+  constructor(
+    readonly email: string | undefined,
+    readonly password: string | undefined,
+    readonly society: string | undefined,
+    readonly ip: string,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+export class LogoutCommand extends Command<void> {
+  constructor(
+    readonly customerId: string,
+    readonly sessionId: string,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+export type Grant =
+  | { kind: 'subscription'; subscriptionType: SubscriptionType; startsAt: string; expiresAt: string; source: string }
+  | { kind: 'product'; productId: number; productType: string; source: string };
+
+/** Grants an entitlement (orders will send it; the demo seed sends it for the demo accounts). */
+export class GrantEntitlementCommand extends Command<{ appended: number }> {
+  constructor(
+    readonly customerId: string,
+    readonly grant: Grant,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}

@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import { BadRequestException, Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { JwtService } from '@nestjs/jwt';
+import type { CommandContext } from '#libs/application/decide-and-append.js';
+import type { Config } from '#libs/config/config.js';
+import type { LoginResponse } from '#libs/contracts/identity.js';
+import { verifySocietyToken } from '#libs/crypto/society-token.js';
+import { customerDecider } from '#libs/domain/customer/customer.decider.js';
+import { CustomerErrors } from '#libs/domain/customer/customer.errors.js';
+import { customerStreamId } from '#libs/domain/customer/customer.events.js';
+import { DomainError } from '#libs/domain/shared/decider.js';
+import { CONFIG } from '../infrastructure/tokens.js';
+import { EventSourcedService } from '../shared/event-sourced.service.js';
+import { CustomerLookup } from './customer-lookup.js';
+import { EmailReservations } from './email-reservations.js';
+import { LoginCommand, LogoutCommand } from './identity.commands.js';
+import { verifyPassword } from './password-hasher.js';
+import { IdentityRateLimits } from './rate-limits.js';
+import { RolesService } from './roles.service.js';
+import { societySecrets } from './society-secrets.js';
+
+/** The JWT carries the customer and the session (DESIGN.md section 6). */
+export interface SessionClaims {
+  sub: string;
+  sid: string;
+}
+
+export const EMPTY_FIELDS = 'Email or Password can not be undefined.';
+const invalidCredentials = () => new DomainError('invalid_credentials', CustomerErrors.invalid_credentials);
+
+/**
+ * Login (storefront section 2): by email and password, or by a society's signed token. A login
+ * ends the account's other sessions (one device per account); their next call answers 401.
+ */
+@CommandHandler(LoginCommand)
+export class LoginHandler implements ICommandHandler<LoginCommand> {
+  constructor(
+    private readonly eventSourced: EventSourcedService,
+    private readonly customers: CustomerLookup,
+    private readonly reservations: EmailReservations,
+    private readonly limits: IdentityRateLimits,
+    private readonly roles: RolesService,
+    private readonly jwt: JwtService,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {}
+
+  async execute(command: LoginCommand): Promise<LoginResponse> {
+    if (command.society) return this.societySignIn(command.society, command.context);
+    if (!command.email?.trim() || !command.password) throw new BadRequestException({ message: [EMPTY_FIELDS] });
+    const email = command.email.trim().toLowerCase();
+    await this.limits.checkLogin(email, command.ip);
+    const customer = await this.customers.byEmail(email);
+    if (!customer?.customerId || !(await verifyPassword(customer.passwordHash, command.password))) {
+      await this.limits.loginFailed(email, command.ip);
+      throw invalidCredentials();
+    }
+    await this.limits.loginSucceeded(email);
+    return this.startSession(customer.customerId, 'password', command.context);
+  }
+
+  private async societySignIn(token: string, context: CommandContext): Promise<LoginResponse> {
+    const verified = verifySocietyToken(token, societySecrets(this.config));
+    if (!verified) throw invalidCredentials();
+    const { claims, societyId } = verified;
+    const email = claims.email.trim().toLowerCase();
+    let customerId = await this.reservations.customerIdOf(email);
+    if (!customerId) customerId = await this.registerMember(email, claims.first, claims.last, societyId, context);
+    return this.startSession(customerId, 'society', context);
+  }
+
+  /** First society sign-in of a member: the account is registered, already validated (the society vouches for the email). */
+  private async registerMember(
+    email: string,
+    first: string | undefined,
+    last: string | undefined,
+    societyId: string,
+    context: CommandContext,
+  ): Promise<string> {
+    const customerId = randomUUID();
+    if (!(await this.reservations.reserve(email, customerId))) {
+      // Registered meanwhile by a concurrent sign-in: use that account.
+      const holder = await this.reservations.customerIdOf(email);
+      if (!holder) throw invalidCredentials();
+      return holder;
+    }
+    const now = new Date().toISOString();
+    try {
+      await this.eventSourced.execute(
+        customerStreamId(customerId),
+        customerDecider,
+        {
+          type: 'RegisterCustomer',
+          customerId,
+          email,
+          profile: {
+            firstname: first?.trim() || email.split('@')[0] || 'Member',
+            lastname: last?.trim() ?? '',
+            suffix: null,
+            specialty: 'Other',
+            status: null,
+            address: null,
+            address2: null,
+            city: null,
+            state: null,
+            zip: null,
+            country: null,
+            phone: null,
+            autorenew: false,
+            utimezone: null,
+          },
+          passwordHash: null,
+          agreedToTerms: false,
+          registeredVia: `society:${societyId}`,
+          validationToken: null,
+          validatedVia: 'society',
+          now,
+        },
+        { ...context, actorId: customerId },
+      );
+    } catch (error) {
+      await this.reservations.release(email, customerId);
+      throw error;
+    }
+    return customerId;
+  }
+
+  private async startSession(
+    customerId: string,
+    via: 'password' | 'society',
+    context: CommandContext,
+  ): Promise<LoginResponse> {
+    const sessionId = randomUUID();
+    await this.eventSourced.execute(
+      customerStreamId(customerId),
+      customerDecider,
+      { type: 'StartSession', sessionId, via, now: new Date().toISOString() },
+      { ...context, actorId: customerId },
+    );
+    const claims: SessionClaims = { sub: customerId, sid: sessionId };
+    return {
+      token: await this.jwt.signAsync(claims),
+      // Filled by later features (purchased streaming products, marketing, CME info).
+      OPEN: [],
+      QMPMarketingPixel: null,
+      EXPIRATIONS: await this.roles.expirations(customerId),
+      QMPMarketingTarget: null,
+      CMEREDIRECT: false,
+    };
+  }
+}
+
+@CommandHandler(LogoutCommand)
+export class LogoutHandler implements ICommandHandler<LogoutCommand> {
+  constructor(private readonly eventSourced: EventSourcedService) {}
+
+  async execute({ customerId, sessionId, context }: LogoutCommand): Promise<void> {
+    await this.eventSourced.execute(
+      customerStreamId(customerId),
+      customerDecider,
+      { type: 'EndSession', sessionId, now: new Date().toISOString() },
+      context,
+    );
+  }
+}

@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import { Body, Controller, HttpCode, Ip, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+} from '@nestjs/swagger';
+import type { SuccessBody } from '#libs/contracts/identity.js';
+import {
+  RegisterCustomerCommand,
+  RequestPasswordResetCommand,
+  ResendValidationCommand,
+  SetNewPasswordCommand,
+  ValidateEmailCommand,
+} from './identity.commands.js';
+import { ForgotDto, RegisterDto, ResendDto, SetNewPasswordDto, SuccessBodyDto, ValidateDto } from './identity.dto.js';
+
+/** Messages of storefront section 8 for the successes. */
+export const REGISTERED =
+  'Please validate your email by following the instructions we sent to your email address. You can login after validating.';
+export const VALIDATED = 'You have successfully validated your email. Please login here.';
+export const RESET_MAILED = 'You will receive an email shortly. Follow the email instructions to change your password.';
+export const PASSWORD_CHANGED = 'Your password has been changed. Please login.';
+
+const anonymous = () => ({ actorId: 'anonymous', correlationId: randomUUID() });
+
+/** Register, validate, resend, forgot and set new password (storefront sections 2 to 8). */
+@ApiTags('identity')
+@Controller('users')
+export class UsersController {
+  constructor(private readonly commands: CommandBus) {}
+
+  @Post('register')
+  @ApiCreatedResponse({ type: SuccessBodyDto })
+  @ApiConflictResponse({ description: 'This email is already in use.' })
+  @ApiBadRequestResponse({ description: 'Every invalid field, with its message' })
+  async register(@Body() body: RegisterDto): Promise<SuccessBody> {
+    await this.commands.execute(new RegisterCustomerCommand(body, anonymous()));
+    return { success: 1, message: REGISTERED };
+  }
+
+  @Post('validate')
+  @HttpCode(200)
+  @ApiOkResponse({ type: SuccessBodyDto })
+  @ApiBadRequestResponse({ description: 'Validation failed: a wrong, expired or used link' })
+  async validate(@Body() body: ValidateDto): Promise<SuccessBody> {
+    await this.commands.execute(new ValidateEmailCommand(body, anonymous()));
+    return { success: 1, message: VALIDATED };
+  }
+
+  @Post('resend')
+  @HttpCode(200)
+  @ApiOkResponse({ type: SuccessBodyDto })
+  @ApiBadRequestResponse({ description: 'No such account, or already validated' })
+  async resend(@Body() body: ResendDto): Promise<SuccessBody> {
+    await this.commands.execute(new ResendValidationCommand(body, anonymous()));
+    return { success: 1, message: REGISTERED };
+  }
+
+  @Post('forgot')
+  @HttpCode(200)
+  @ApiOkResponse({ type: SuccessBodyDto })
+  @ApiBadRequestResponse({ description: 'You must enter a valid email to recover your password.' })
+  @ApiTooManyRequestsResponse({ description: 'Too many password reset requests' })
+  async forgot(@Body() body: ForgotDto, @Ip() ip: string): Promise<SuccessBody> {
+    await this.commands.execute(new RequestPasswordResetCommand(body, ip, anonymous()));
+    return { success: 1, message: RESET_MAILED };
+  }
+
+  @Post('redeem-forgot')
+  @HttpCode(200)
+  @ApiOkResponse({ type: SuccessBodyDto })
+  @ApiBadRequestResponse({ description: 'A wrong, expired or used reset link, or a short password' })
+  async setNewPassword(@Body() body: SetNewPasswordDto): Promise<SuccessBody> {
+    await this.commands.execute(new SetNewPasswordCommand(body, anonymous()));
+    return { success: 1, message: PASSWORD_CHANGED };
+  }
+}
