@@ -97,6 +97,7 @@ export class KafkaRelay {
   private lingerTimer: NodeJS.Timeout | undefined;
   private stopping = false;
   private running: Promise<void> | undefined;
+  private starting: Promise<void> | undefined;
   private checkpoint = 0n;
   private started = false;
   private readonly sleepers = new Set<() => void>();
@@ -121,7 +122,8 @@ export class KafkaRelay {
         const { message, ...extra } = entry.log;
         logger.warn({ kafkajs: entry.namespace, ...extra }, message);
       },
-      retry: { initialRetryTime: 100, maxRetryTime: 5000, retries: 5 },
+      // Short inner retries: the relay's own loop (withBackoff) keeps trying for as long as it takes.
+      retry: { initialRetryTime: 100, maxRetryTime: 2000, retries: 3 },
     });
   }
 
@@ -130,11 +132,24 @@ export class KafkaRelay {
     return this.checkpoint;
   }
 
-  /** Creates the checkpoint table, connects the producer and starts following the log. */
+  /**
+   * Creates the checkpoint table, connects the producer and starts following the log. While the
+   * broker is unreachable it keeps retrying (and does not resolve); `stop()` ends that wait.
+   */
   async start(): Promise<void> {
     if (this.started) throw new Error('Kafka relay already started');
     this.started = true;
     this.stopping = false;
+    this.starting = this.connectAndFollow();
+    try {
+      await this.starting;
+    } catch (error) {
+      this.started = false;
+      throw error;
+    }
+  }
+
+  private async connectAndFollow(): Promise<void> {
     await this.pool.query(RELAY_CHECKPOINT_DDL);
     const { rows } = await this.pool.query<{ position: string }>(
       'SELECT position::text AS position FROM relay_checkpoints WHERE name = $1',
@@ -167,12 +182,14 @@ export class KafkaRelay {
     if (!this.started) return;
     this.stopping = true;
     for (const wake of this.sleepers) wake();
+    await this.starting?.catch(() => {});
     await this.subscription?.stop().catch(() => {});
     await this.running;
     clearTimeout(this.lingerTimer);
     await this.flush().catch(() => {});
     await this.producer?.disconnect().catch(() => {});
     this.running = undefined;
+    this.starting = undefined;
     this.subscription = undefined;
     this.producer = undefined;
     this.started = false;
