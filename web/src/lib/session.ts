@@ -91,14 +91,8 @@ export const sessionSlice = createSlice({
   },
 });
 
-export const {
-  loggedIn,
-  loggedOut,
-  redirectTargetSet,
-  redeemCodeSet,
-  validationTargetsKept,
-  loginNoticeCleared,
-} = sessionSlice.actions;
+export const { loggedIn, loggedOut, redirectTargetSet, redeemCodeSet, validationTargetsKept, loginNoticeCleared } =
+  sessionSlice.actions;
 
 export interface WithSession {
   session: SessionState;

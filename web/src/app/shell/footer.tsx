@@ -21,8 +21,15 @@ const FOOTER_LINKS: { label: string; to: string }[] = [
 export function Footer() {
   const { data } = useMainInfoQuery();
   return (
-    <Box component="footer" sx={{ mt: 'auto', py: 3, px: 2, bgcolor: 'grey.100', borderTop: 1, borderColor: 'grey.300' }}>
-      <Box component="ul" aria-label="Footer" sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+    <Box
+      component="footer"
+      sx={{ mt: 'auto', py: 3, px: 2, bgcolor: 'grey.100', borderTop: 1, borderColor: 'grey.300' }}
+    >
+      <Box
+        component="ul"
+        aria-label="Footer"
+        sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexWrap: 'wrap', gap: 2 }}
+      >
         {FOOTER_LINKS.map((link) => (
           <li key={link.label}>
             <Link component={RouterLink} to={link.to} color="inherit">

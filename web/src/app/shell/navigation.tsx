@@ -26,7 +26,9 @@ export function Navigation() {
 
   const onLogout = async () => {
     // The session ends locally whatever the server answers.
-    await logout().unwrap().catch(() => undefined);
+    await logout()
+      .unwrap()
+      .catch(() => undefined);
     dispatch(loggedOut());
     navigate('/');
   };

@@ -102,7 +102,8 @@ export default function LoginRoute() {
           </Stack>
         </Box>
         <Alert severity="info">
-          Have a code from a book? Log in, then redeem it. <AppLink to="/redeem-info">How to redeem a book code</AppLink>
+          Have a code from a book? Log in, then redeem it.{' '}
+          <AppLink to="/redeem-info">How to redeem a book code</AppLink>
         </Alert>
         <Paper variant="outlined" sx={{ p: 2 }}>
           <Typography variant="h6" component="h2">

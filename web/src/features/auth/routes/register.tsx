@@ -133,7 +133,8 @@ export default function RegisterRoute() {
         {outcome?.kind === 'success' ? <Alert severity="success">{VALIDATE_EMAIL_NOTICE}</Alert> : null}
         {outcome?.kind === 'duplicate' ? (
           <Alert severity="error">
-            This email is already in use. If you have forgotten your password <AppLink to="/user/forgot">click here</AppLink>.
+            This email is already in use. If you have forgotten your password{' '}
+            <AppLink to="/user/forgot">click here</AppLink>.
           </Alert>
         ) : null}
         {outcome?.kind === 'failure' ? (

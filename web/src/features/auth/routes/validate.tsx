@@ -28,9 +28,7 @@ export default function ValidateRoute() {
     validate({ EMAIL: email, TOKEN: token })
       .unwrap()
       .then(() => {
-        dispatch(
-          validationTargetsKept({ sendUserTo: params.get('sendUserTo'), redeemCode: params.get('redeemCode') }),
-        );
+        dispatch(validationTargetsKept({ sendUserTo: params.get('sendUserTo'), redeemCode: params.get('redeemCode') }));
         setOutcome('success');
       })
       .catch(() => setOutcome('failure'));

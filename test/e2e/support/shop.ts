@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { waitForLink } from './mailbox.js';
+
+export const DEMO_PASSWORD = 'Demo-pass-2026';
+
+/** A fresh address per test, so journeys never share an account. */
+export const freshEmail = (prefix: string): string => `${prefix}-${randomUUID().slice(0, 8)}@example.test`;
+
+export async function logIn(page: Page, email: string, password: string): Promise<void> {
+  if (!new URL(page.url(), 'http://x').pathname.startsWith('/login')) await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Account' })).toBeVisible();
+}
+
+export async function logOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible();
+}
+
+/** Registers and validates an account through the API (for journeys that start after registration). */
+export async function registeredAccount(request: APIRequestContext, password: string): Promise<string> {
+  const email = freshEmail('e2e');
+  const response = await request.post('/api/users/register', {
+    data: {
+      FIRSTNAME: 'Robin',
+      LASTNAME: 'Tester',
+      SPECIALTY: 'Plastic Surgery',
+      EMAIL: email,
+      PASSWORD: password,
+      autorenew: 1,
+      agree: 1,
+      VERSION: 5,
+    },
+  });
+  expect(response.ok(), await response.text()).toBeTruthy();
+  const link = new URL(await waitForLink(email, '/user/validate'), 'http://shop');
+  const validated = await request.post('/api/users/validate', {
+    data: { EMAIL: link.searchParams.get('email'), TOKEN: link.searchParams.get('tolken') },
+  });
+  expect(validated.ok(), await validated.text()).toBeTruthy();
+  return email;
+}
