@@ -1,4 +1,4 @@
-import { createTestDatabase } from './database';
+import { createTestDatabase } from './database.js';
 
 it('gives each test file its own real PostgreSQL database', async () => {
   const db = await createTestDatabase();

@@ -1,7 +1,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startEmbeddedPostgres, type RunningPostgres } from '../../libs/database/embedded-postgres';
+import { startEmbeddedPostgres, type RunningPostgres } from '../../libs/database/embedded-postgres'; // Jest loads this file without its module mapper: no .js here
 
 declare global {
   var __TEST_POSTGRES__: RunningPostgres | undefined;

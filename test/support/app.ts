@@ -1,0 +1,50 @@
+import { parseConfig } from '../../libs/config/config.js';
+import { type RunningShop, startShop } from '../../apps/api/bootstrap.js';
+import { createTestDatabase } from './database.js';
+import { freePort } from './free-port.js';
+
+export interface TestApp {
+  baseUrl: string;
+  shop: RunningShop;
+  app: RunningShop['app'];
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  smtpUrl?: string;
+  seedDemo?: boolean;
+  env?: Record<string, string>;
+}
+
+/**
+ * The whole API, as `npm start` builds it, on a fresh database of the run's PostgreSQL and a free
+ * port: tests talk to it over real HTTP (`fetch(baseUrl + '/api/...')`).
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const db = await createTestDatabase();
+  const port = await freePort();
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: db.url,
+    DATA_DIR: '/tmp/shop-test-unused',
+    JWT_SECRET: 'test-jwt-secret-that-is-long-enough-0123456789',
+    DOB_ENCRYPTION_KEY: '0'.repeat(64),
+    SERVE_WEB: 'false',
+    SEED_DEMO: options.seedDemo ? 'true' : 'false',
+    LOG_LEVEL: 'silent',
+    ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
+    ...options.env,
+  });
+  const shop = await startShop(config);
+  return {
+    baseUrl: shop.url,
+    shop,
+    app: shop.app,
+    close: async () => {
+      await shop.close();
+      await db.drop();
+    },
+  };
+}
