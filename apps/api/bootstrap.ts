@@ -1,0 +1,108 @@
+import 'reflect-metadata';
+import type { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { Logger as PinoLogger } from 'nestjs-pino';
+import pg from 'pg';
+import pino from 'pino';
+import type { Config } from '#libs/config/config.js';
+import { type RunningPostgres, startEmbeddedPostgres } from '#libs/database/embedded-postgres.js';
+import { createEventStore } from '#libs/eventstore/create-event-store.js';
+import { createMailer } from '#libs/mail/mailer.js';
+import { allReadModels } from '#libs/read-models/index.js';
+import { CheckpointWaiter, Projector } from '#libs/read-models/projector.js';
+import { AppModule } from './app.module.js';
+import { identityErrorStatus } from './identity/identity-errors.js';
+import { seedDemoAccounts } from './seed/demo-accounts.js';
+import { resolveSecrets } from './infrastructure/secrets.js';
+import { HttpErrorFilter } from './shared/http-error.filter.js';
+import { createValidationPipe } from './shared/validation.pipe.js';
+
+export interface RunningShop {
+  app: INestApplication;
+  /** Where the shop answers, e.g. http://127.0.0.1:3000 */
+  url: string;
+  config: Config;
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds and starts the whole shop from a validated configuration: PostgreSQL (DATABASE_URL or the
+ * embedded server in DATA_DIR), the event store adapter, the projector (in-process unless
+ * RUN_PROJECTIONS=false), the Nest app with OpenAPI and the web app, and the demo data.
+ * `close()` stops everything in reverse order.
+ */
+export async function startShop(rawConfig: Config): Promise<RunningShop> {
+  const config = await resolveSecrets(rawConfig);
+  const log = pino({ level: config.LOG_LEVEL });
+  const stops: (() => Promise<void>)[] = [];
+  const close = async (): Promise<void> => {
+    for (const stop of stops.reverse()) {
+      try {
+        await stop();
+      } catch (error) {
+        log.error({ err: error }, 'error while stopping');
+      }
+    }
+    stops.length = 0;
+  };
+  try {
+    let databaseUrl = config.DATABASE_URL;
+    if (!databaseUrl) {
+      const embedded: RunningPostgres = await startEmbeddedPostgres({
+        dataDir: config.DATA_DIR,
+        port: config.EMBEDDED_PG_PORT,
+      });
+      stops.push(() => embedded.stop());
+      databaseUrl = embedded.url;
+      log.info({ dataDir: config.DATA_DIR, port: config.EMBEDDED_PG_PORT }, 'embedded PostgreSQL started');
+    }
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
+    stops.push(() => pool.end());
+
+    const store = await createEventStore(config, pool);
+    stops.push(() => store.close());
+
+    const projector = new Projector({ pool, store, readModels: allReadModels, logger: log });
+    if (config.RUN_PROJECTIONS) {
+      await projector.start();
+      stops.push(() => projector.stop());
+    }
+    const waiter = new CheckpointWaiter(pool, allReadModels);
+    stops.push(() => waiter.close());
+
+    const mailer = createMailer(config, pool, log);
+
+    const app = await NestFactory.create<NestExpressApplication>(
+      AppModule.register({ config, pool, store, waiter, mailer }),
+      { bufferLogs: true },
+    );
+    stops.push(() => app.close());
+    app.useLogger(app.get(PinoLogger));
+    app.setGlobalPrefix('api', { exclude: [] });
+    app.set('trust proxy', 'loopback');
+    app.useGlobalPipes(createValidationPipe());
+    app.useGlobalFilters(new HttpErrorFilter(identityErrorStatus));
+    const document = SwaggerModule.createDocument(
+      app,
+      new DocumentBuilder()
+        .setTitle('Medical education shop API')
+        .setDescription('Storefront, identity and learning API. Field names follow the specification.')
+        .setVersion(process.env.npm_package_version ?? '0.1.0')
+        .addBearerAuth()
+        .build(),
+    );
+    SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+
+    if (config.SEED_DEMO) await seedDemoAccounts(app);
+
+    await app.listen(config.PORT, config.HOST);
+    const url = `http://127.0.0.1:${config.PORT}`;
+    return { app, url, config, pool, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

@@ -1,0 +1,42 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { EventBus } from '@nestjs/cqrs';
+import {
+  type CommandContext,
+  type DecideAndAppendResult,
+  decideAndAppend,
+} from '#libs/application/decide-and-append.js';
+import type { Decider, DomainEvent } from '#libs/domain/shared/decider.js';
+import type { EventStore } from '#libs/eventstore/event-store.port.js';
+import type { ProjectionWaiter } from '#libs/read-models/projector.js';
+import { EVENT_STORE, PROJECTION_WAITER } from '../infrastructure/tokens.js';
+
+/**
+ * What every command handler calls (DESIGN.md sections 3 and 4): decide and append, then publish the
+ * recorded events on the Nest EventBus (only after the append succeeded), then wait, bounded, until
+ * the read models have projected them, so the next screen never shows stale data.
+ */
+@Injectable()
+export class EventSourcedService {
+  private readonly logger = new Logger(EventSourcedService.name);
+
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(PROJECTION_WAITER) private readonly waiter: ProjectionWaiter,
+    private readonly eventBus: EventBus,
+  ) {}
+
+  async execute<Command, State, Event extends DomainEvent>(
+    streamId: string,
+    decider: Decider<Command, State, Event>,
+    command: Command,
+    context: CommandContext,
+  ): Promise<DecideAndAppendResult<State>> {
+    const result = await decideAndAppend(this.store, streamId, decider, command, context);
+    if (result.position !== null) {
+      this.eventBus.publishAll(result.events);
+      const projected = await this.waiter.waitFor(result.position);
+      if (!projected) this.logger.warn(`Read models did not reach position ${result.position} in time`);
+    }
+    return result;
+  }
+}

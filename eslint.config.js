@@ -1,0 +1,87 @@
+// One lint configuration for the whole repository (server, tests and web).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'web/dist/**',
+      'test-results/**',
+      'playwright-report/**',
+      'coverage/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
+    },
+  },
+  {
+    // Nest needs runtime class references for decorator metadata: type-only imports would break injection.
+    files: ['apps/**/*.ts'],
+    rules: { '@typescript-eslint/consistent-type-imports': 'off' },
+  },
+  {
+    // Layer rule (DESIGN.md section 3): deciders are pure — no framework, no I/O.
+    files: ['libs/domain/**/*.ts'],
+    ignores: ['libs/domain/**/*.spec.ts', 'libs/domain/**/*.testing.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '@nestjs/*',
+                'pg',
+                'kafkajs',
+                '@eventstore/*',
+                'nodemailer',
+                'node:fs*',
+                'node:net',
+                'node:http*',
+              ],
+              message: 'Deciders are pure: no framework or I/O imports in libs/domain.',
+            },
+            {
+              group: ['#apps/*', '#libs/eventstore/*', '#libs/read-models/*', '#libs/mail/*'],
+              message: 'libs/domain depends on nothing but itself.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The web app talks to the server only over HTTP; it may share wire types, nothing else.
+    files: ['web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/apps/*', '**/libs/*', '#libs/*'],
+              message: 'The web app imports server types only through @contracts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+);

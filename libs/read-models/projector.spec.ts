@@ -1,0 +1,128 @@
+import type { PoolClient } from 'pg';
+import type { RecordedEvent } from '#libs/eventstore/event-store.port.js';
+import { PostgresEventStore } from '#libs/eventstore/postgres/postgres-event-store.js';
+import { newEvent } from '#libs/eventstore/testing/new-event.testing.js';
+import { createTestDatabase, type TestDatabase } from '../../test/support/database.js';
+import { CheckpointWaiter, Projector, rebuildReadModels } from './projector.js';
+import type { ReadModel } from './read-model.js';
+
+/** A test-only read model: order totals per customer, with a count of applied events to catch double-applies. */
+function orderTotals(version = 1): ReadModel {
+  return {
+    name: 'test_order_totals',
+    version,
+    tables: ['test_order_totals'],
+    schema: `CREATE TABLE test_order_totals (customer text PRIMARY KEY, total_cents bigint NOT NULL, orders int NOT NULL)`,
+    handles: ['OrderPaid', 'OrderRefunded'],
+    async apply(event: RecordedEvent, db: PoolClient) {
+      const data = event.data as { customer: string; cents: number };
+      const cents = event.type === 'OrderPaid' ? data.cents : -data.cents;
+      await db.query(
+        `INSERT INTO test_order_totals VALUES ($1, $2, 1)
+         ON CONFLICT (customer) DO UPDATE SET total_cents = test_order_totals.total_cents + $2, orders = test_order_totals.orders + 1`,
+        [data.customer, cents],
+      );
+    },
+  };
+}
+
+describe('Projector', () => {
+  let db: TestDatabase;
+  let store: PostgresEventStore;
+
+  beforeEach(async () => {
+    db = await createTestDatabase();
+    store = await PostgresEventStore.create(db.pool);
+  });
+  afterEach(async () => {
+    await store.close();
+    await db.drop();
+  });
+
+  const rows = async () =>
+    (await db.pool.query('SELECT customer, total_cents::int AS total, orders FROM test_order_totals ORDER BY customer'))
+      .rows;
+
+  it('projects live events, and the waiter answers once they are in the read model (read-your-writes)', async () => {
+    const model = orderTotals();
+    const projector = new Projector({ pool: db.pool, store, readModels: [model] });
+    const waiter = new CheckpointWaiter(db.pool, [model]);
+    await projector.start();
+    await store.append('order-1', [newEvent('OrderPaid', { customer: 'ann', cents: 1500 })], 'no_stream');
+    const last = await store.append('order-2', [newEvent('OrderPaid', { customer: 'ann', cents: 250 })], 'no_stream');
+    expect(await waiter.waitFor(last.position)).toBe(true);
+    expect(await rows()).toEqual([{ customer: 'ann', total: 1750, orders: 2 }]);
+    expect(await waiter.waitFor(last.position + 1000n, 300)).toBe(false);
+    await projector.stop();
+    await waiter.close();
+  });
+
+  it('moves the checkpoint past events no model reads, so waiting for them ends too', async () => {
+    const model = orderTotals();
+    const projector = new Projector({ pool: db.pool, store, readModels: [model] });
+    const waiter = new CheckpointWaiter(db.pool, [model]);
+    await projector.start();
+    const result = await store.append('cart-1', [newEvent('ItemAddedToCart', { productId: 1 })], 'no_stream');
+    expect(await waiter.waitFor(result.position)).toBe(true);
+    expect(await projector.positions()).toEqual([{ name: 'test_order_totals', position: result.position, lag: 0n }]);
+    await projector.stop();
+    await waiter.close();
+  });
+
+  it('applies each event exactly once across restarts (checkpoint in the same transaction)', async () => {
+    const model = orderTotals();
+    const waiter = new CheckpointWaiter(db.pool, [model]);
+    const first = new Projector({ pool: db.pool, store, readModels: [model] });
+    await first.start();
+    const a = await store.append('order-a', [newEvent('OrderPaid', { customer: 'bo', cents: 100 })], 'no_stream');
+    await waiter.waitFor(a.position);
+    await first.stop();
+    const b = await store.append('order-b', [newEvent('OrderPaid', { customer: 'bo', cents: 10 })], 'no_stream');
+    const second = new Projector({ pool: db.pool, store, readModels: [model] });
+    await second.start();
+    await waiter.waitFor(b.position);
+    expect(await rows()).toEqual([{ customer: 'bo', total: 110, orders: 2 }]);
+    await second.stop();
+    await waiter.close();
+  });
+
+  it('rebuilds a model whose version changed, from the whole log', async () => {
+    const waiter = new CheckpointWaiter(db.pool, [orderTotals()]);
+    const v1 = new Projector({ pool: db.pool, store, readModels: [orderTotals(1)] });
+    await v1.start();
+    const a = await store.append('order-c', [newEvent('OrderPaid', { customer: 'cy', cents: 700 })], 'no_stream');
+    await waiter.waitFor(a.position);
+    await v1.stop();
+    await db.pool.query(`UPDATE test_order_totals SET total_cents = 0`); // damage that a rebuild must repair
+    const v2 = new Projector({ pool: db.pool, store, readModels: [orderTotals(2)] });
+    await v2.start();
+    expect(await rows()).toEqual([{ customer: 'cy', total: 700, orders: 1 }]);
+    await v2.stop();
+    await waiter.close();
+  });
+
+  it('rebuilt tables equal the live ones (npm run projections:rebuild)', async () => {
+    const model = orderTotals();
+    const projector = new Projector({ pool: db.pool, store, readModels: [model] });
+    const waiter = new CheckpointWaiter(db.pool, [model]);
+    await projector.start();
+    let last = 0n;
+    for (let i = 0; i < 60; i++) {
+      const type = i % 7 === 6 ? 'OrderRefunded' : 'OrderPaid';
+      const result = await store.append(
+        `order-${i}`,
+        [newEvent(type, { customer: `c${i % 5}`, cents: 100 + i }), newEvent('Noise', { i })],
+        'no_stream',
+      );
+      last = result.position;
+    }
+    await waiter.waitFor(last);
+    await projector.stop();
+    const live = await rows();
+    expect(live).toHaveLength(5);
+    const result = await rebuildReadModels(db.pool, store, [model]);
+    expect(result.events).toBe(120);
+    expect(await rows()).toEqual(live);
+    await waiter.close();
+  });
+});
