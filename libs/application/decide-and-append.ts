@@ -1,10 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Decider, DomainEvent } from '#libs/domain/shared/decider.js';
-import {
-  type EventStore,
-  type RecordedEvent,
-  WrongExpectedRevisionError,
-} from '#libs/eventstore/event-store.port.js';
+import { type EventStore, type RecordedEvent, WrongExpectedRevisionError } from '#libs/eventstore/event-store.port.js';
 
 /** Who asked, and in answer to what: becomes the metadata of every event appended. */
 export interface CommandContext {

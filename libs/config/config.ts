@@ -29,7 +29,14 @@ const schema = z.object({
   KAFKA_BROKERS: z
     .string()
     .optional()
-    .transform((v) => (v ? v.split(',').map((b) => b.trim()).filter(Boolean) : undefined))
+    .transform((v) =>
+      v
+        ? v
+            .split(',')
+            .map((b) => b.trim())
+            .filter(Boolean)
+        : undefined,
+    )
     .refine((v) => v === undefined || v.every((b) => /^[\w.-]+:\d+$/.test(b)), {
       message: 'must be a comma-separated list of host:port',
     }),

@@ -29,6 +29,9 @@ export class DomainError extends Error {
 }
 
 /** Folds a stream's events into the state the decider decides on. */
-export function fold<State, Event>(decider: Pick<Decider<unknown, State, Event>, 'initialState' | 'evolve'>, events: readonly Event[]): State {
+export function fold<State, Event>(
+  decider: Pick<Decider<unknown, State, Event>, 'initialState' | 'evolve'>,
+  events: readonly Event[],
+): State {
   return events.reduce((state, event) => decider.evolve(state, event), decider.initialState);
 }
