@@ -96,6 +96,7 @@ export async function startShop(rawConfig: Config): Promise<RunningShop> {
     );
     SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
 
+    await app.init(); // registers the CQRS handlers the seed needs
     if (config.SEED_DEMO) await seedDemoAccounts(app);
 
     await app.listen(config.PORT, config.HOST);
