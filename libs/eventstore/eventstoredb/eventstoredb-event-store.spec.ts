@@ -1,4 +1,4 @@
-import { eventStoreContract } from '../event-store.contract.js';
+import { eventStoreContract } from '../event-store.contract.testing.js';
 import { EventStoreDbEventStore } from './eventstoredb-event-store.js';
 
 const url = process.env.EVENTSTORE_URL;

@@ -1,5 +1,5 @@
 import { createTestDatabase, type TestDatabase } from '../../../test/support/database.js';
-import { eventStoreContract } from '../event-store.contract.js';
+import { eventStoreContract } from '../event-store.contract.testing.js';
 import { PostgresEventStore } from './postgres-event-store.js';
 
 eventStoreContract('PostgreSQL', async () => {
