@@ -34,7 +34,9 @@ function ensureChromium() {
     });
     if (r.status === 0 && existsSync(CHROMIUM)) return true;
   }
-  process.stderr.write('The browser tests need Debian chromium at /usr/bin/chromium: run `sudo apt-get install -y chromium`.\n');
+  process.stderr.write(
+    'The browser tests need Debian chromium at /usr/bin/chromium: run `sudo apt-get install -y chromium`.\n',
+  );
   return false;
 }
 
@@ -65,7 +67,8 @@ function startKafka() {
 }
 
 function stopKafka() {
-  if (existsSync('scripts/kafka/stop-broker.mjs')) spawnSync(process.execPath, ['scripts/kafka/stop-broker.mjs'], { stdio: 'inherit' });
+  if (existsSync('scripts/kafka/stop-broker.mjs'))
+    spawnSync(process.execPath, ['scripts/kafka/stop-broker.mjs'], { stdio: 'inherit' });
 }
 
 const chromium = ensureChromium();
@@ -74,7 +77,10 @@ ok = run('build', 'npm', ['run', 'build']) && ok;
 
 const kafka = await startKafka();
 if (kafka) process.stdout.write(`Kafka broker for the relay contract test: ${kafka}\n`);
-else process.stdout.write('No Kafka broker could be started here: the Kafka relay contract test reports itself skipped.\n');
+else
+  process.stdout.write(
+    'No Kafka broker could be started here: the Kafka relay contract test reports itself skipped.\n',
+  );
 try {
   ok = run('unit, contract and API tests', 'npx', ['jest', '--ci'], kafka ? { KAFKA_BROKERS: kafka } : {}) && ok;
 } finally {
