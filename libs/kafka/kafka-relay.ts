@@ -120,6 +120,8 @@ export class KafkaRelay {
       // kafkajs retries what it logs as errors; our own loop reports a send that finally failed.
       logCreator: () => (entry: LogEntry) => {
         const { message, ...extra } = entry.log;
+        // Bounded inner retries are deliberate: a resend after them may duplicate, which at-least-once allows.
+        if (message.startsWith('Limiting retries for the idempotent producer')) return;
         logger.warn({ kafkajs: entry.namespace, ...extra }, message);
       },
       // Short inner retries: the relay's own loop (withBackoff) keeps trying for as long as it takes.
@@ -265,6 +267,8 @@ export class KafkaRelay {
     const admin = this.kafka.admin();
     await admin.connect();
     try {
+      // Asking first keeps a restart quiet: the client logs a refused creation as an error.
+      if ((await admin.listTopics()).includes(this.topic)) return;
       await admin.createTopics({ topics: [{ topic: this.topic }], waitForLeaders: true });
     } catch (error) {
       // The topic may be managed elsewhere (or creation forbidden): sending still works when it exists.

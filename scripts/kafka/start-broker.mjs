@@ -4,7 +4,8 @@
  * Kafka relay contract test. The jars come from Maven Central (pom.xml beside this file) into a
  * cache outside the repository; the first run fetches them (about a minute), later runs reuse them.
  *
- * Usage: node scripts/kafka/start-broker.mjs [--state-dir DIR]
+ * Usage: node scripts/kafka/start-broker.mjs [--state-dir DIR] [--resume]
+ *   --resume: restart a broker stopped with `stop-broker.mjs --keep-state` (same ports, same data).
  *   stdout: exactly one line, the bootstrap address (e.g. 127.0.0.1:41234), once the broker answers.
  *   stderr: progress. Exit code 0 when ready, 1 on failure (the JVM is then stopped).
  * Stop it with: node scripts/kafka/stop-broker.mjs [--state-dir DIR]
@@ -13,6 +14,8 @@
  * (state dir with pid file, logs and data, default $TMPDIR/shop-kafka-broker), JAVA (default java),
  * SHOP_KAFKA_START_TIMEOUT_MS (default 90000).
  */
+import process from 'node:process';
+import { setTimeout as delay } from 'node:timers/promises';
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -113,7 +116,7 @@ async function waitReady(bootstrap, child, deadline) {
     } catch {
       await admin.disconnect().catch(() => {});
     }
-    await new Promise((r) => setTimeout(r, 250));
+    await delay(250);
   }
   throw new Error(`the broker did not answer within ${timeoutMs} ms`);
 }
@@ -125,17 +128,67 @@ async function main() {
     const old = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
     if (old && pidAlive(old)) throw new Error(`a broker already runs from ${stateDir} (pid ${old}); stop it first`);
   }
-  rmSync(stateDir, { recursive: true, force: true });
-  mkdirSync(stateDir, { recursive: true });
-
   const lib = libDir();
   fetchJars(lib);
   const classpath = path.join(lib, '*');
+  const propsFile = path.join(stateDir, 'server.properties');
+  const log4jFile = path.join(stateDir, 'log4j.properties');
+  // --resume restarts a stopped broker on its old ports and data (tests use it for an outage).
+  const resume = process.argv.includes('--resume') && existsSync(propsFile);
+  let bootstrap;
+  if (resume) {
+    bootstrap = /^advertised\.listeners=PLAINTEXT:\/\/(.+)$/m.exec(readFileSync(propsFile, 'utf8'))?.[1];
+    if (!bootstrap) throw new Error(`no advertised listener in ${propsFile}`);
+  } else {
+    rmSync(stateDir, { recursive: true, force: true });
+    mkdirSync(stateDir, { recursive: true });
+    bootstrap = writeConfig(propsFile, log4jFile, await freePort(), await freePort());
+  }
+  // A small heap and serial GC: the broker only serves one test run on a small machine.
+  const jvm = [
+    '-Xms64m',
+    '-Xmx256m',
+    '-XX:+UseSerialGC',
+    '-XX:TieredStopAtLevel=1',
+    '-Djava.awt.headless=true',
+    `-Dlog4j.configuration=file:${log4jFile}`,
+    `-Dkafka.logs.dir=${stateDir}`,
+    '-cp',
+    classpath,
+  ];
 
-  const [brokerPort, controllerPort] = [await freePort(), await freePort()];
+  if (!resume) {
+    const format = spawnSync(
+      java,
+      [...jvm, 'kafka.tools.StorageTool', 'format', '-t', clusterId(), '-c', propsFile, '--ignore-formatted'],
+      { encoding: 'utf8' },
+    );
+    if (format.status !== 0) throw new Error(`formatting the storage failed: ${format.stderr || format.stdout}`);
+  }
+
+  const out = openSync(path.join(stateDir, 'stdout.log'), 'a');
+  const child = spawn(java, [...jvm, 'kafka.Kafka', propsFile], { detached: true, stdio: ['ignore', out, out] });
+  writeFileSync(pidFile, `${child.pid}\n${bootstrap}\n`);
+  child.unref();
+  try {
+    await waitReady(bootstrap, child, Date.now() + timeoutMs);
+  } catch (error) {
+    try {
+      process.kill(child.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+    log(`broker log: ${path.join(stateDir, 'server.log')}`);
+    throw error;
+  }
+  log(`ready at ${bootstrap} (pid ${child.pid}, ${Date.now() - started} ms, state ${stateDir})`);
+  process.stdout.write(`${bootstrap}\n`);
+}
+
+/** Writes server.properties (single node, broker and KRaft controller) and the log4j file; returns the bootstrap address. */
+function writeConfig(propsFile, log4jFile, brokerPort, controllerPort) {
   const bootstrap = `127.0.0.1:${brokerPort}`;
   const dataDir = path.join(stateDir, 'data');
-  const propsFile = path.join(stateDir, 'server.properties');
   writeFileSync(
     propsFile,
     [
@@ -161,7 +214,6 @@ async function main() {
       '',
     ].join('\n'),
   );
-  const log4jFile = path.join(stateDir, 'log4j.properties');
   writeFileSync(
     log4jFile,
     [
@@ -175,43 +227,7 @@ async function main() {
       '',
     ].join('\n'),
   );
-  // A small heap and serial GC: the broker only serves one test run on a small machine.
-  const jvm = [
-    '-Xms64m',
-    '-Xmx256m',
-    '-XX:+UseSerialGC',
-    '-XX:TieredStopAtLevel=1',
-    '-Djava.awt.headless=true',
-    `-Dlog4j.configuration=file:${log4jFile}`,
-    `-Dkafka.logs.dir=${stateDir}`,
-    '-cp',
-    classpath,
-  ];
-
-  const format = spawnSync(
-    java,
-    [...jvm, 'kafka.tools.StorageTool', 'format', '-t', clusterId(), '-c', propsFile, '--ignore-formatted'],
-    { encoding: 'utf8' },
-  );
-  if (format.status !== 0) throw new Error(`formatting the storage failed: ${format.stderr || format.stdout}`);
-
-  const out = openSync(path.join(stateDir, 'stdout.log'), 'a');
-  const child = spawn(java, [...jvm, 'kafka.Kafka', propsFile], { detached: true, stdio: ['ignore', out, out] });
-  writeFileSync(pidFile, `${child.pid}\n${bootstrap}\n`);
-  child.unref();
-  try {
-    await waitReady(bootstrap, child, Date.now() + timeoutMs);
-  } catch (error) {
-    try {
-      process.kill(child.pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-    log(`broker log: ${path.join(stateDir, 'server.log')}`);
-    throw error;
-  }
-  log(`ready at ${bootstrap} (pid ${child.pid}, ${Date.now() - started} ms, state ${stateDir})`);
-  process.stdout.write(`${bootstrap}\n`);
+  return bootstrap;
 }
 
 main().catch((error) => {

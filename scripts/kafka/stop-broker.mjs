@@ -1,8 +1,11 @@
 #!/usr/bin/env node
 /**
  * Stops the broker started by start-broker.mjs (by the pid in its pid file) and removes its state.
- * Usage: node scripts/kafka/stop-broker.mjs [--state-dir DIR]   (same SHOP_KAFKA_STATE default)
+ * Usage: node scripts/kafka/stop-broker.mjs [--state-dir DIR] [--keep-state]   (same SHOP_KAFKA_STATE default)
+ *   --keep-state leaves config and data, so `start-broker.mjs --resume` brings the same broker back.
  */
+import process from 'node:process';
+import { setTimeout as delay } from 'node:timers/promises';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,11 +37,11 @@ async function main() {
     process.kill(pid, 'SIGTERM');
     // A controlled shutdown takes a few seconds; after 15 s the JVM is killed.
     const deadline = Date.now() + 15000;
-    while (alive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    while (alive(pid) && Date.now() < deadline) await delay(100);
     if (alive(pid)) process.kill(pid, 'SIGKILL');
     log(`stopped pid ${pid}`);
   }
-  rmSync(stateDir, { recursive: true, force: true });
+  if (!process.argv.includes('--keep-state')) rmSync(stateDir, { recursive: true, force: true });
 }
 
 main().catch((error) => {

@@ -1,0 +1,86 @@
+import pg from 'pg';
+import pino from 'pino';
+import { loadConfig } from '#libs/config/config.js';
+import { createEventStore } from '#libs/eventstore/create-event-store.js';
+import { KafkaRelay } from '#libs/kafka/kafka-relay.js';
+import { allReadModels } from '#libs/read-models/index.js';
+import { Projector } from '#libs/read-models/projector.js';
+
+/**
+ * The projector process of the scaled-out mode (DESIGN.md section 1): the same projections the
+ * embedded shop runs in-process, plus the Kafka relay when KAFKA_BROKERS is set. The api replicas
+ * then run with RUN_PROJECTIONS=false. Logs are JSON lines (pino).
+ */
+const config = loadConfig();
+const log = pino({ level: config.LOG_LEVEL, base: { process: 'projector' } });
+
+if (!config.DATABASE_URL) {
+  // No embedded database here: several processes must share one PostgreSQL.
+  process.stderr.write('Invalid configuration: DATABASE_URL is required by the projector process (scaled-out mode)\n');
+  process.exit(1);
+}
+
+const stops: (() => Promise<void>)[] = [];
+async function stopAll(): Promise<void> {
+  for (const stop of stops.reverse()) {
+    try {
+      await stop();
+    } catch (error) {
+      log.error({ err: error }, 'error while stopping');
+    }
+  }
+  stops.length = 0;
+}
+
+let stopping = false;
+function onSignal(signal: NodeJS.Signals): void {
+  if (stopping) return;
+  stopping = true;
+  log.info({ signal }, 'stopping');
+  void stopAll().then(() => {
+    log.info('stopped');
+    process.exit(0);
+  });
+}
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
+
+// A broker that is still starting is waited for; a signal meanwhile stops cleanly.
+try {
+  const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 10 });
+  stops.push(() => pool.end());
+  // Fail fast with one line when the database cannot be reached.
+  await pool.query('SELECT 1');
+
+  const store = await createEventStore(config, pool);
+  stops.push(() => store.close());
+
+  const projector = new Projector({ pool, store, readModels: allReadModels, logger: log });
+  await projector.start();
+  stops.push(() => projector.stop());
+  log.info(
+    { readModels: allReadModels.map((m) => m.name), eventStore: config.EVENTSTORE_URL ? 'eventstoredb' : 'postgres' },
+    'projections running',
+  );
+
+  if (config.KAFKA_BROKERS) {
+    const relay = new KafkaRelay({
+      pool,
+      store,
+      brokers: config.KAFKA_BROKERS,
+      topic: config.KAFKA_TOPIC,
+      logger: log,
+    });
+    stops.push(() => relay.stop());
+    await relay.start();
+  }
+  if (!stopping) log.info('projector started');
+} catch (error) {
+  // After a signal the stop path owns the exit; otherwise one clear line, then exit.
+  if (!stopping) {
+    log.fatal({ err: error }, 'projector could not start');
+    await stopAll();
+    process.stderr.write(`The projector could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+}
