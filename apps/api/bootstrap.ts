@@ -37,7 +37,9 @@ export async function startShop(rawConfig: Config): Promise<RunningShop> {
   const config = await resolveSecrets(rawConfig);
   const log = pino({ level: config.LOG_LEVEL });
   const stops: (() => Promise<void>)[] = [];
+  let stopping = false;
   const close = async (): Promise<void> => {
+    stopping = true;
     for (const stop of stops.reverse()) {
       try {
         await stop();
@@ -61,6 +63,10 @@ export async function startShop(rawConfig: Config): Promise<RunningShop> {
       log.info({ dataDir: config.DATA_DIR, port: config.EMBEDDED_PG_PORT }, 'embedded PostgreSQL started');
     }
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
+    // An idle connection dropped by the server (restart, shutdown on Ctrl+C) must not crash the process.
+    pool.on('error', (error) => {
+      if (!stopping) log.warn({ err: error.message }, 'idle database connection closed');
+    });
     stops.push(() => pool.end());
 
     const store = await createEventStore(config, pool);
