@@ -53,15 +53,16 @@ function startKafka() {
     }, 240_000);
     child.stdout.on('data', (chunk) => {
       out += chunk.toString();
-      const match = out.match(/KAFKA_BROKERS=(\S+)/);
+      // The start script prints one line, the broker's address, once it answers.
+      const match = out.match(/^(\S+:\d+)\s*$/m);
       if (match) {
         clearTimeout(timer);
         resolve(match[1]);
       }
     });
-    child.on('exit', () => {
+    child.on('exit', (code) => {
       clearTimeout(timer);
-      resolve(undefined);
+      if (code !== 0) resolve(undefined);
     });
   });
 }

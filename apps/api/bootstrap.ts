@@ -8,6 +8,7 @@ import pg from 'pg';
 import pino from 'pino';
 import type { Config } from '#libs/config/config.js';
 import { createEventStore } from '#libs/eventstore/create-event-store.js';
+import { KafkaRelay } from '#libs/kafka/kafka-relay.js';
 import { createMailer } from '#libs/mail/mailer.js';
 import { allReadModels } from '#libs/read-models/index.js';
 import { CheckpointWaiter, Projector } from '#libs/read-models/projector.js';
@@ -77,6 +78,19 @@ export async function startShop(rawConfig: Config): Promise<RunningShop> {
       await projector.start();
       stops.push(() => projector.stop());
     }
+    if (config.RUN_PROJECTIONS && config.KAFKA_BROKERS) {
+      // Embedded mode with a broker configured: this process relays events too. Not awaited, so an
+      // unreachable broker delays publishing (the relay retries), never the shop itself.
+      const relay = new KafkaRelay({
+        pool,
+        store,
+        brokers: config.KAFKA_BROKERS,
+        topic: config.KAFKA_TOPIC,
+        logger: log,
+      });
+      void relay.start().catch((error: unknown) => log.error({ err: error }, 'Kafka relay stopped'));
+      stops.push(() => relay.stop());
+    }
     const waiter = new CheckpointWaiter(pool, allReadModels);
     stops.push(() => waiter.close());
 
@@ -89,7 +103,7 @@ export async function startShop(rawConfig: Config): Promise<RunningShop> {
     stops.push(() => app.close());
     app.useLogger(app.get(PinoLogger));
     app.setGlobalPrefix('api', { exclude: [] });
-    app.set('trust proxy', 'loopback');
+    app.set('trust proxy', config.TRUST_PROXY);
     app.useGlobalPipes(createValidationPipe());
     app.useGlobalFilters(new HttpErrorFilter(identityErrorStatus));
     const document = SwaggerModule.createDocument(
