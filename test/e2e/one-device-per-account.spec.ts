@@ -11,6 +11,8 @@ test('a login on a second device sends the first one to login with the one-devic
   try {
     const firstPage = await first.newPage();
     await logIn(firstPage, email, DEMO_PASSWORD);
+    // Without role streaming the post-login redirect ends on the home page; its session check passes.
+    await expect(firstPage).toHaveURL(/\/$/);
 
     const secondPage = await second.newPage();
     await logIn(secondPage, email, DEMO_PASSWORD);

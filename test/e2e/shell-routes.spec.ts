@@ -36,7 +36,8 @@ test('redirects of storefront section 2', async ({ page }) => {
     // Logged out: streaming needs a login, so the redirect ends on login with streaming remembered.
     await expect(page).toHaveURL(/\/login$/);
   }
-  await logIn(page, 'learner@demo.test', DEMO_PASSWORD);
+  // Each test logs in with its own account: one device per account would end a parallel test's session.
+  await logIn(page, 'streamer@demo.test', DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/streaming$/);
 });
 
@@ -109,4 +110,29 @@ test('the shell works on a 375 px phone and by keyboard', async ({ page }) => {
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/products\/0$/);
+});
+
+test('the request-level error table: 503 on a session call logs out and shows maintenance', async ({ page }) => {
+  await logIn(page, 'resident@demo.test', DEMO_PASSWORD);
+  await page.route('**/api/auth/me', (route) =>
+    route.fulfill({
+      status: 503,
+      json: { statusCode: 503, error: 'Service Unavailable', message: ['Service Unavailable'] },
+    }),
+  );
+  // A fresh page load asks GET /api/auth/me at once (a click could race the check made after login).
+  await page.goto('/cart');
+  await expect(page).toHaveURL(/\/maintenance$/);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible();
+});
+
+test('the request-level error table: 403 on a session call logs out and goes to login', async ({ page }) => {
+  await logIn(page, 'iflap@demo.test', DEMO_PASSWORD);
+  await page.route('**/api/auth/me', (route) =>
+    route.fulfill({ status: 403, json: { statusCode: 403, error: 'Forbidden', message: ['Forbidden'] } }),
+  );
+  await page.goto('/cart');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+  await expect(page.getByText(/Only 1 device per user account/)).toHaveCount(0);
 });

@@ -13,6 +13,7 @@ export async function logIn(page: Page, email: string, password: string): Promis
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Account' })).toBeVisible();
+  await expect(page).not.toHaveURL(/\/login$/);
 }
 
 export async function logOut(page: Page): Promise<void> {

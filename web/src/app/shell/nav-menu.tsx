@@ -1,9 +1,6 @@
-import { useId, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useId, useState, type MouseEvent } from 'react';
 import Button from '@mui/material/Button';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
-import { Link as RouterLink } from 'react-router';
 
 export interface NavEntry {
   label: string;
@@ -13,12 +10,17 @@ export interface NavEntry {
   onSelect?: () => void;
 }
 
+const loadList = () => import('./nav-menu-list');
+// The menu (popover, modal, focus trap) is fetched on first hover, focus or open, not with the shell.
+const NavMenuList = lazy(loadList);
+const prefetch = () => void loadList();
+
 /** A navigation dropdown: a button that opens a keyboard-usable menu of links. */
 export function NavMenu({ label, entries }: { label: string; entries: NavEntry[] }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [used, setUsed] = useState(false);
   const id = useId();
   const open = anchor !== null;
-  const close = () => setAnchor(null);
 
   return (
     <>
@@ -29,39 +31,26 @@ export function NavMenu({ label, entries }: { label: string; entries: NavEntry[]
         aria-controls={open ? `${id}-menu` : undefined}
         aria-expanded={open}
         endIcon={<ArrowDropDown />}
-        onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
+        onMouseEnter={prefetch}
+        onFocus={prefetch}
+        onClick={(event: MouseEvent<HTMLElement>) => {
+          setUsed(true);
+          setAnchor(event.currentTarget);
+        }}
       >
         {label}
       </Button>
-      <Menu
-        id={`${id}-menu`}
-        anchorEl={anchor}
-        open={open}
-        onClose={close}
-        slotProps={{ list: { 'aria-labelledby': `${id}-button` } }}
-      >
-        {entries.map((entry) =>
-          entry.newWindow && entry.to ? (
-            <MenuItem key={entry.label} component="a" href={entry.to} target="_blank" rel="noopener" onClick={close}>
-              {entry.label}
-            </MenuItem>
-          ) : entry.to ? (
-            <MenuItem key={entry.label} component={RouterLink} to={entry.to} onClick={close}>
-              {entry.label}
-            </MenuItem>
-          ) : (
-            <MenuItem
-              key={entry.label}
-              onClick={() => {
-                close();
-                entry.onSelect?.();
-              }}
-            >
-              {entry.label}
-            </MenuItem>
-          ),
-        )}
-      </Menu>
+      {used ? (
+        <Suspense fallback={null}>
+          <NavMenuList
+            id={`${id}-menu`}
+            labelledBy={`${id}-button`}
+            anchor={anchor}
+            entries={entries}
+            onClose={() => setAnchor(null)}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }
