@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, logIn } from './support/shop.js';
+import { DEMO_PASSWORD, logIn, withApiSession } from './support/shop.js';
 
 test('an unknown route shows Page Not Found inside the shell', async ({ page }) => {
   await page.goto('/no/such/page');
@@ -113,21 +113,21 @@ test('the shell works on a 375 px phone and by keyboard', async ({ page }) => {
 });
 
 test('the request-level error table: 503 on a session call logs out and shows maintenance', async ({ page }) => {
-  await logIn(page, 'resident@demo.test', DEMO_PASSWORD);
+  await withApiSession(page, 'resident@demo.test', DEMO_PASSWORD);
   await page.route('**/api/auth/me', (route) =>
     route.fulfill({
       status: 503,
       json: { statusCode: 503, error: 'Service Unavailable', message: ['Service Unavailable'] },
     }),
   );
-  // A fresh page load asks GET /api/auth/me at once (a click could race the check made after login).
+  // The first page load asks GET /api/auth/me at once, with the stored session.
   await page.goto('/cart');
   await expect(page).toHaveURL(/\/maintenance$/);
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible();
 });
 
 test('the request-level error table: 403 on a session call logs out and goes to login', async ({ page }) => {
-  await logIn(page, 'iflap@demo.test', DEMO_PASSWORD);
+  await withApiSession(page, 'iflap@demo.test', DEMO_PASSWORD);
   await page.route('**/api/auth/me', (route) =>
     route.fulfill({ status: 403, json: { statusCode: 403, error: 'Forbidden', message: ['Forbidden'] } }),
   );

@@ -45,3 +45,24 @@ export async function registeredAccount(request: APIRequestContext, password: st
   expect(validated.ok(), await validated.text()).toBeTruthy();
   return email;
 }
+
+/**
+ * Starts the page logged in without the login screen: logs in through the API and stores the session
+ * where the web app keeps it (localStorage key `session`, version marker 5) before the first page loads.
+ */
+export async function withApiSession(page: Page, email: string, password: string): Promise<void> {
+  const response = await page.request.post('/api/auth/login', { data: { email, password, version: 5 } });
+  expect(response.ok(), await response.text()).toBeTruthy();
+  const { token } = (await response.json()) as { token: string };
+  const session = JSON.stringify({
+    token,
+    version: 5,
+    marketing: { pixel: null, target: null },
+    OPEN: [],
+    EXPIRATIONS: [],
+  });
+  // A string script: the test code is not compiled with DOM types. It runs once, on the first document only.
+  await page.addInitScript({
+    content: `if (!sessionStorage.getItem('e2e-seeded')) { sessionStorage.setItem('e2e-seeded', '1'); localStorage.setItem('session', ${JSON.stringify(session)}); }`,
+  });
+}

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import LinearProgress from '@mui/material/LinearProgress';
 import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router';
 import { RequireLogin, RequireRole } from '@/features/auth/components/guards';
 import { registerNavigate } from '@/lib/navigation';
@@ -89,6 +90,8 @@ const shellRoutes: RouteObject[] = [
 export const router = createBrowserRouter([
   {
     element: <Root />,
+    // Shown only while the first screen's chunk loads on a cold start.
+    hydrateFallbackElement: <LinearProgress aria-label="Loading page" />,
     children: [
       { element: <ShellLayout />, children: shellRoutes },
       // iFlap lives outside the navigation shell (storefront section 2).
