@@ -194,19 +194,8 @@ export class ForgotDto implements ForgotRequest {
   EMAIL!: string;
 }
 
-export class SetNewPasswordDto implements SetNewPasswordRequest {
-  @ApiProperty()
-  @IsNotEmpty({ message: 'Email is required.' })
-  @IsString()
-  @MaxLength(254)
-  EMAIL!: string;
-
-  @ApiProperty()
-  @IsNotEmpty({ message: 'Token is required.' })
-  @IsString()
-  @MaxLength(200)
-  TOKEN!: string;
-
+/** The validate payload plus the new password: the same EMAIL and TOKEN rules. */
+export class SetNewPasswordDto extends ValidateDto implements SetNewPasswordRequest {
   @ApiProperty({ minLength: PASSWORD_MIN_LENGTH })
   @IsNotEmpty({ message: 'Password is required.' })
   @IsString()
