@@ -37,6 +37,21 @@ export class EmailReservations {
     return rowCount === 1;
   }
 
+  /**
+   * Reserves the email for a new customer, then runs `register` (the append); releases the
+   * reservation if `register` fails. False, without calling `register`, when the email is taken.
+   */
+  async registerUnder(email: string, customerId: string, register: () => Promise<unknown>): Promise<boolean> {
+    if (!(await this.reserve(email, customerId))) return false;
+    try {
+      await register();
+    } catch (error) {
+      await this.release(email, customerId);
+      throw error;
+    }
+    return true;
+  }
+
   async release(email: string, customerId: string): Promise<void> {
     await this.ensureTable();
     await this.pool.query('DELETE FROM email_reservations WHERE email = $1 AND customer_id = $2', [

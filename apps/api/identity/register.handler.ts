@@ -53,13 +53,11 @@ export class RegisterCustomerHandler implements ICommandHandler<RegisterCustomer
   async execute({ input, context, options }: RegisterCustomerCommand): Promise<Registered> {
     const email = input.EMAIL.trim().toLowerCase();
     const customerId = randomUUID();
-    if (!(await this.reservations.reserve(email, customerId))) {
-      throw new DomainError('email_taken', CustomerErrors.email_taken);
-    }
     const token = newToken();
     const now = new Date();
-    try {
-      await this.eventSourced.execute(
+    const passwordHash = await hashPassword(input.PASSWORD);
+    const registered = await this.reservations.registerUnder(email, customerId, () =>
+      this.eventSourced.execute(
         customerStreamId(customerId),
         customerDecider,
         {
@@ -67,7 +65,7 @@ export class RegisterCustomerHandler implements ICommandHandler<RegisterCustomer
           customerId,
           email,
           profile: profileOf(input),
-          passwordHash: await hashPassword(input.PASSWORD),
+          passwordHash,
           agreedToTerms: input.agree === 1,
           registeredVia: 'form',
           validationToken: {
@@ -78,12 +76,9 @@ export class RegisterCustomerHandler implements ICommandHandler<RegisterCustomer
           now: now.toISOString(),
         },
         { ...context, actorId: customerId },
-      );
-    } catch (error) {
-      // DESIGN.md section 3: the reservation is released when the append fails.
-      await this.reservations.release(email, customerId);
-      throw error;
-    }
+      ),
+    );
+    if (!registered) throw new DomainError('email_taken', CustomerErrors.email_taken);
     if (options.sendMail) {
       const mail = validationMail(publicBaseUrl(this.config), email, input.FIRSTNAME.trim(), token);
       // The account exists either way; a lost mail is recovered with "Resend validation".

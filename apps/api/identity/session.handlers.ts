@@ -78,15 +78,9 @@ export class LoginHandler implements ICommandHandler<LoginCommand> {
     context: CommandContext,
   ): Promise<string> {
     const customerId = randomUUID();
-    if (!(await this.reservations.reserve(email, customerId))) {
-      // Registered meanwhile by a concurrent sign-in: use that account.
-      const holder = await this.reservations.customerIdOf(email);
-      if (!holder) throw invalidCredentials();
-      return holder;
-    }
     const now = new Date().toISOString();
-    try {
-      await this.eventSourced.execute(
+    const registered = await this.reservations.registerUnder(email, customerId, () =>
+      this.eventSourced.execute(
         customerStreamId(customerId),
         customerDecider,
         {
@@ -117,12 +111,13 @@ export class LoginHandler implements ICommandHandler<LoginCommand> {
           now,
         },
         { ...context, actorId: customerId },
-      );
-    } catch (error) {
-      await this.reservations.release(email, customerId);
-      throw error;
-    }
-    return customerId;
+      ),
+    );
+    if (registered) return customerId;
+    // Registered meanwhile by a concurrent sign-in: use that account.
+    const holder = await this.reservations.customerIdOf(email);
+    if (!holder) throw invalidCredentials();
+    return holder;
   }
 
   private async startSession(
