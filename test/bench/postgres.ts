@@ -1,0 +1,57 @@
+import { createServer } from 'node:net';
+import pg from 'pg';
+import { startEmbeddedPostgres } from '#libs/database/embedded-postgres.js';
+
+/** A TCP port free on 127.0.0.1 right now (the OS picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => {
+        if (address && typeof address === 'object') resolve(address.port);
+        else reject(new Error('no free port'));
+      });
+    });
+  });
+}
+
+/**
+ * `pool.end()` resolves before the sockets close; when the server stops right after, a closing idle
+ * connection reports "terminating connection": the bench's own pools and clients ignore such errors.
+ */
+export function ignoreIdleErrors<T extends { on(event: 'error', listener: (error: Error) => void): unknown }>(
+  target: T,
+): T {
+  target.on('error', () => undefined);
+  return target;
+}
+
+export interface BenchPostgres {
+  /** A new empty database on the bench's server; returns its connection string. */
+  createDatabase(name: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/** The bench's own embedded PostgreSQL (same settings as the shop's embedded mode), in `dataDir`. */
+export async function startBenchPostgres(dataDir: string): Promise<BenchPostgres> {
+  const port = await freePort();
+  const server = await startEmbeddedPostgres({ dataDir, port, database: 'bench' });
+  return {
+    createDatabase: async (name) => {
+      const admin = ignoreIdleErrors(new pg.Client({ connectionString: server.url }));
+      await admin.connect();
+      try {
+        await admin.query(`CREATE DATABASE ${name}`);
+      } finally {
+        await admin.end();
+      }
+      const url = new URL(server.url);
+      url.pathname = `/${name}`;
+      return url.toString();
+    },
+    stop: () => server.stop(),
+  };
+}
