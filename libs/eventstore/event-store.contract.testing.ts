@@ -136,6 +136,27 @@ export function eventStoreContract(name: string, make: () => Promise<EventStoreU
       expect(received).toEqual(['Before', 'After']);
     });
 
+    it('delivers consecutive batches in global order to a batch handler', async () => {
+      const head = await store.headPosition();
+      const id = stream('batch');
+      await store.append(id, [newEvent('B1'), newEvent('B2'), newEvent('B3')], 'no_stream');
+      const seen: RecordedEvent[] = [];
+      let resolveAll!: () => void;
+      const all = new Promise<void>((r) => (resolveAll = r));
+      const subscription = store.subscribeToAll({
+        after: head,
+        batchHandler: async (events) => {
+          expect(events.length).toBeGreaterThan(0);
+          seen.push(...events.filter((e) => e.streamId === id));
+          if (seen.length >= 4) resolveAll();
+        },
+      });
+      await store.append(id, [newEvent('B4')], 2);
+      await all;
+      await subscription.stop();
+      expect(seen.map((e) => e.type)).toEqual(['B1', 'B2', 'B3', 'B4']);
+    });
+
     it('delivers events strictly after the given position', async () => {
       const id = stream();
       const first = await store.append(id, [newEvent('One')], 'no_stream');

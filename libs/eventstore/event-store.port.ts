@@ -68,12 +68,25 @@ export interface Subscription {
   readonly done: Promise<void>;
 }
 
-export interface SubscribeOptions {
+interface SubscribeFrom {
   /** Deliver events with a position strictly greater than this (0n = from the start). */
   after: bigint;
-  /** Called once per event, in global order; the next event waits until it resolves. */
-  handler: (event: RecordedEvent) => Promise<void>;
 }
+
+/** Either `handler` (one event at a time) or `batchHandler` (as many consecutive events as are at hand). */
+export type SubscribeOptions = SubscribeFrom &
+  (
+    | {
+        /** Called once per event, in global order; the next event waits until it resolves. */
+        handler: (event: RecordedEvent) => Promise<void>;
+        batchHandler?: never;
+      }
+    | {
+        /** Called with one or more consecutive events in global order; the next batch waits until it resolves. */
+        batchHandler: (events: RecordedEvent[]) => Promise<void>;
+        handler?: never;
+      }
+  );
 
 export interface EventStore {
   append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;

@@ -41,21 +41,35 @@ export async function ensureCheckpointTable(pool: pg.Pool): Promise<void> {
   });
 }
 
-/** Applies one event to every model that reads it and has not seen it yet, and moves their checkpoints. */
-async function applyEvent(client: pg.PoolClient, models: readonly ReadModel[], event: RecordedEvent): Promise<void> {
+/**
+ * Applies consecutive events to every model that reads them and has not seen them yet, and moves
+ * the models' checkpoints to the last event, all in the caller's transaction.
+ */
+async function applyBatch(
+  client: pg.PoolClient,
+  models: readonly ReadModel[],
+  events: readonly RecordedEvent[],
+): Promise<void> {
+  const last = events[events.length - 1];
+  if (!last) return;
   // Row locks on the checkpoints make a second projector (a mistake, but possible) wait instead of applying twice.
   const { rows } = await client.query<{ name: string; position: string }>(
     'SELECT name, position::text AS position FROM projection_checkpoints WHERE name = ANY($1) FOR UPDATE',
     [models.map((m) => m.name)],
   );
-  const behind = new Set(rows.filter((r) => BigInt(r.position) < event.position).map((r) => r.name));
-  for (const model of models) {
-    if (behind.has(model.name) && model.handles.includes(event.type)) await model.apply(event, client);
+  const checkpoints = new Map(rows.map((r) => [r.name, BigInt(r.position)]));
+  const behind = models.filter((m) => (checkpoints.get(m.name) ?? last.position) < last.position);
+  for (const event of events) {
+    for (const model of behind) {
+      if (checkpoints.get(model.name)! < event.position && model.handles.includes(event.type)) {
+        await model.apply(event, client);
+      }
+    }
   }
-  if (behind.size > 0) {
+  if (behind.length > 0) {
     await client.query('UPDATE projection_checkpoints SET position = $1 WHERE name = ANY($2) AND position < $1', [
-      event.position.toString(),
-      [...behind],
+      last.position.toString(),
+      behind.map((m) => m.name),
     ]);
   }
 }
@@ -89,9 +103,7 @@ export async function rebuildReadModels(
   for (;;) {
     const batch = await store.readAll(position, REPLAY_BATCH);
     if (batch.length === 0) break;
-    await inTransaction(pool, async (client) => {
-      for (const event of batch) await applyEvent(client, models, event);
-    });
+    await inTransaction(pool, (client) => applyBatch(client, models, batch));
     position = batch[batch.length - 1]!.position;
     events += batch.length;
   }
@@ -106,9 +118,9 @@ export interface ProjectorOptions {
 }
 
 /**
- * Runs the read models (DESIGN.md section 4): one catch-up subscription to $all; each event is
- * applied in one transaction together with the checkpoints of the models it moves, then
- * `NOTIFY projection_checkpoint` tells waiting command endpoints (read-your-writes).
+ * Runs the read models (DESIGN.md section 4): one catch-up subscription to $all; each batch of
+ * consecutive events is applied in one transaction together with the checkpoints of the models it
+ * moves, and `NOTIFY projection_checkpoint` (sent at commit) tells waiting command endpoints.
  */
 export class Projector {
   private subscription: Subscription | null = null;
@@ -136,10 +148,15 @@ export class Projector {
     const after = BigInt(rows[0]?.position ?? '0');
     this.subscription = store.subscribeToAll({
       after,
-      handler: async (event) => {
-        await inTransaction(pool, (client) => applyEvent(client, readModels, event));
-        await pool.query(`SELECT pg_notify('projection_checkpoint', $1)`, [event.position.toString()]);
-      },
+      // Whatever is at hand goes in one transaction: live that is one append's events, catching up up to 500.
+      batchHandler: (events) =>
+        inTransaction(pool, async (client) => {
+          await applyBatch(client, readModels, events);
+          // Delivered at commit, so a waiter never hears of a position before it can read it.
+          await client.query(`SELECT pg_notify('projection_checkpoint', $1)`, [
+            events[events.length - 1]!.position.toString(),
+          ]);
+        }),
     });
     this.subscription.done.catch((error: unknown) =>
       this.logger.error({ err: error }, 'projector stopped on an error'),

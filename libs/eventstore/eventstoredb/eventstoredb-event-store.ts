@@ -141,7 +141,10 @@ export class EventStoreDbEventStore implements EventStore {
     return 0n;
   }
 
-  subscribeToAll({ after, handler }: SubscribeOptions): Subscription {
+  subscribeToAll(options: SubscribeOptions): Subscription {
+    const { after } = options;
+    const deliver = (event: RecordedEvent): Promise<void> =>
+      options.batchHandler ? options.batchHandler([event]) : options.handler(event);
     const subscription = this.client.subscribeToAll({
       fromPosition: after === 0n ? START : { commit: after, prepare: after },
       filter: excludeSystemEvents(),
@@ -153,7 +156,7 @@ export class EventStoreDbEventStore implements EventStore {
           if (stopped) break;
           const event = resolved.event as StoredEvent | undefined;
           if (!event?.position || event.position.commit <= after) continue;
-          await handler(toRecorded(event));
+          await deliver(toRecorded(event));
         }
       } catch (error) {
         if (!stopped) throw error;

@@ -128,7 +128,8 @@ export class PostgresEventStore implements EventStore {
     return BigInt(rows[0]?.head ?? '0');
   }
 
-  subscribeToAll({ after, handler }: SubscribeOptions): Subscription {
+  subscribeToAll(options: SubscribeOptions): Subscription {
+    const { after } = options;
     let stopped = false;
     let wake: (() => void) | null = null;
     const onAppend = (): void => wake?.();
@@ -146,10 +147,17 @@ export class PostgresEventStore implements EventStore {
       let position = after;
       while (!stopped) {
         const batch = await this.readAll(position, SUBSCRIPTION_BATCH);
-        for (const event of batch) {
-          if (stopped) return;
-          await handler(event);
-          position = event.position;
+        if (options.batchHandler) {
+          if (batch.length > 0 && !stopped) {
+            await options.batchHandler(batch);
+            position = batch[batch.length - 1]!.position;
+          }
+        } else {
+          for (const event of batch) {
+            if (stopped) return;
+            await options.handler(event);
+            position = event.position;
+          }
         }
         if (batch.length < SUBSCRIPTION_BATCH && !stopped) await idle();
       }
