@@ -1,0 +1,197 @@
+/**
+ * Wire shapes of the catalog and reference data (storefront sections 3, 7, 9; signed-in "Faculty
+ * pages", section 3 lookup lists). Field names are the spec's. Money is integer cents everywhere
+ * (PRICE 175000 is $1,750.00); the web app formats it. Types only: nothing here runs.
+ *
+ * Endpoints (all under /api, all public):
+ *   GET /api/products?category=0&search=&sort=PUBDATE_DESC&page=1&size=48  -> ProductPage
+ *   GET /api/products/:id                                                  -> { data: Product }   (404 unknown)
+ *   GET /api/categories                                                    -> { data: Category[] }
+ *   GET /api/faculty                                                       -> { data: FacultySummary[] }
+ *   GET /api/faculty/:userId                                               -> { data: Faculty[] } (404 unknown; the spec reads the first)
+ *   GET /api/meetings                                                      -> { data: MeetingSummary[] }
+ *   GET /api/meetings/:id                                                  -> { data: Meeting }   (404 unknown)
+ *   GET /api/short-paths                                                   -> { data: ShortPath[] }
+ *   GET /api/reference                                                     -> ReferenceData
+ *   GET /api/shipping-rates                                                -> { data: ShippingRate[] }
+ */
+
+/** Item types of storefront section 3. */
+export type ProductType =
+  'elearning' | 'event' | 'pulse' | 'qmpcomplete' | 'STREAMING_ALL' | 'cme' | 'iflap' | 'BOOK' | 'STREAMING' | 'BOTH';
+
+/** Types priced per year and shown with "/ year" (signed-in section 9). */
+export const YEARLY_TYPES: readonly ProductType[] = ['elearning', 'pulse', 'STREAMING_ALL', 'qmpcomplete'];
+
+/** Special product ids (storefront section 9). */
+export const COMPLETE_PACKAGE_ID = 130;
+export const CME_PACKAGE_ID = 155;
+export const IFLAP_PRODUCT_ID = 399;
+export const ELEARNING_CATEGORY_ID = 10;
+export const BOOKS_CATEGORY_ID = 14;
+export const ALL_VIDEOS_CATEGORY_ID = 0;
+
+export const PRODUCT_PAGE_SIZES = [24, 48, 96] as const;
+export const DEFAULT_PRODUCT_PAGE_SIZE = 48;
+export const PRODUCT_SORTS = [
+  'PUBDATE_DESC',
+  'PUBDATE_ASC',
+  'NAME_ASC',
+  'NAME_DESC',
+  'SALE_PRICE_ASC',
+  'SALE_PRICE_DESC',
+] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+export const DEFAULT_PRODUCT_SORT: ProductSort = 'PUBDATE_DESC';
+
+export interface ProductPrice {
+  /** BOOK, STREAMING, BOTH (or another book format). */
+  TYPE: string;
+  PRICE: number | null;
+  SALE_PRICE: number | null;
+}
+
+export interface ProductFaculty {
+  USERID: number;
+  FULLNAME: string;
+  LOCATION: string;
+}
+
+/** Yearly price for a subscription term (storefront section 9: 1, 2 or 3 years). */
+export interface SubscriptionTerm {
+  YEARS: 1 | 2 | 3;
+  /** Price per year for this term, in cents. */
+  PRICE: number;
+}
+
+export interface Product {
+  ID: number;
+  NAME: string;
+  /** Lower-case name with spaces turned into hyphens: the NAME part of product/{NAME}/{ID}. */
+  SLUG: string;
+  /** HTML, sanitised on import. */
+  DESCR: string;
+  SHORT_DESCR: string;
+  TYPE: ProductType;
+  PRICE: number;
+  SALE_PRICE: number | null;
+  /** YYYY-MM-DD */
+  PUBDATE: string;
+  /** 0 physical, 1 streaming. */
+  STREAMING: 0 | 1;
+  /** Pounds. */
+  SHIP_WEIGHT: number;
+  DEMOURL: string | null;
+  CATEGORIES: number[];
+  productfaculty: ProductFaculty[];
+  productprices: ProductPrice[];
+  /** Subscription terms with their yearly prices; empty for other products. */
+  TERMS: SubscriptionTerm[];
+  /** CME credits the product carries (155: 20). */
+  CREDITS: number;
+  /** Set for CME-restricted items: the subscriptions one of which must be new or current. */
+  CME_RESTRICTED: boolean;
+}
+
+/** A product in a list: everything but the long description. */
+export type ProductListItem = Omit<Product, 'DESCR'>;
+
+export interface ProductPage {
+  data: ProductListItem[];
+  total: number;
+  page: number;
+  size: number;
+}
+
+export interface Category {
+  ID: number;
+  NAME: string;
+  PARENT: number | null;
+  /** Shown in the product list's side menu. */
+  MENU: boolean;
+}
+
+export interface FacultySummary {
+  USERID: number;
+  FULLNAME: string;
+  /** HTML. */
+  BIO: string;
+  LOCATION: string;
+  /** Path of the photo under the web root, e.g. assets/img/faculty/12.jpeg */
+  PHOTO: string;
+  PRODUCTCOUNT: number;
+}
+
+export interface Faculty extends FacultySummary {
+  PRODUCTSINFO: { ID: number; NAME: string; PRODCATID: number }[];
+}
+
+export interface MeetingSummary {
+  ID: number;
+  NAME: string;
+  /** The label in the Meetings menu ("2025" for 509, ...); null means NAME. */
+  MENU_LABEL: string | null;
+  /** 547 is hidden in the menu. */
+  HIDDEN_IN_MENU: boolean;
+  START_DATE: string;
+  END_DATE: string;
+  CITY: string;
+}
+
+export interface Meeting extends MeetingSummary {
+  /** HTML of the details tab. */
+  DETAILS: string;
+  VENUE: { NAME: string; ADDRESS: string } | null;
+  HOTEL: { NAME: string; ADDRESS: string; PHONE: string; NOTE: string } | null;
+  /** The choose tab: what can be bought for this meeting (product ids with prices in cents). */
+  OPTIONS: { PRODUCTID: number; NAME: string; TYPE: ProductType; PRICE: number }[];
+  /** HTML of the virtual tab. */
+  VIRTUAL: string;
+  FACULTY: FacultySummary[];
+  PROGRAM: { DAY: string; TIME: string; TITLE: string; SPEAKERS: string }[];
+}
+
+export type MeetingTab = 'details' | 'choose' | 'virtual' | 'faculty' | 'program';
+
+/** A marketing short path (storefront section 2): PATH goes to the meeting's tab, or to a product page. */
+export interface ShortPath {
+  PATH: string;
+  MEETING_ID: number | null;
+  TAB: MeetingTab | null;
+  PRODUCT_ID: number | null;
+}
+
+export interface Country {
+  code: string;
+  name: string;
+}
+
+export interface State {
+  key: string;
+  value: string;
+}
+
+export interface ReferenceData {
+  specialties: string[];
+  statuses: string[];
+  suffixes: string[];
+  profileSubscriptionTypes: string[];
+  /** NOTUS "Not United States" first, then the US states, DC and territories. */
+  states: State[];
+  countries: Country[];
+  /** Common group of the registration and profile forms: USA, GBR. */
+  commonCountries: string[];
+  /** Common group of checkout: USA, AUS, BRA, CAN, DEU, NLD, GBR. */
+  checkoutCommonCountries: string[];
+}
+
+/** Per-country shipping rates in cents (storefront section 9). */
+export interface ShippingRate {
+  COUNTRY: string;
+  zone: 1 | 2 | 3 | 4 | 5;
+  onetofour: number;
+  fivetoten: number;
+  eleventotwenty: number;
+  twentyplus: number;
+  expeditedfee: number;
+}
