@@ -85,6 +85,12 @@ export interface Product {
   CATEGORIES: number[];
   productfaculty: ProductFaculty[];
   productprices: ProductPrice[];
+  /**
+   * The price the shop shows and charges (storefront section 3): with price entries, a first entry of
+   * TYPE BOOK makes a book at that price; otherwise STREAMING, priced from the second entry, or the
+   * third when the second has none. Without entries: the product's own PRICE and SALE_PRICE.
+   */
+  PRICING: { TYPE: string; PRICE: number; SALE_PRICE: number | null };
   /** Subscription terms with their yearly prices; empty for other products. */
   TERMS: SubscriptionTerm[];
   /** CME credits the product carries (155: 20). */
