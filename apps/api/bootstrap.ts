@@ -6,6 +6,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger as PinoLogger } from 'nestjs-pino';
 import pg from 'pg';
 import pino from 'pino';
+import { ShutdownStack } from '#libs/application/shutdown-stack.js';
 import type { Config } from '#libs/config/config.js';
 import { createEventStore } from '#libs/eventstore/create-event-store.js';
 import { KafkaRelay } from '#libs/kafka/kafka-relay.js';
@@ -37,19 +38,8 @@ export interface RunningShop {
 export async function startShop(rawConfig: Config): Promise<RunningShop> {
   const config = await resolveSecrets(rawConfig);
   const log = pino({ level: config.LOG_LEVEL });
-  const stops: (() => Promise<void>)[] = [];
-  let stopping = false;
-  const close = async (): Promise<void> => {
-    stopping = true;
-    for (const stop of stops.reverse()) {
-      try {
-        await stop();
-      } catch (error) {
-        log.error({ err: error }, 'error while stopping');
-      }
-    }
-    stops.length = 0;
-  };
+  const stops = new ShutdownStack((error) => log.error({ err: error }, 'error while stopping'));
+  const close = (): Promise<void> => stops.stopAll();
   try {
     let databaseUrl = config.DATABASE_URL;
     if (!databaseUrl) {
@@ -66,7 +56,7 @@ export async function startShop(rawConfig: Config): Promise<RunningShop> {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
     // An idle connection dropped by the server (restart, shutdown on Ctrl+C) must not crash the process.
     pool.on('error', (error) => {
-      if (!stopping) log.warn({ err: error.message }, 'idle database connection closed');
+      if (!stops.stopping) log.warn({ err: error.message }, 'idle database connection closed');
     });
     stops.push(() => pool.end());
 

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import pino from 'pino';
+import { ShutdownStack } from '#libs/application/shutdown-stack.js';
 import { loadConfig } from '#libs/config/config.js';
 import { createEventStore } from '#libs/eventstore/create-event-store.js';
 import { KafkaRelay } from '#libs/kafka/kafka-relay.js';
@@ -20,17 +21,8 @@ if (!config.DATABASE_URL) {
   process.exit(1);
 }
 
-const stops: (() => Promise<void>)[] = [];
-async function stopAll(): Promise<void> {
-  for (const stop of stops.reverse()) {
-    try {
-      await stop();
-    } catch (error) {
-      log.error({ err: error }, 'error while stopping');
-    }
-  }
-  stops.length = 0;
-}
+const stops = new ShutdownStack((error) => log.error({ err: error }, 'error while stopping'));
+const stopAll = (): Promise<void> => stops.stopAll();
 
 let stopping = false;
 function onSignal(signal: NodeJS.Signals): void {
