@@ -31,12 +31,29 @@ DECLARE
   n bigint := coalesce(array_length(p_ids, 1), 0);
   current_revision bigint;
 BEGIN
-  INSERT INTO es_streams (stream_id, revision) VALUES (p_stream, -1) ON CONFLICT (stream_id) DO NOTHING;
-  SELECT s.revision INTO current_revision FROM es_streams s WHERE s.stream_id = p_stream FOR UPDATE;
-  IF (p_mode = 'no_stream' AND current_revision <> -1) OR (p_mode = 'exact' AND current_revision <> p_expected) THEN
-    RAISE EXCEPTION 'wrong expected revision' USING ERRCODE = 'ES409', DETAIL = current_revision::text;
+  -- One statement per mode both checks the expected revision and moves the stream's revision; the row
+  -- it writes stays locked until commit, so appends to one stream queue up behind each other.
+  IF p_mode = 'exact' THEN
+    UPDATE es_streams SET revision = p_expected + n WHERE stream_id = p_stream AND revision = p_expected;
+    IF NOT FOUND THEN
+      SELECT s.revision INTO current_revision FROM es_streams s WHERE s.stream_id = p_stream;
+      RAISE EXCEPTION 'wrong expected revision' USING ERRCODE = 'ES409', DETAIL = coalesce(current_revision, -1)::text;
+    END IF;
+    current_revision := p_expected;
+  ELSIF p_mode = 'no_stream' THEN
+    -- A row left at -1 (a stream whose creation rolled back under an earlier schema) counts as no stream.
+    INSERT INTO es_streams AS s (stream_id, revision) VALUES (p_stream, n - 1)
+      ON CONFLICT (stream_id) DO UPDATE SET revision = n - 1 WHERE s.revision = -1;
+    IF NOT FOUND THEN
+      SELECT s.revision INTO current_revision FROM es_streams s WHERE s.stream_id = p_stream;
+      RAISE EXCEPTION 'wrong expected revision' USING ERRCODE = 'ES409', DETAIL = current_revision::text;
+    END IF;
+    current_revision := -1;
+  ELSE
+    INSERT INTO es_streams AS s (stream_id, revision) VALUES (p_stream, n - 1)
+      ON CONFLICT (stream_id) DO UPDATE SET revision = s.revision + n
+      RETURNING s.revision - n INTO current_revision;
   END IF;
-  UPDATE es_streams SET revision = current_revision + n WHERE stream_id = p_stream;
   -- Held until commit: positions are allocated in commit order (no reader can see N+1 before N).
   PERFORM pg_advisory_xact_lock(726100);
   RETURN QUERY
