@@ -12,6 +12,15 @@ test('a demo account with role cme sees CME Center in its Account menu', async (
   await menu.getByRole('menuitem', { name: 'CME Center' }).click();
   await expect(page).toHaveURL(/\/cme-center$/);
   await expect(page.getByRole('heading', { name: 'CME Center' })).toBeVisible();
+
+  // Home (storefront section 2): role cme hides the CME subscribe and shows Open CME Center instead.
+  // Checked here because a second login of this account in a parallel test would end this session.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+  await expect(page.getByRole('link', { name: 'Open CME Center' })).toHaveAttribute('href', '/cme-center');
+  await expect(page.getByRole('button', { name: 'Subscribe to CME' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Open eLearning' })).toBeVisible();
+  await page.getByRole('link', { name: 'Open CME Center' }).click();
+  await expect(page).toHaveURL(/\/cme-center$/);
 });
 
 test('a demo account without cme has no CME Center and is sent home from it', async ({ page }) => {
@@ -26,4 +35,8 @@ test('a demo account without cme has no CME Center and is sent home from it', as
 
   await page.goto('/cme-center');
   await expect(page).toHaveURL(/\/$/);
+  // Home: role elearning has Open instead of the eLearning subscribe; no cme, so the CME subscribe stays.
+  await expect(page.getByRole('link', { name: 'Open eLearning' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Subscribe to eLearning' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Subscribe to CME' })).toBeVisible();
 });

@@ -34,24 +34,24 @@ const shellRoutes: RouteObject[] = [
   { path: 'cart', lazy: screen(() => import('@/features/cart/routes/cart')) },
   { path: 'login', lazy: screen(() => import('@/features/auth/routes/login')) },
   { path: 'market/:offer/:uid', lazy: placeholder('Marketing offer', 'marketing offer') },
-  { path: 'product/:name/:id', lazy: placeholder('Product', 'catalog') },
+  { path: 'product/:name/:id', lazy: screen(() => import('@/features/catalog/routes/product')) },
   { path: 'products', element: <Navigate to="/products/0" replace /> },
-  { path: 'products/:id', lazy: placeholder('Products', 'catalog') },
+  { path: 'products/:id', lazy: screen(() => import('@/features/catalog/routes/products')) },
   { path: 'user/register', lazy: screen(() => import('@/features/auth/routes/register')) },
   { path: 'user/forgot', lazy: screen(() => import('@/features/auth/routes/forgot')) },
   { path: 'user/resend', lazy: screen(() => import('@/features/auth/routes/resend')) },
   { path: 'user/redeem', lazy: screen(() => import('@/features/auth/routes/set-new-password')) },
   { path: 'user/validate', lazy: screen(() => import('@/features/auth/routes/validate')) },
-  { path: 'static/*', lazy: placeholder('Information', 'static pages') },
-  { path: 'meeting/*', lazy: placeholder('Meetings', 'meetings') },
-  { path: 'redeem-info', lazy: placeholder('Redeem a Book Code', 'book redeem') },
+  { path: 'static/*', lazy: screen(() => import('@/features/static/routes/static-page')) },
+  { path: 'meeting/*', lazy: screen(() => import('@/features/meetings/routes/meetings')) },
+  { path: 'redeem-info', lazy: screen(() => import('@/features/misc/routes/redeem-info')) },
   { path: 'checkout/customer', lazy: placeholder('Checkout', 'checkout') },
   { path: 'checkout/pay', lazy: placeholder('Payment', 'checkout') },
   { path: 'checkout/confirm/:number', lazy: placeholder('Receipt', 'checkout') },
-  { path: 'people', lazy: placeholder('Faculty', 'faculty') },
-  { path: 'people/:userId', lazy: placeholder('Faculty', 'faculty') },
+  { path: 'people', lazy: screen(() => import('@/features/faculty/routes/people')) },
+  { path: 'people/:userId', lazy: screen(() => import('@/features/faculty/routes/person')) },
   { path: 'maintenance', lazy: screen(() => import('@/features/misc/routes/maintenance')) },
-  { path: 'test', lazy: placeholder('iFlap', 'cart') },
+  { path: 'test', lazy: screen(() => import('@/features/misc/routes/promo-test')) },
   {
     element: <RequireLogin />,
     children: [
@@ -84,7 +84,8 @@ const shellRoutes: RouteObject[] = [
   redirect('elearning/menu', '/streaming'),
   redirect('elearning/home', '/streaming'),
   redirect('elearning/search', '/streaming'),
-  { path: '*', lazy: screen(() => import('@/features/misc/routes/not-found')) },
+  // Marketing short paths (GET /api/short-paths), otherwise Page Not Found.
+  { path: '*', lazy: screen(() => import('@/features/misc/routes/catch-all')) },
 ];
 
 export const router = createBrowserRouter([

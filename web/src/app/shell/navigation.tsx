@@ -10,11 +10,9 @@ import { useLogoutMutation } from '@/features/auth/api/auth-api';
 import { useViewer } from '@/features/auth/hooks';
 import { selectCartCount } from '@/features/cart/cart-slice';
 import { loggedOut } from '@/lib/session';
-import { meetingEntries, type MeetingRef } from './meetings';
+import { useMeetingsQuery } from '@/features/catalog/api/catalog-api';
+import { meetingEntries } from './meetings';
 import { NavMenu, type NavEntry } from './nav-menu';
-
-// Meeting entries arrive with the catalog feature; the menu already renders whatever list it is given.
-const MEETINGS: MeetingRef[] = [];
 
 /** Top navigation of signed-in section 2 ("Navigation and footer"). */
 export function Navigation() {
@@ -23,6 +21,7 @@ export function Navigation() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [logout] = useLogoutMutation();
+  const meetings = useMeetingsQuery().data ?? [];
 
   const onLogout = async () => {
     // The session ends locally whatever the server answers.
@@ -67,7 +66,7 @@ export function Navigation() {
             ]}
           />
         )}
-        <NavMenu label="Meetings" entries={meetingEntries(MEETINGS)} />
+        <NavMenu label="Meetings" entries={meetingEntries(meetings)} />
         <Box sx={{ flexGrow: 1 }} />
         {viewer.loggedIn ? (
           <NavMenu label="Account" entries={accountEntries} />

@@ -1,6 +1,10 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-/** Cart item shape of storefront section 3; the cart feature fills it in a later step. */
+/**
+ * Cart item shape of storefront section 3. PRICE is integer cents (per year for subscription types,
+ * whose QTY is the number of years of the chosen term); product is a copy of the product without
+ * DESCR and productprices.
+ */
 export interface CartItem {
   ID: number;
   NAME: string;
@@ -18,6 +22,9 @@ export interface CartState {
 }
 
 export const CART_KEY = 'cart';
+const MAX_QTY = 999;
+// Subscriptions, CME and the iFlap app are held once: adding one again replaces the earlier choice.
+const ONE_PER_CART = new Set(['elearning', 'pulse', 'STREAMING_ALL', 'qmpcomplete', 'cme', 'iflap']);
 
 function readCart(): CartState {
   try {
@@ -38,9 +45,17 @@ export const cartSlice = createSlice({
   initialState: readCart,
   reducers: {
     itemAdded(state, action: PayloadAction<CartItem>) {
-      const existing = state.items.find((item) => item.ID === action.payload.ID && item.TYPE === action.payload.TYPE);
-      if (existing) existing.QTY += action.payload.QTY;
-      else state.items.push(action.payload);
+      const added = action.payload;
+      // Storefront section 4: adding qmpcomplete removes any eLearning and STREAMING_ALL items.
+      if (added.TYPE === 'qmpcomplete') {
+        state.items = state.items.filter((item) => item.TYPE !== 'elearning' && item.TYPE !== 'STREAMING_ALL');
+      }
+      const existing = state.items.find((item) => item.ID === added.ID && item.TYPE === added.TYPE);
+      if (existing && ONE_PER_CART.has(added.TYPE)) {
+        existing.QTY = added.QTY;
+        existing.PRICE = added.PRICE;
+      } else if (existing) existing.QTY = Math.min(existing.QTY + added.QTY, MAX_QTY);
+      else state.items.push(added);
       persist(state);
     },
     cartCleared(state) {

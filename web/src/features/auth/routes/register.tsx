@@ -26,6 +26,7 @@ import { AppLink } from '@/components/router-link';
 import { SubmitButton } from '@/components/submit-button';
 import { errorBody, errorStatus, userTimezone } from '@/lib/api';
 import { muiField } from '@/lib/form';
+import { useReferenceQuery } from '@/features/catalog/api/catalog-api';
 import { useRegisterMutation } from '../api/auth-api';
 
 export const VALIDATE_EMAIL_NOTICE =
@@ -72,17 +73,20 @@ const EMPTY: RegisterForm = {
 
 type Outcome = { kind: 'success' } | { kind: 'duplicate' } | { kind: 'failure'; messages: string[] } | null;
 
-const TEXT_FIELDS: { name: 'ADDRESS' | 'ADDRESS2' | 'CITY' | 'STATE' | 'ZIP' | 'COUNTRY'; label: string }[] = [
+const TEXT_FIELDS: { name: 'ADDRESS' | 'ADDRESS2' | 'CITY'; label: string }[] = [
   { name: 'ADDRESS', label: 'Address' },
   { name: 'ADDRESS2', label: 'Address Line 2' },
   { name: 'CITY', label: 'City' },
-  { name: 'STATE', label: 'State' },
-  { name: 'ZIP', label: 'Zip Code' },
-  { name: 'COUNTRY', label: 'Country' },
 ];
 
 export default function RegisterRoute() {
   const [registerUser, { isLoading }] = useRegisterMutation();
+  // State and country lists of GET /api/reference: NOTUS first; the common countries (USA, GBR) first.
+  const reference = useReferenceQuery().data;
+  const countries = reference?.countries ?? [];
+  const common = (reference?.commonCountries ?? [])
+    .map((code) => countries.find((country) => country.code === code))
+    .filter((country) => country !== undefined);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const session = useAppSelector((state) => state.session);
   const { register, handleSubmit, control, watch, reset, formState } = useForm<RegisterForm>({
@@ -214,6 +218,34 @@ export default function RegisterRoute() {
           {TEXT_FIELDS.map((field) => (
             <TextField key={field.name} label={field.label} {...muiField(register(field.name))} />
           ))}
+          <TextField select label="State" slotProps={{ select: { native: true } }} {...muiField(register('STATE'))}>
+            <option value="" />
+            {(reference?.states ?? []).map((state) => (
+              <option key={state.key} value={state.key}>
+                {state.value}
+              </option>
+            ))}
+          </TextField>
+          <TextField label="Zip Code" autoComplete="postal-code" {...muiField(register('ZIP'))} />
+          <TextField select label="Country" slotProps={{ select: { native: true } }} {...muiField(register('COUNTRY'))}>
+            <option value="" />
+            {common.length > 0 ? (
+              <optgroup label="Common">
+                {common.map((country) => (
+                  <option key={country.code} value={country.code}>
+                    {country.name}
+                  </option>
+                ))}
+              </optgroup>
+            ) : null}
+            <optgroup label="All countries">
+              {countries.map((country) => (
+                <option key={country.code} value={country.code}>
+                  {country.name}
+                </option>
+              ))}
+            </optgroup>
+          </TextField>
           <TextField
             label="Email"
             type="email"

@@ -1,0 +1,134 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { productPage } from './support/catalog.js';
+
+const STATIC_PAGES: [string, string][] = [
+  ['qmp-complete-info', 'Complete'],
+  ['elearning-details', 'eLearning'],
+  ['qmp-book-info', 'Books'],
+  ['qmp-cme-details', 'CME'],
+  ['contact', 'Contact Us'],
+  ['about', 'About'],
+  ['faqs', 'Frequently Asked Questions'],
+  ['privacy-policy', 'Privacy Policy'],
+  ['terms-of-use', 'Terms of Use'],
+  ['accessibility', 'Accessibility'],
+];
+
+const FOOTER: [string, string, string][] = [
+  ['About', '/static/about', 'About'],
+  ['Contact', '/static/contact', 'Contact Us'],
+  ['FAQS', '/static/faqs', 'Frequently Asked Questions'],
+  ['Privacy Policy', '/static/privacy-policy', 'Privacy Policy'],
+  ['Terms of Use', '/static/terms-of-use', 'Terms of Use'],
+  ['Accessibility', '/static/accessibility', 'Accessibility'],
+];
+
+test('every static page has its own heading; an unknown one is Page Not Found', async ({ page }) => {
+  for (const [slug, title] of STATIC_PAGES) {
+    await page.goto(`/static/${slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
+  }
+  await page.goto('/static/no-such-page');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+});
+
+test('the footer links reach the static pages', async ({ page }) => {
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  for (const [label, path, title] of FOOTER) {
+    await footer.getByRole('link', { name: label, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
+  }
+});
+
+test('redeem-info lists the five steps', async ({ page }) => {
+  await page.goto('/redeem-info');
+  await expect(page.getByRole('heading', { level: 1, name: 'Redeem a Book Code' })).toBeVisible();
+  await expect(page.getByText(/^Step \d:/)).toHaveCount(5);
+  await expect(page.getByText('scratch it off', { exact: false })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'redeem page' })).toHaveAttribute('href', '/redeem');
+  await expect(page.getByText(/permanently adds the videos to your streaming account/)).toBeVisible();
+  await expect(page.getByText(/Stream link/)).toBeVisible();
+  await expect(page.getByText(/any time, on any device/)).toBeVisible();
+});
+
+test('the test page adds the iFlap item to the cart and confirms it', async ({ page }) => {
+  await page.goto('/test');
+  await expect(page.getByText('iFlap has been added to the cart')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Cart, 1 items' })).toBeVisible();
+  const stored = JSON.parse((await page.evaluate<string | null>("localStorage.getItem('cart')")) ?? '{}');
+  expect(stored.items).toEqual([expect.objectContaining({ ID: 399, QTY: 1 })]);
+  await page.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByText('iFlap has been added to the cart')).toHaveCount(0);
+});
+
+test('the test page snackbar hides itself after 6 seconds', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/test');
+  await expect(page.getByText('iFlap has been added to the cart')).toBeVisible();
+  await page.clock.runFor(5_000);
+  await expect(page.getByText('iFlap has been added to the cart')).toBeVisible();
+  await page.clock.runFor(1_500);
+  await expect(page.getByText('iFlap has been added to the cart')).toHaveCount(0);
+});
+
+test('the maintenance page states scheduled maintenance', async ({ page }) => {
+  await page.goto('/maintenance');
+  await expect(page.getByText(/under scheduled maintenance/)).toBeVisible();
+});
+
+test('the registration form lists states (NOTUS first) and countries (USA, GBR first)', async ({ page }) => {
+  await page.goto('/user/register');
+  const state = page.getByLabel('State');
+  await expect(state.locator('option').nth(1)).toHaveAttribute('value', 'NOTUS');
+  const country = page.getByLabel('Country');
+  await expect(country.locator('optgroup').first().locator('option')).toHaveText(['United States', 'United Kingdom']);
+  await country.selectOption('GBR');
+  await expect(country).toHaveValue('GBR');
+});
+
+test('every public page has no serious or critical accessibility violation', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const first = (await productPage(request, { category: 0, size: 24 })).data[0]!;
+  const routes = [
+    '/',
+    '/products/0',
+    '/products/14',
+    `/product/${first.SLUG}/${first.ID}`,
+    '/product/complete/130',
+    '/product/cme/155',
+    ...STATIC_PAGES.map(([slug]) => `/static/${slug}`),
+    '/meeting/list',
+    '/meeting/509/details',
+    '/meeting/509/choose',
+    '/meeting/509/virtual',
+    '/meeting/509/faculty',
+    '/meeting/509/program',
+    '/people',
+    '/people/' + (await (await request.get('/api/faculty')).json()).data[0].USERID,
+    '/redeem-info',
+    '/test',
+    '/maintenance',
+    '/cart',
+    '/login',
+    '/user/register',
+    '/user/forgot',
+    '/user/resend',
+    '/no/such/page',
+  ];
+  const failures: string[] = [];
+  for (const route of routes) {
+    await page.goto(route);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await expect(page.getByLabel(/^Loading/)).toHaveCount(0);
+    const results = await new AxeBuilder({ page }).analyze();
+    for (const violation of results.violations) {
+      if (violation.impact === 'serious' || violation.impact === 'critical') {
+        failures.push(`${route}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+      }
+    }
+  }
+  expect(failures).toEqual([]);
+});

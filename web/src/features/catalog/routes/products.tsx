@@ -1,0 +1,190 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import LinearProgress from '@mui/material/LinearProgress';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Pagination from '@mui/material/Pagination';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import {
+  DEFAULT_PRODUCT_PAGE_SIZE,
+  DEFAULT_PRODUCT_SORT,
+  PRODUCT_PAGE_SIZES,
+  PRODUCT_SORTS,
+  type ProductSort,
+} from '@contracts/catalog';
+import NotFoundRoute from '@/features/misc/routes/not-found';
+import { useCategoriesQuery, useProductsQuery } from '../api/catalog-api';
+import { ProductCard } from '../components/product-card';
+
+export const SORT_LABELS: Record<ProductSort, string> = {
+  PUBDATE_DESC: 'Newest first',
+  PUBDATE_ASC: 'Oldest first',
+  NAME_ASC: 'Name: A to Z',
+  NAME_DESC: 'Name: Z to A',
+  SALE_PRICE_ASC: 'Price: low to high',
+  SALE_PRICE_DESC: 'Price: high to low',
+};
+
+const DEFAULT_TITLES: Record<number, string> = { 0: 'Videos', 14: 'Books' };
+
+/** Page, size, sort and search live in the URL, so a reload and the back button keep them. */
+function useListState() {
+  const [params, setParams] = useSearchParams();
+  const sizeParam = Number(params.get('size'));
+  const size = (PRODUCT_PAGE_SIZES as readonly number[]).includes(sizeParam) ? sizeParam : DEFAULT_PRODUCT_PAGE_SIZE;
+  const sortParam = params.get('sort') as ProductSort | null;
+  const sort = sortParam && PRODUCT_SORTS.includes(sortParam) ? sortParam : DEFAULT_PRODUCT_SORT;
+  const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
+  const search = params.get('search') ?? '';
+  const update = (changes: Record<string, string | number | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null || value === '') next.delete(key);
+      else next.set(key, String(value));
+    }
+    setParams(next);
+  };
+  return { size, sort, page, search, update };
+}
+
+/** Product list of storefront section 2: side menu, search, page size, sort and pagination. */
+export default function ProductsRoute() {
+  const { id } = useParams();
+  const category = Number(id);
+  const { size, sort, page, search, update } = useListState();
+  const [draft, setDraft] = useState(search);
+  useEffect(() => setDraft(search), [search]);
+
+  const categories = useCategoriesQuery();
+  const valid = Number.isInteger(category) && category >= 0;
+  const products = useProductsQuery({ category, search, sort, page, size }, { skip: !valid });
+  if (!valid) return <NotFoundRoute />;
+
+  const menu = (categories.data ?? []).filter((entry) => entry.MENU);
+  const title = categories.data?.find((entry) => entry.ID === category)?.NAME ?? DEFAULT_TITLES[category] ?? 'Products';
+  const loaded = products.isSuccess || products.isError;
+  const items = products.isSuccess && !products.isFetching ? products.data.data : [];
+  const total = products.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / size));
+
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    update({ search: draft.trim(), page: null });
+  };
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 2, sm: 4 } }}>
+      <Typography variant="h4" component="h1" gutterBottom>
+        {title}
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '220px 1fr' } }}>
+        <Box component="nav" aria-label="Categories">
+          <List dense disablePadding>
+            {menu.map((entry) => (
+              <ListItem key={entry.ID} disablePadding>
+                <ListItemButton
+                  component={RouterLink}
+                  to={`/products/${entry.ID}`}
+                  selected={entry.ID === category}
+                  aria-current={entry.ID === category ? 'page' : undefined}
+                >
+                  <ListItemText primary={entry.NAME} />
+                </ListItemButton>
+              </ListItem>
+            ))}
+          </List>
+        </Box>
+        <Box>
+          <Box
+            component="form"
+            role="search"
+            onSubmit={onSearch}
+            sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}
+          >
+            <TextField
+              label="Search products"
+              type="search"
+              size="small"
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+            />
+            <Button type="submit" variant="contained">
+              Search
+            </Button>
+            <TextField
+              select
+              size="small"
+              label="Page size"
+              sx={{ minWidth: 110 }}
+              value={size}
+              onChange={(event) => update({ size: event.target.value, page: null })}
+              slotProps={{ select: { native: true } }}
+            >
+              {PRODUCT_PAGE_SIZES.map((option) => (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ))}
+            </TextField>
+            <TextField
+              select
+              size="small"
+              label="Sort by"
+              value={sort}
+              onChange={(event) => update({ sort: event.target.value, page: null })}
+              slotProps={{ select: { native: true } }}
+            >
+              {PRODUCT_SORTS.map((option) => (
+                <option key={option} value={option}>
+                  {SORT_LABELS[option]}
+                </option>
+              ))}
+            </TextField>
+          </Box>
+          {!loaded || products.isFetching ? <LinearProgress aria-label="Loading products" /> : null}
+          {loaded ? (
+            <Box aria-busy={products.isFetching}>
+              {products.isSuccess && !products.isFetching ? (
+                <Typography role="status" sx={{ mb: 2 }} color="text.secondary">
+                  {total === 0 ? 'No results found' : `${total} products`}
+                </Typography>
+              ) : null}
+              <Box
+                component="ul"
+                aria-label="Products"
+                sx={{
+                  p: 0,
+                  m: 0,
+                  display: 'grid',
+                  gap: 2,
+                  gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))',
+                }}
+              >
+                {items.map((product) => (
+                  <ProductCard key={product.ID} product={product} />
+                ))}
+              </Box>
+              {pages > 1 ? (
+                <Pagination
+                  sx={{ mt: 3 }}
+                  count={pages}
+                  page={Math.min(page, pages)}
+                  onChange={(_, value) => update({ page: value === 1 ? null : value })}
+                  getItemAriaLabel={(type, value, selected) =>
+                    type === 'page' ? `${selected ? '' : 'Go to '}page ${value}` : `Go to ${type} page`
+                  }
+                />
+              ) : null}
+            </Box>
+          ) : null}
+        </Box>
+      </Box>
+    </Container>
+  );
+}

@@ -1,0 +1,23 @@
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { DEFAULT_PRODUCT_SORT, ELEARNING_CATEGORY_ID, type ProductListItem } from '@contracts/catalog';
+import { useProductsQuery } from './api/catalog-api';
+
+const isSubscription = (product: ProductListItem) => product.TYPE === 'elearning' && product.TERMS.length > 0;
+
+/** The eLearning subscription product (TYPE elearning): looked up in the eLearning category, then by search. */
+export function useElearningProduct(): ProductListItem | undefined {
+  const inCategory = useProductsQuery({
+    category: ELEARNING_CATEGORY_ID,
+    search: '',
+    sort: DEFAULT_PRODUCT_SORT,
+    page: 1,
+    size: 96,
+  });
+  const found = inCategory.data?.data.find(isSubscription);
+  const searched = useProductsQuery(
+    (inCategory.isSuccess && !found) || inCategory.isError
+      ? { category: 0, search: 'elearning', sort: DEFAULT_PRODUCT_SORT, page: 1, size: 96 }
+      : skipToken,
+  );
+  return found ?? searched.data?.data.find(isSubscription);
+}

@@ -1,0 +1,36 @@
+import { useEffect, useRef } from 'react';
+import Typography from '@mui/material/Typography';
+import { IFLAP_PRODUCT_ID } from '@contracts/catalog';
+import { useAppDispatch } from '@/app/hooks';
+import { Page } from '@/components/page';
+import { AppLink } from '@/components/router-link';
+import { useProductQuery } from '@/features/catalog/api/catalog-api';
+import { cartItemFor } from '@/features/cart/add-to-cart';
+import { itemAdded } from '@/features/cart/cart-slice';
+import { useAddedSnackbar } from '@/features/cart/components/added-snackbar';
+
+/** test (storefront section 2): adds product 399, the iFlap app, to the cart with quantity 1. */
+export default function PromoTestRoute() {
+  const { data: product } = useProductQuery(IFLAP_PRODUCT_ID);
+  const dispatch = useAppDispatch();
+  const snackbar = useAddedSnackbar();
+  const done = useRef(false);
+  const { show } = snackbar;
+
+  useEffect(() => {
+    if (!product || done.current) return;
+    done.current = true;
+    dispatch(itemAdded(cartItemFor(product, 1)));
+    show('iFlap has been added to the cart');
+  }, [product, dispatch, show]);
+
+  return (
+    <Page title="iFlap">
+      <Typography sx={{ mb: 2 }}>
+        The iFlap app puts local flap design in your pocket: plan, rehearse and review flaps on your phone or tablet.
+      </Typography>
+      <AppLink to="/cart">Go to the cart</AppLink>
+      {snackbar.element}
+    </Page>
+  );
+}
