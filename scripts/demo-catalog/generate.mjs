@@ -685,13 +685,16 @@ const coupons = [
   },
 ];
 
+// Codes and UIDs have their own random source, so editing catalog text never changes them.
+const codeRand = seeded(7103);
+const pickCode = (chars) => chars[Math.floor(codeRand() * chars.length)];
 const CODE_CHARS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-const block = () => Array.from({ length: 4 }, () => pick(CODE_CHARS.split(''))).join('');
+const block = () => Array.from({ length: 4 }, () => pickCode(CODE_CHARS)).join('');
 const bookIds = [READER_BOOK_ID, 602, 603, 604, 606, 606, 609, 609, 610, 613];
 const bookCodes = bookIds.map((PRODUCTID) => ({ CODE: `BOOK-${block()}-${block()}`, PRODUCTID }));
 
 const uid = (word) =>
-  `${word}-${Array.from({ length: 6 }, () => pick('abcdefghjkmnpqrstuvwxyz23456789'.split(''))).join('')}`;
+  `${word}-${Array.from({ length: 6 }, () => pickCode('abcdefghjkmnpqrstuvwxyz23456789')).join('')}`;
 const offers = [
   { OFFER: 'elearning', UID: uid('elearning-spring'), PRODUCTID: 140, UNITPRICE: 59500, QTY: 1, EXPIRES: null },
   { OFFER: 'cme', UID: uid('cme-yearend'), PRODUCTID: 155, UNITPRICE: 32000, QTY: 1, EXPIRES: null },
@@ -729,7 +732,7 @@ const shortPaths = [
 ].map(([PATH, MEETING_ID, TAB]) => ({ PATH, MEETING_ID, TAB, PRODUCT_ID: null }));
 shortPaths.push(
   { PATH: 'rhinoplastyatlas', MEETING_ID: null, TAB: null, PRODUCT_ID: READER_BOOK_ID },
-  { PATH: 'iflap', MEETING_ID: null, TAB: null, PRODUCT_ID: 399 },
+  { PATH: 'agingface', MEETING_ID: null, TAB: null, PRODUCT_ID: 602 },
 );
 
 // ------------------------------------------------------------------------------------------------- output
