@@ -1,0 +1,353 @@
+import {
+  COMPLETE_PACKAGE_ID,
+  CME_PACKAGE_ID,
+  type Product,
+  type SubscriptionTerm,
+  YEARLY_TYPES,
+} from '#libs/contracts/catalog.js';
+import { effectivePrice } from '../catalog/pricing.js';
+import {
+  CME_COMPLETE_COMBO,
+  COUPON_MIN_LENGTH,
+  evaluateCoupon,
+  holdsComboPair,
+  isComboCoupon,
+  sameCouponCode,
+} from '../pricing/coupon.rules.js';
+import { type Decider, DomainError } from '../shared/decider.js';
+import type { AddItemToCart, CartCommand, CartContext, MergeCart, RedeemOffer } from './cart.commands.js';
+import { type CartErrorCode, CartErrors } from './cart.errors.js';
+import type {
+  AppliedCoupon,
+  CartEvent,
+  CartItem,
+  CartOffer,
+  CartProductCopy,
+  ItemRemovalReason,
+} from './cart.events.js';
+
+export interface Cart {
+  cartId: string | null;
+  items: CartItem[];
+  /** The one cart-level coupon (storefront section 3). */
+  coupon: AppliedCoupon | null;
+  /** Offer UIDs redeemed into this cart since it was last cleared (a repeat redeems nothing). */
+  redeemedOffers: string[];
+  /** Anonymous carts merged into this one (a repeated merge adds nothing). */
+  mergedFrom: string[];
+}
+
+export const initialCart: Cart = { cartId: null, items: [], coupon: null, redeemedOffers: [], mergedFrom: [] };
+
+/** Storefront sections 5 and 9: "Quantity 1 to 999". */
+export const MIN_QTY = 1;
+export const MAX_QTY = 999;
+
+const fail = (code: CartErrorCode): never => {
+  throw new DomainError(code, CartErrors[code]);
+};
+
+const lower = (type: string): string => type.toLowerCase();
+/** Types priced per year, held once with a TERM in years (signed-in section 9). */
+export const isYearly = (type: string): boolean => YEARLY_TYPES.some((t) => lower(t) === lower(type));
+/** Held once per cart: subscriptions, the yearly CME package and the app; adding again replaces the line. */
+export const isOnePerCart = (type: string): boolean => isYearly(type) || ['cme', 'iflap'].includes(lower(type));
+
+/**
+ * Which line an item is: a one-per-cart product has one line whatever its price source; other items
+ * have one line per product, format and offer.
+ */
+export const lineKey = (item: { ID: number; TYPE: string; OFFER?: CartOffer | null; UID?: string | null }): string =>
+  isOnePerCart(item.TYPE) ? `${item.ID}` : `${item.ID}|${lower(item.TYPE)}|${item.OFFER?.UID ?? item.UID ?? ''}`;
+
+const validQty = (qty: number): boolean => Number.isInteger(qty) && qty >= MIN_QTY && qty <= MAX_QTY;
+
+function productCopy(product: Product): CartProductCopy {
+  const { DESCR: _descr, productprices: _prices, ...copy } = product;
+  return copy;
+}
+
+/** The price per year of a term: the product's TERMS, or its own price for a 1-year term without TERMS. */
+function termPrice(product: Product, term: number, fallback: number): number {
+  if (product.TERMS.length === 0) return term === 1 ? fallback : fail('invalid_term');
+  return product.TERMS.find((t) => t.YEARS === term)?.PRICE ?? fail('invalid_term');
+}
+
+const asTerm = (years: number): SubscriptionTerm['YEARS'] =>
+  years === 1 || years === 2 || years === 3 ? years : fail('invalid_term');
+
+/** The line AddItemToCart puts in the cart, priced from the catalog snapshot. */
+function catalogLine(command: AddItemToCart): CartItem {
+  const { product } = command;
+  if (!validQty(command.QTY)) return fail('invalid_quantity');
+  let TYPE: string = product.PRICING.TYPE;
+  let PRICE = effectivePrice(product.PRICING);
+  if (command.format !== undefined) {
+    const entry = product.productprices.find((p) => lower(p.TYPE) === lower(command.format ?? '') && p.PRICE !== null);
+    if (!entry || entry.PRICE === null) return fail('unknown_format');
+    TYPE = entry.TYPE;
+    PRICE = entry.SALE_PRICE ?? entry.PRICE;
+  }
+  const base = {
+    ID: product.ID,
+    NAME: product.NAME,
+    DESCR: product.DESCR,
+    TYPE,
+    product: productCopy(product),
+    SHIP_WEIGHT: product.SHIP_WEIGHT,
+    OFFER: null,
+  };
+  if (isYearly(TYPE)) {
+    const TERM = asTerm(command.TERM ?? 1);
+    return { ...base, PRICE: termPrice(product, TERM, PRICE), QTY: TERM, TERM };
+  }
+  // The CME package is good through the current year and the app is bought once: QTY 1.
+  return { ...base, PRICE, QTY: isOnePerCart(TYPE) ? 1 : command.QTY, TERM: null };
+}
+
+/** The line RedeemOffer puts in the cart: the offer's product at the offer's UNITPRICE and QTY. */
+function offerLine(command: RedeemOffer): CartItem {
+  const { offer, product } = command;
+  const offerType = lower(offer.TYPE);
+  if (offerType !== lower(product.TYPE) || !Number.isInteger(offer.UNITPRICE) || offer.UNITPRICE < 0) {
+    return fail('offer_invalid');
+  }
+  if (!validQty(offer.QTY)) return fail('invalid_quantity');
+  const yearly = isYearly(product.TYPE);
+  const TERM = yearly ? asTerm(offer.QTY) : null;
+  return {
+    ID: product.ID,
+    NAME: product.NAME,
+    DESCR: product.DESCR,
+    TYPE: product.TYPE,
+    PRICE: offer.UNITPRICE,
+    QTY: yearly ? offer.QTY : isOnePerCart(product.TYPE) ? 1 : offer.QTY,
+    TERM,
+    product: productCopy(product),
+    SHIP_WEIGHT: product.SHIP_WEIGHT,
+    OFFER: { OFFER: offer.OFFER, UID: offer.UID },
+  };
+}
+
+const sameLine = (a: CartItem, b: CartItem): boolean =>
+  a.PRICE === b.PRICE &&
+  a.QTY === b.QTY &&
+  a.TERM === b.TERM &&
+  a.TYPE === b.TYPE &&
+  (a.OFFER?.UID ?? null) === (b.OFFER?.UID ?? null);
+
+const removed = (cartId: string, item: CartItem, reason: ItemRemovalReason): CartEvent => ({
+  type: 'ItemRemovedFromCart',
+  data: { cartId, ID: item.ID, TYPE: item.TYPE, UID: item.OFFER?.UID ?? null, reason },
+});
+
+/**
+ * The events of putting `line` into the cart (a merge passes the anonymous cart's id):
+ * - "Adding qmpcomplete to the cart removes any eLearning and STREAMING_ALL items" (storefront section 4);
+ * - a one-per-cart product already in the cart is replaced (a subscription takes the new TERM);
+ * - any other product already in the cart gets the added QTY on its line (at most 999; a merge caps it there).
+ */
+function putLine(cartId: string, cart: Cart, line: CartItem, mergedFrom: string | null): CartEvent[] {
+  const events: CartEvent[] = [];
+  if (lower(line.TYPE) === 'qmpcomplete') {
+    for (const item of cart.items) {
+      if (['elearning', 'streaming_all'].includes(lower(item.TYPE))) {
+        events.push(removed(cartId, item, 'included_in_complete'));
+      }
+    }
+  }
+  const existing = cart.items.find((item) => lineKey(item) === lineKey(line));
+  let item = line;
+  if (existing && !isOnePerCart(line.TYPE)) {
+    const QTY = existing.QTY + line.QTY;
+    if (QTY > MAX_QTY && mergedFrom === null) return fail('invalid_quantity');
+    item = { ...line, QTY: Math.min(QTY, MAX_QTY) };
+  }
+  if (existing && sameLine(existing, item)) return events;
+  return [...events, { type: 'ItemAddedToCart', data: { cartId, item, added: line.QTY, mergedFrom } }];
+}
+
+const applied = (cartId: string, coupon: AppliedCoupon): CartEvent => ({
+  type: 'CouponApplied',
+  data: { cartId, code: coupon.code, coupon: coupon.coupon, discountCents: coupon.discountCents, auto: coupon.auto },
+});
+
+/**
+ * The coupon after an item change (storefront section 4):
+ * - "When the cart holds both a complete package and a CME item, the combo coupon is applied
+ *   automatically": when the change completes the pair (replacing a coupon the customer chose), or the
+ *   pair is there and the cart holds no coupon;
+ * - a held coupon that stops qualifying is removed (CouponRemoved with the reason); one that still
+ *   qualifies is applied again when its discount changed.
+ */
+function settleCoupon(cartId: string, before: Cart, after: Cart, context: CartContext): CartEvent[] {
+  const held = after.coupon;
+  const pair = holdsComboPair(after.items);
+  const heldIsCombo = held !== null && isComboCoupon(held.coupon);
+  if (pair && !heldIsCombo && (!holdsComboPair(before.items) || held === null)) {
+    const combo = context.comboCoupon ?? CME_COMPLETE_COMBO;
+    const evaluation = evaluateCoupon(combo, after.items, context.roles, context.today);
+    if (evaluation.kind === 'valid') {
+      return [
+        applied(cartId, { code: combo.code, coupon: combo, discountCents: evaluation.discountCents, auto: true }),
+      ];
+    }
+  }
+  if (held === null) return [];
+  if (heldIsCombo && !pair) {
+    return [{ type: 'CouponRemoved', data: { cartId, code: held.code, reason: 'combo_broken' } }];
+  }
+  const evaluation = evaluateCoupon(held.coupon, after.items, context.roles, context.today);
+  if (evaluation.kind !== 'valid') {
+    return [{ type: 'CouponRemoved', data: { cartId, code: held.code, reason: evaluation.kind } }];
+  }
+  return evaluation.discountCents === held.discountCents
+    ? []
+    : [applied(cartId, { ...held, discountCents: evaluation.discountCents })];
+}
+
+/** Runs an item change and then the coupon rules on the cart it leaves. */
+function changeItems(cartId: string, cart: Cart, context: CartContext, events: CartEvent[]): CartEvent[] {
+  const after = events.reduce(evolve, cart);
+  return [...events, ...settleCoupon(cartId, cart, after, context)];
+}
+
+function mergeCart(command: MergeCart, cart: Cart): CartEvent[] {
+  const { cartId, from } = command;
+  const fromId = from.cartId;
+  if (fromId === null || fromId === cartId || cart.mergedFrom.includes(fromId)) return [];
+  // The anonymous cart's lines join in the order they were added, under the adding rules.
+  const events: CartEvent[] = [];
+  let merged = cart;
+  for (const line of from.items) {
+    const step = putLine(cartId, merged, line, fromId);
+    events.push(...step);
+    merged = step.reduce(evolve, merged);
+  }
+  events.push(...settleCoupon(cartId, cart, merged, command));
+  merged = events.reduce(evolve, cart);
+  // The anonymous cart's own coupon comes along when the customer's cart holds none and it qualifies for them.
+  if (merged.coupon === null && from.coupon !== null && !from.coupon.auto) {
+    const evaluation = evaluateCoupon(from.coupon.coupon, merged.items, command.roles, command.today);
+    if (evaluation.kind === 'valid') {
+      events.push(applied(cartId, { ...from.coupon, discountCents: evaluation.discountCents }));
+    }
+  }
+  return events;
+}
+
+export function decide(command: CartCommand, cart: Cart): CartEvent[] {
+  const { cartId } = command;
+  switch (command.type) {
+    case 'AddItemToCart':
+      return changeItems(cartId, cart, command, putLine(cartId, cart, catalogLine(command), null));
+
+    case 'RemoveItemFromCart': {
+      const matches = (item: CartItem): boolean =>
+        item.ID === command.ID && (command.TYPE === undefined || lower(item.TYPE) === lower(command.TYPE));
+      const lines = cart.items.filter(matches);
+      if (lines.length === 0) return [];
+      const events = lines.map((item) => removed(cartId, item, 'removed'));
+      // "Removing product 130 while the combo coupon is active also removes product 155 and the coupon."
+      const comboActive = cart.coupon !== null && isComboCoupon(cart.coupon.coupon);
+      if (comboActive && command.ID === COMPLETE_PACKAGE_ID) {
+        for (const item of cart.items.filter((i) => i.ID === CME_PACKAGE_ID)) {
+          events.push(removed(cartId, item, 'combo_removed'));
+        }
+      }
+      return changeItems(cartId, cart, command, events);
+    }
+
+    case 'ApplyCoupon': {
+      const { coupon } = command;
+      const code = command.code.trim();
+      // Storefront section 5: the server is called only with 4 or more characters.
+      const known = code.length >= COUPON_MIN_LENGTH && coupon !== undefined && sameCouponCode(coupon.code, code);
+      const evaluation = evaluateCoupon(known ? coupon : undefined, cart.items, command.roles, command.today);
+      if (evaluation.kind === 'invalid' || coupon === undefined) return fail('coupon_invalid');
+      // A code that gives nothing is not kept; a coupon already applied stays (docs/decisions.md).
+      if (evaluation.kind === 'not_qualifying') return fail('coupon_not_qualifying');
+      const held = cart.coupon;
+      if (held && sameCouponCode(held.code, coupon.code) && held.discountCents === evaluation.discountCents) return [];
+      return [applied(cartId, { code: coupon.code, coupon, discountCents: evaluation.discountCents, auto: false })];
+    }
+
+    case 'RemoveCoupon':
+      return cart.coupon === null
+        ? []
+        : [{ type: 'CouponRemoved', data: { cartId, code: cart.coupon.code, reason: 'removed' } }];
+
+    case 'ClearCart':
+      if (cart.items.length === 0 && cart.coupon === null && command.reason !== 'merged') return [];
+      return [
+        { type: 'CartCleared', data: { cartId, reason: command.reason, mergedInto: command.mergedInto ?? null } },
+      ];
+
+    case 'RedeemOffer': {
+      if (cart.redeemedOffers.includes(command.offer.UID)) return [];
+      const line = offerLine(command);
+      const { OFFER, UID, TYPE, UNITPRICE, QTY } = command.offer;
+      const redeemed: CartEvent = {
+        type: 'OfferRedeemed',
+        data: { cartId, OFFER, UID, PRODUCTID: command.product.ID, TYPE, UNITPRICE, QTY },
+      };
+      // The offer's line replaces a line of the same product at the catalog price (one price per line).
+      const events: CartEvent[] = [redeemed];
+      const catalogKey = lineKey({ ...line, OFFER: null });
+      for (const item of cart.items) {
+        if (!isOnePerCart(line.TYPE) && lineKey(item) === catalogKey) events.push(removed(cartId, item, 'replaced'));
+      }
+      events.push(...putLine(cartId, events.reduce(evolve, cart), line, null));
+      return changeItems(cartId, cart, command, events);
+    }
+
+    case 'MergeCart':
+      return mergeCart(command, cart);
+  }
+}
+
+export function evolve(cart: Cart, event: CartEvent): Cart {
+  const withId = cart.cartId === null ? { ...cart, cartId: event.data.cartId } : cart;
+  switch (event.type) {
+    case 'ItemAddedToCart': {
+      const { item, mergedFrom } = event.data;
+      const key = lineKey(item);
+      const at = withId.items.findIndex((i) => lineKey(i) === key);
+      const items = at === -1 ? [...withId.items, item] : withId.items.map((i, index) => (index === at ? item : i));
+      const merged =
+        mergedFrom === null || withId.mergedFrom.includes(mergedFrom)
+          ? withId.mergedFrom
+          : [...withId.mergedFrom, mergedFrom];
+      return { ...withId, items, mergedFrom: merged };
+    }
+    case 'ItemRemovedFromCart': {
+      const key = lineKey(event.data);
+      return { ...withId, items: withId.items.filter((i) => lineKey(i) !== key) };
+    }
+    case 'CouponApplied': {
+      const { code, coupon, discountCents, auto } = event.data;
+      return { ...withId, coupon: { code, coupon, discountCents, auto } };
+    }
+    case 'CouponRemoved':
+      return { ...withId, coupon: null };
+    case 'CartCleared':
+      return { ...withId, items: [], coupon: null, redeemedOffers: [] };
+    case 'OfferRedeemed':
+      return { ...withId, redeemedOffers: [...withId.redeemedOffers, event.data.UID] };
+    default:
+      return withId;
+  }
+}
+
+export const cartDecider: Decider<CartCommand, Cart, CartEvent> = {
+  initialState: initialCart,
+  decide,
+  evolve,
+};
+
+/** The cart screen's money (storefront section 2: subtotal, discount, total), in cents. */
+export function cartSummary(cart: Cart): { SUBTOTAL: number; DISCOUNT: number; TOTAL: number } {
+  const SUBTOTAL = cart.items.reduce((sum, item) => sum + item.PRICE * item.QTY, 0);
+  const DISCOUNT = Math.min(cart.coupon?.discountCents ?? 0, SUBTOTAL);
+  return { SUBTOTAL, DISCOUNT, TOTAL: SUBTOTAL - DISCOUNT };
+}

@@ -1,0 +1,16 @@
+import { COUPON_MESSAGES } from '../pricing/coupon.rules.js';
+
+/**
+ * Codes of the cart decider's DomainErrors, with the text a person sees (the spec's wording where it
+ * gives one: storefront section 8). The HTTP layer maps the codes to statuses.
+ */
+export const CartErrors = {
+  invalid_quantity: 'Quantity must be a number from 1 to 999.',
+  invalid_term: 'Choose a term of 1, 2 or 3 years offered for this subscription.',
+  unknown_format: 'This format is not offered for this product.',
+  coupon_invalid: COUPON_MESSAGES.invalid,
+  coupon_not_qualifying: COUPON_MESSAGES.not_qualifying,
+  offer_invalid: 'This offer is not valid.',
+} as const;
+
+export type CartErrorCode = keyof typeof CartErrors;
