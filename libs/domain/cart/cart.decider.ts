@@ -5,7 +5,6 @@ import {
   type SubscriptionTerm,
   YEARLY_TYPES,
 } from '#libs/contracts/catalog.js';
-import { effectivePrice } from '../catalog/pricing.js';
 import {
   CME_COMPLETE_COMBO,
   COUPON_MIN_LENGTH,
@@ -81,7 +80,8 @@ function catalogLine(command: AddItemToCart): CartItem {
   const { product } = command;
   if (!validQty(command.QTY)) return fail('invalid_quantity');
   let TYPE: string = product.PRICING.TYPE;
-  let PRICE = effectivePrice(product.PRICING);
+  // The amount charged: the sale price when there is one (the catalog's PRICING, storefront section 3).
+  let PRICE = product.PRICING.SALE_PRICE ?? product.PRICING.PRICE;
   if (command.format !== undefined) {
     const entry = product.productprices.find((p) => lower(p.TYPE) === lower(command.format ?? '') && p.PRICE !== null);
     if (!entry || entry.PRICE === null) return fail('unknown_format');
