@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import { LoggerModule } from 'nestjs-pino';
+import { CatalogModule } from './catalog/catalog.module.js';
 import { HealthController } from './health/health.controller.js';
 import { IdentityModule } from './identity/identity.module.js';
 import { type Infrastructure, InfrastructureModule } from './infrastructure/infrastructure.module.js';
@@ -39,6 +40,7 @@ export class AppModule {
             ]
           : []),
         IdentityModule,
+        CatalogModule,
       ],
       controllers: [HealthController],
     };

@@ -1,0 +1,58 @@
+import { Controller, Get, Header, Inject, NotFoundException, Param, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import pg from 'pg';
+import { findProduct, listCategories, listProductsJson } from '#libs/catalog/products.queries.js';
+import {
+  type Category,
+  DEFAULT_PRODUCT_PAGE_SIZE,
+  DEFAULT_PRODUCT_SORT,
+  type Product,
+} from '#libs/contracts/catalog.js';
+import { PG_POOL } from '../infrastructure/tokens.js';
+import { CatalogIdPipe } from './catalog-id.pipe.js';
+import { CategoriesBodyDto, ProductBodyDto, ProductListQueryDto, ProductPageDto } from './catalog.dto.js';
+
+export const CATALOG_CACHE = 'public, max-age=60';
+
+/** Product list and detail (storefront sections 2, 3 and 9), and the categories of the side menu. */
+@ApiTags('catalog')
+@Controller()
+export class ProductsController {
+  constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
+
+  @Get('products')
+  @Header('Cache-Control', CATALOG_CACHE)
+  @ApiOperation({ summary: 'A page of products of a category, searched and sorted (products/{ID})' })
+  @Header('Content-Type', 'application/json; charset=utf-8')
+  @ApiOkResponse({ type: ProductPageDto })
+  @ApiBadRequestResponse({ description: 'A bad category, search, sort, page or size, with every message' })
+  list(@Query() query: ProductListQueryDto): Promise<string> {
+    // The ProductPage as JSON text (libs/contracts/catalog.ts ProductPage), built from stored JSON.
+    return listProductsJson(this.pool, {
+      ...(query.category === undefined ? {} : { category: query.category }),
+      ...(query.search === undefined ? {} : { search: query.search }),
+      sort: query.sort ?? DEFAULT_PRODUCT_SORT,
+      page: query.page ?? 1,
+      size: query.size ?? DEFAULT_PRODUCT_PAGE_SIZE,
+    });
+  }
+
+  @Get('products/:id')
+  @Header('Cache-Control', CATALOG_CACHE)
+  @ApiOperation({ summary: 'A product with its html description and PRICING (product/{NAME}/{ID})' })
+  @ApiOkResponse({ type: ProductBodyDto })
+  @ApiNotFoundResponse({ description: 'Product not found' })
+  async one(@Param('id', new CatalogIdPipe()) id: number): Promise<{ data: Product }> {
+    const product = await findProduct(this.pool, id);
+    if (!product) throw new NotFoundException('Product not found');
+    return { data: product };
+  }
+
+  @Get('categories')
+  @Header('Cache-Control', CATALOG_CACHE)
+  @ApiOperation({ summary: 'The product categories (side menu: MENU)' })
+  @ApiOkResponse({ type: CategoriesBodyDto })
+  async categories(): Promise<{ data: Category[] }> {
+    return { data: await listCategories(this.pool) };
+  }
+}

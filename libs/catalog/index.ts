@@ -1,0 +1,10 @@
+/** The catalog library: schema, import and the queries the API serves (docs/catalog-import.md). */
+export { catalogIsEmpty, ensureCatalogSchema, type CatalogSchemaInfo } from './schema.js';
+export {
+  formatImportError,
+  importCatalog,
+  type ImportError,
+  type ImportFileReport,
+  type ImportOptions,
+  type ImportReport,
+} from './import.js';
