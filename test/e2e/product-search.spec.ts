@@ -84,8 +84,9 @@ test('page, size, sort and search survive a reload and the back button', async (
   await page.getByRole('button', { name: 'Search' }).click();
   await page.getByLabel('Page size').selectOption('24');
   await page.getByLabel('Sort by').selectOption('NAME_ASC');
+  await expect(page).toHaveURL(/search=a&size=24&sort=NAME_ASC$/);
   await page.getByRole('button', { name: 'Go to page 2' }).click();
-  await expect(page).toHaveURL(/page=2/);
+  await expect(page).toHaveURL(/search=a&size=24&sort=NAME_ASC&page=2$/);
   await expect(cardNames(page).first()).toHaveText(expected.data[0]!.NAME);
 
   await page.reload();

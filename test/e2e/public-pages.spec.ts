@@ -50,7 +50,7 @@ test('redeem-info lists the five steps', async ({ page }) => {
   await expect(page.getByText('scratch it off', { exact: false })).toBeVisible();
   await expect(page.getByRole('link', { name: 'redeem page' })).toHaveAttribute('href', '/redeem');
   await expect(page.getByText(/permanently adds the videos to your streaming account/)).toBeVisible();
-  await expect(page.getByText(/Stream link/)).toBeVisible();
+  await expect(page.getByText('Use the Stream link in the navigation', { exact: false })).toBeVisible();
   await expect(page.getByText(/any time, on any device/)).toBeVisible();
 });
 

@@ -43,7 +43,8 @@ function useListState() {
   const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
   const search = params.get('search') ?? '';
   const update = (changes: Record<string, string | number | null>) => {
-    const next = new URLSearchParams(params);
+    // The address bar, not this render's copy: two quick changes in a row must not lose the first.
+    const next = new URLSearchParams(window.location.search);
     for (const [key, value] of Object.entries(changes)) {
       if (value === null || value === '') next.delete(key);
       else next.set(key, String(value));
