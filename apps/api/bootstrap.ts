@@ -8,6 +8,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { ShutdownStack } from '#libs/application/shutdown-stack.js';
 import type { Config } from '#libs/config/config.js';
+import { catalogIsEmpty, ensureCatalogSchema, formatImportError, importCatalog } from '#libs/catalog/index.js';
 import { createEventStore } from '#libs/eventstore/create-event-store.js';
 import { KafkaRelay } from '#libs/kafka/kafka-relay.js';
 import { createMailer } from '#libs/mail/mailer.js';
@@ -19,6 +20,9 @@ import { seedDemoAccounts } from './seed/demo-accounts.js';
 import { resolveSecrets } from './infrastructure/secrets.js';
 import { HttpErrorFilter } from './shared/http-error.filter.js';
 import { createValidationPipe } from './shared/validation.pipe.js';
+
+/** The demo catalog's CSV files, relative to the project folder `npm start` runs in. */
+const DEMO_CATALOG_DIR = 'libs/catalog/data';
 
 export interface RunningShop {
   app: INestApplication;
@@ -59,6 +63,16 @@ export async function startShop(rawConfig: Config): Promise<RunningShop> {
       if (!stops.stopping) log.warn({ err: error.message }, 'idle database connection closed');
     });
     stops.push(() => pool.end());
+
+    // Reference data (docs/catalog-import.md): the tables always, the demo catalog on an empty database.
+    await ensureCatalogSchema(pool);
+    if (config.SEED_DEMO && (await catalogIsEmpty(pool))) {
+      const report = await importCatalog(pool, DEMO_CATALOG_DIR);
+      if (report.errors.length > 0) {
+        throw new Error(`the demo catalog does not import: ${report.errors.map(formatImportError).join('; ')}`);
+      }
+      log.info({ files: report.files.length }, 'demo catalog imported');
+    }
 
     const store = await createEventStore(config, pool);
     stops.push(() => store.close());
