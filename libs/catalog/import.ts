@@ -111,6 +111,8 @@ export async function importCatalog(pool: Pool, path: string, options: ImportOpt
       const changed = await refreshProducts(client);
       log(`products: ${changed} list entries and search texts refreshed`);
     }
+    // Delivered at commit: every API process then empties its catalog cache (catalog-cache.ts).
+    await client.query("SELECT pg_notify('catalog_changed', '')");
     await client.query('COMMIT');
     return { files, errors: [] };
   } catch (error) {

@@ -8,3 +8,4 @@ export {
   type ImportOptions,
   type ImportReport,
 } from './import.js';
+export { CatalogCache } from './catalog-cache.js';

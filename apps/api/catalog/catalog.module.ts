@@ -1,4 +1,7 @@
-import { Module } from '@nestjs/common';
+import { Inject, Module, type OnModuleDestroy } from '@nestjs/common';
+import type pg from 'pg';
+import { CatalogCache } from '#libs/catalog/catalog-cache.js';
+import { PG_POOL } from '../infrastructure/tokens.js';
 import { FacultyController } from './faculty.controller.js';
 import { MeetingsController } from './meetings.controller.js';
 import { ProductsController } from './products.controller.js';
@@ -11,7 +14,14 @@ import { ReferenceController } from './reference.controller.js';
  */
 @Module({
   controllers: [ProductsController, FacultyController, MeetingsController, ReferenceController],
+  providers: [{ provide: CatalogCache, useFactory: (pool: pg.Pool) => CatalogCache.forPool(pool), inject: [PG_POOL] }],
 })
-export class CatalogModule {}
+export class CatalogModule implements OnModuleDestroy {
+  constructor(@Inject(CatalogCache) private readonly cache: CatalogCache) {}
+
+  onModuleDestroy(): Promise<void> {
+    return this.cache.close();
+  }
+}
 
 export { catalogIsEmpty, ensureCatalogSchema, importCatalog } from '#libs/catalog/index.js';

@@ -1,6 +1,7 @@
 import { Controller, Get, Header, Inject, NotFoundException, Param, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import pg from 'pg';
+import { CatalogCache } from '#libs/catalog/catalog-cache.js';
 import { findProduct, listCategories, listProductsJson } from '#libs/catalog/products.queries.js';
 import {
   type Category,
@@ -18,7 +19,10 @@ export const CATALOG_CACHE = 'public, max-age=60';
 @ApiTags('catalog')
 @Controller()
 export class ProductsController {
-  constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {}
+  constructor(
+    @Inject(PG_POOL) private readonly pool: pg.Pool,
+    @Inject(CatalogCache) private readonly cache: CatalogCache,
+  ) {}
 
   @Get('products')
   @Header('Cache-Control', CATALOG_CACHE)
@@ -28,13 +32,14 @@ export class ProductsController {
   @ApiBadRequestResponse({ description: 'A bad category, search, sort, page or size, with every message' })
   list(@Query() query: ProductListQueryDto): Promise<string> {
     // The ProductPage as JSON text (libs/contracts/catalog.ts ProductPage), built from stored JSON.
-    return listProductsJson(this.pool, {
+    const asked = {
       ...(query.category === undefined ? {} : { category: query.category }),
       ...(query.search === undefined ? {} : { search: query.search }),
       sort: query.sort ?? DEFAULT_PRODUCT_SORT,
       page: query.page ?? 1,
       size: query.size ?? DEFAULT_PRODUCT_PAGE_SIZE,
-    });
+    };
+    return this.cache.get(`products:${JSON.stringify(asked)}`, () => listProductsJson(this.pool, asked));
   }
 
   @Get('products/:id')
