@@ -165,6 +165,60 @@ export function eventStoreContract(name: string, make: () => Promise<EventStoreU
       expect(events).toEqual(['Two']);
     });
 
+    it('calls the handler for one event at a time, in order', async () => {
+      const head = await store.headPosition();
+      const id = stream('serial');
+      await store.append(id, [newEvent('E0'), newEvent('E1'), newEvent('E2')], 'no_stream');
+      let inHandler = 0;
+      let overlapped = false;
+      const seen: string[] = [];
+      let resolveAll!: () => void;
+      const all = new Promise<void>((r) => (resolveAll = r));
+      const subscription = store.subscribeToAll({
+        after: head,
+        handler: async (event) => {
+          if (event.streamId !== id) return;
+          inHandler++;
+          if (inHandler > 1) overlapped = true;
+          await new Promise((r) => setTimeout(r, 20));
+          seen.push(event.type);
+          inHandler--;
+          if (seen.length === 4) resolveAll();
+        },
+      });
+      await store.append(id, [newEvent('E3')], 2);
+      await all;
+      await subscription.stop();
+      expect(overlapped).toBe(false);
+      expect(seen).toEqual(['E0', 'E1', 'E2', 'E3']);
+    });
+
+    it('ends a subscription whose handler fails, with that error', async () => {
+      const head = await store.headPosition();
+      const id = stream('failing');
+      await store.append(id, [newEvent('Bad'), newEvent('Never')], 'no_stream');
+      const calls: string[] = [];
+      const subscription = store.subscribeToAll({
+        after: head,
+        handler: async (event) => {
+          if (event.streamId !== id) return;
+          calls.push(event.type);
+          throw new Error('projection broke');
+        },
+      });
+      await expect(subscription.done).rejects.toThrow('projection broke');
+      expect(calls).toEqual(['Bad']);
+      await subscription.stop(); // stopping an ended subscription is harmless
+    });
+
+    it('gives an event without id a fresh uuid', async () => {
+      const id = stream();
+      const { id: _omitted, ...withoutId } = newEvent('NoId');
+      await store.append(id, [withoutId], 'no_stream');
+      const [read] = await store.readStream(id);
+      expect(read?.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    });
+
     it('upcasts old event versions when reading', async () => {
       const type = `Upcast${randomUUID().slice(0, 8)}`;
       registerUpcaster({ type, fromVersion: 1, upcast: (data) => ({ ...(data as object), currency: 'USD' }) });

@@ -17,7 +17,14 @@ CREATE TABLE IF NOT EXISTS projection_checkpoints (
   version integer NOT NULL
 )`;
 
+/** Channel the projector notifies after each commit; the payload is the position every model it runs has reached. */
+export const CHECKPOINT_CHANNEL = 'projection_checkpoint';
+
+/** Events per transaction when replaying the log (rebuild). */
 const REPLAY_BATCH = 1000;
+/** After a failure the projector starts again from its checkpoints after 0.5 s, 1 s, 2 s ... at most 30 s. */
+const RETRY_FIRST_MS = 500;
+const RETRY_MAX_MS = 30_000;
 
 async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
@@ -42,10 +49,11 @@ export async function ensureCheckpointTable(pool: pg.Pool): Promise<void> {
 }
 
 /**
- * Applies consecutive events to every model that reads them and has not seen them yet, and moves
- * the models' checkpoints to the last event, all in the caller's transaction.
+ * Applies a run of consecutive events (in log order) to every model that reads them and has not seen
+ * them, moves the models' checkpoints to the last one and notifies, all inside the caller's transaction:
+ * the read model rows and their checkpoint commit together, so each event takes effect exactly once.
  */
-async function applyBatch(
+async function applyEvents(
   client: pg.PoolClient,
   models: readonly ReadModel[],
   events: readonly RecordedEvent[],
@@ -54,11 +62,16 @@ async function applyBatch(
   if (!last) return;
   // Row locks on the checkpoints make a second projector (a mistake, but possible) wait instead of applying twice.
   const { rows } = await client.query<{ name: string; position: string }>(
-    'SELECT name, position::text AS position FROM projection_checkpoints WHERE name = ANY($1) FOR UPDATE',
+    'SELECT name, position FROM projection_checkpoints WHERE name = ANY($1) FOR UPDATE',
     [models.map((m) => m.name)],
   );
   const checkpoints = new Map(rows.map((r) => [r.name, BigInt(r.position)]));
-  const behind = models.filter((m) => (checkpoints.get(m.name) ?? last.position) < last.position);
+  const behind = models.filter((m) => {
+    const checkpoint = checkpoints.get(m.name);
+    return checkpoint !== undefined && checkpoint < last.position;
+  });
+  if (behind.length === 0) return;
+  // Event by event, then model by model: the same order as one transaction per event.
   for (const event of events) {
     for (const model of behind) {
       if (checkpoints.get(model.name)! < event.position && model.handles.includes(event.type)) {
@@ -66,12 +79,11 @@ async function applyBatch(
       }
     }
   }
-  if (behind.length > 0) {
-    await client.query('UPDATE projection_checkpoints SET position = $1 WHERE name = ANY($2) AND position < $1', [
-      last.position.toString(),
-      behind.map((m) => m.name),
-    ]);
-  }
+  await client.query('UPDATE projection_checkpoints SET position = $1 WHERE name = ANY($2) AND position < $1', [
+    last.position.toString(),
+    behind.map((m) => m.name),
+  ]);
+  await client.query('SELECT pg_notify($1, $2)', [CHECKPOINT_CHANNEL, last.position.toString()]);
 }
 
 /** Drops a model's tables, creates them again and sets its checkpoint to the start of the log. */
@@ -103,7 +115,7 @@ export async function rebuildReadModels(
   for (;;) {
     const batch = await store.readAll(position, REPLAY_BATCH);
     if (batch.length === 0) break;
-    await inTransaction(pool, (client) => applyBatch(client, models, batch));
+    await inTransaction(pool, (client) => applyEvents(client, models, batch));
     position = batch[batch.length - 1]!.position;
     events += batch.length;
   }
@@ -118,20 +130,30 @@ export interface ProjectorOptions {
 }
 
 /**
- * Runs the read models (DESIGN.md section 4): one catch-up subscription to $all; each batch of
- * consecutive events is applied in one transaction together with the checkpoints of the models it
- * moves, and `NOTIFY projection_checkpoint` (sent at commit) tells waiting command endpoints.
+ * Runs the read models (DESIGN.md section 4): one catch-up subscription to $all from the lowest
+ * checkpoint feeds every model. Each batch the subscription hands over (live: what one read found,
+ * often one append; catching up: up to 500 events) is applied in one transaction with the checkpoints
+ * it moves, and `NOTIFY projection_checkpoint` (sent at commit) tells waiting command endpoints.
+ * On any failure (database gone, a model's apply throwing) the failed batch leaves nothing behind:
+ * the projector logs it and starts again from its checkpoints after a growing pause.
  */
 export class Projector {
-  private subscription: Subscription | null = null;
   private readonly logger: ProjectorLogger;
+  private running = false;
+  /** The current subscription; null while stopped or waiting to retry. */
+  private subscription: Subscription | null = null;
+  /** A failed subscription winding down. */
+  private ending: Promise<void> = Promise.resolve();
+  private retryTimer: NodeJS.Timeout | null = null;
+  private retryMs = RETRY_FIRST_MS;
 
   constructor(private readonly options: ProjectorOptions) {
     this.logger = options.logger ?? silent;
   }
 
+  /** Prepares the checkpoint table, rebuilds models whose version changed or whose tables are missing, then follows the log. */
   async start(): Promise<void> {
-    const { pool, store, readModels } = this.options;
+    const { pool, store } = this.options;
     await ensureCheckpointTable(pool);
     const stale = await this.modelsToRebuild();
     if (stale.length > 0) {
@@ -141,42 +163,69 @@ export class Projector {
         'read models rebuilt (new version or missing tables)',
       );
     }
-    const { rows } = await pool.query<{ position: string | null }>(
-      'SELECT min(position)::text AS position FROM projection_checkpoints WHERE name = ANY($1)',
-      [readModels.map((m) => m.name)],
-    );
-    const after = BigInt(rows[0]?.position ?? '0');
-    this.subscription = store.subscribeToAll({
-      after,
-      // Whatever is at hand goes in one transaction: live that is one append's events, catching up up to 500.
-      batchHandler: (events) =>
-        inTransaction(pool, async (client) => {
-          await applyBatch(client, readModels, events);
-          // Delivered at commit, so a waiter never hears of a position before it can read it.
-          await client.query(`SELECT pg_notify('projection_checkpoint', $1)`, [
-            events[events.length - 1]!.position.toString(),
-          ]);
-        }),
-    });
-    this.subscription.done.catch((error: unknown) =>
-      this.logger.error({ err: error }, 'projector stopped on an error'),
-    );
-    this.logger.info({ after: after.toString(), models: readModels.map((m) => m.name) }, 'projector started');
+    this.running = true;
+    await this.follow();
   }
 
+  /** Stops following the log; resolves once nothing more will be written. */
   async stop(): Promise<void> {
-    await this.subscription?.stop();
+    this.running = false;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    const subscription = this.subscription;
     this.subscription = null;
+    await subscription?.stop();
+    await this.ending;
   }
 
-  /** Per model: its checkpoint and how many positions it is behind the head of the log. */
+  /** Per model: its checkpoint and how far (in positions) it is behind the head of the log; 0 when caught up. */
   async positions(): Promise<{ name: string; position: bigint; lag: bigint }[]> {
     const head = await this.options.store.headPosition();
     const { rows } = await this.options.pool.query<{ name: string; position: string }>(
-      'SELECT name, position::text AS position FROM projection_checkpoints WHERE name = ANY($1) ORDER BY name',
+      'SELECT name, position FROM projection_checkpoints WHERE name = ANY($1) ORDER BY name',
       [this.options.readModels.map((m) => m.name)],
     );
-    return rows.map((r) => ({ name: r.name, position: BigInt(r.position), lag: head - BigInt(r.position) }));
+    return rows.map((r) => {
+      const position = BigInt(r.position);
+      return { name: r.name, position, lag: head > position ? head - position : 0n };
+    });
+  }
+
+  private async follow(): Promise<void> {
+    const { pool, store, readModels } = this.options;
+    const { rows } = await pool.query<{ position: string | null }>(
+      'SELECT min(position) AS position FROM projection_checkpoints WHERE name = ANY($1)',
+      [readModels.map((m) => m.name)],
+    );
+    const after = BigInt(rows[0]?.position ?? '0');
+    const subscription = store.subscribeToAll({
+      after,
+      batchHandler: async (events) => {
+        await inTransaction(pool, (client) => applyEvents(client, readModels, events));
+        this.retryMs = RETRY_FIRST_MS;
+      },
+    });
+    this.subscription = subscription;
+    subscription.done.catch((error: unknown) => this.failed(subscription, error));
+    this.logger.info({ after: after.toString(), models: readModels.map((m) => m.name) }, 'projector started');
+  }
+
+  private failed(subscription: Subscription, error: unknown): void {
+    if (this.subscription !== subscription || !this.running) return;
+    this.subscription = null;
+    this.ending = subscription.stop().finally(() => this.retry(error));
+  }
+
+  /** Logs the failure and follows the log again from the checkpoints after a growing pause. */
+  private retry(error: unknown): void {
+    if (!this.running) return;
+    const retryMs = this.retryMs;
+    this.retryMs = Math.min(this.retryMs * 2, RETRY_MAX_MS);
+    this.logger.error({ err: error, retryInMs: retryMs }, 'projector failed; starting again from the checkpoints');
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      if (this.running) this.follow().catch((e: unknown) => this.retry(e));
+    }, retryMs);
   }
 
   private async modelsToRebuild(): Promise<ReadModel[]> {
@@ -208,12 +257,16 @@ const RECHECK_MS = 250;
 
 /**
  * Waits on the checkpoint table itself (LISTEN projection_checkpoint, plus a periodic re-check), so it
- * works the same when the projector runs in another process (scaled-out mode).
+ * works the same when the projector runs in another process (scaled-out mode). A notification only
+ * wakes the waits it can satisfy (payload at or past their position); each then reads the table.
  */
 export class CheckpointWaiter implements ProjectionWaiter {
   private readonly names: string[];
   private listener: Promise<pg.Client> | null = null;
   private readonly waiting = new Set<(notified: bigint) => void>();
+  /** Notifications received so far, and the highest position they carried. */
+  private notifications = 0;
+  private highest = 0n;
   private closed = false;
 
   constructor(
@@ -225,15 +278,20 @@ export class CheckpointWaiter implements ProjectionWaiter {
 
   async waitFor(position: bigint, timeoutMs = DEFAULT_WAIT_MS): Promise<boolean> {
     if (this.names.length === 0) return true;
-    await this.listen();
-    if ((await this.slowest()) >= position) return true;
     const deadline = Date.now() + timeoutMs;
-    while (!this.closed && Date.now() < deadline) {
+    await this.listen().catch(() => undefined); // without LISTEN the periodic re-check still answers
+    for (;;) {
+      const seen = this.notifications;
+      if ((await this.slowest()) >= position) return true;
+      const left = deadline - Date.now();
+      if (left <= 0 || this.closed) return false;
+      // A notification that came while we read the table counts: look again at once.
+      if (this.notifications !== seen && this.highest >= position) continue;
       await new Promise<void>((resolve) => {
         const onNotify = (notified: bigint): void => {
           if (notified >= position) done();
         };
-        const timer = setTimeout(() => done(), Math.min(RECHECK_MS, Math.max(0, deadline - Date.now())));
+        const timer = setTimeout(() => done(), Math.min(RECHECK_MS, left));
         const done = (): void => {
           clearTimeout(timer);
           this.waiting.delete(onNotify);
@@ -241,45 +299,52 @@ export class CheckpointWaiter implements ProjectionWaiter {
         };
         this.waiting.add(onNotify);
       });
-      if ((await this.slowest()) >= position) return true;
     }
-    return false;
   }
 
   async close(): Promise<void> {
     this.closed = true;
     const listener = this.listener;
     this.listener = null;
-    if (listener) await (await listener).end().catch(() => undefined);
+    if (listener) await (await listener.catch(() => null))?.end().catch(() => undefined);
   }
 
   private async slowest(): Promise<bigint> {
     try {
-      const { rows } = await this.pool.query<{ position: string | null }>(
-        'SELECT min(position)::text AS position FROM projection_checkpoints WHERE name = ANY($1)',
+      const { rows } = await this.pool.query<{ position: string | null; models: number }>(
+        'SELECT min(position) AS position, count(*)::int AS models FROM projection_checkpoints WHERE name = ANY($1)',
         [this.names],
       );
-      return BigInt(rows[0]?.position ?? '0');
+      // A model with no checkpoint row yet has projected nothing.
+      if (!rows[0] || rows[0].models < this.names.length) return 0n;
+      return BigInt(rows[0].position ?? '0');
     } catch {
       return 0n; // no projector has started yet (scaled-out mode): keep waiting
     }
   }
 
   private listen(): Promise<pg.Client> {
-    this.listener ??= (async () => {
-      const options = (this.pool as unknown as { options: pg.PoolConfig }).options;
-      const client = new pg.Client({ connectionString: options.connectionString });
-      client.on('error', () => {
-        this.listener = null; // the periodic re-check carries on; the next wait listens again
-      });
-      client.on('notification', (message) => {
-        const notified = BigInt(message.payload ?? '0');
-        for (const notify of this.waiting) notify(notified);
-      });
+    if (this.listener) return this.listener;
+    const options = (this.pool as unknown as { options: pg.ClientConfig }).options;
+    const client = new pg.Client(options);
+    const listener = (async () => {
       await client.connect();
-      await client.query('LISTEN projection_checkpoint');
+      await client.query(`LISTEN ${CHECKPOINT_CHANNEL}`);
       return client;
     })();
-    return this.listener;
+    const lost = (): void => {
+      if (this.listener === listener) this.listener = null; // the periodic re-check carries on; the next wait listens again
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    client.on('notification', (message) => {
+      const notified = message.payload && /^\d+$/.test(message.payload) ? BigInt(message.payload) : 0n;
+      this.notifications++;
+      if (notified > this.highest) this.highest = notified;
+      for (const notify of [...this.waiting]) notify(notified);
+    });
+    listener.catch(lost);
+    this.listener = listener;
+    return listener;
   }
 }

@@ -78,7 +78,9 @@ export class EventStoreDbEventStore implements EventStore {
         ),
         { expectedRevision },
       );
-      return { nextExpectedRevision: Number(result.nextExpectedRevision), position: result.position?.commit ?? 0n };
+      // Servers that do not report the position: the head is at or past our events, which is all a waiter needs.
+      const position = result.position?.commit ?? (await this.headPosition());
+      return { nextExpectedRevision: Number(result.nextExpectedRevision), position };
     } catch (error) {
       if (error instanceof WrongExpectedVersionError) {
         const actual = error.actualVersion;
@@ -159,9 +161,12 @@ export class EventStoreDbEventStore implements EventStore {
           await deliver(toRecorded(event));
         }
       } catch (error) {
-        if (!stopped) throw error;
+        if (stopped) return;
+        await subscription.unsubscribe().catch(() => undefined); // a failed handler ends the server-side subscription too
+        throw error;
       }
     })();
+    done.catch(() => undefined); // the caller sees the failure through `done`; no unhandled rejection
     return {
       done,
       stop: async () => {

@@ -32,6 +32,23 @@ describe('PostgreSQL event store under concurrent appenders', () => {
       },
     });
 
+    // Started while the appenders run: catches up on the history, then follows live, without a seam.
+    const late: RecordedEvent[] = [];
+    let lateSubscription: { stop(): Promise<void> } | undefined;
+    let lateFinished!: () => void;
+    const lateDone = new Promise<void>((resolve) => (lateFinished = resolve));
+    const startLate = (): void => {
+      lateSubscription = store.subscribeToAll({
+        after: 0n,
+        handler: async (event) => {
+          late.push(event);
+          if (late.length === TOTAL) lateFinished();
+        },
+      });
+    };
+    // When each append was sent and when it returned (its commit lies between).
+    const appends: { sent: number; returned: number; ids: string[] }[] = [];
+
     // Each appender writes its own stream, one or two events per append, with the expected revision,
     // while a shared stream takes conflicting 'any' appends too, so transactions interleave freely.
     const appendedIds = new Set<string>();
@@ -43,7 +60,10 @@ describe('PostgreSQL event store under concurrent appenders', () => {
           const size = written + 2 <= EVENTS_PER_APPENDER && written % 3 === 0 ? 2 : 1;
           const events = Array.from({ length: size }, (_, i) => newEvent('Appended', { appender, n: written + i }));
           const streamId = written % 10 === 9 ? 'shared-stream' : `appender-${appender}`;
+          const sent = performance.now();
           const result = await store.append(streamId, events, streamId === 'shared-stream' ? 'any' : revision);
+          appends.push({ sent, returned: performance.now(), ids: events.map((e) => e.id!) });
+          if (appends.length === Math.floor(TOTAL / 3)) startLate();
           if (streamId !== 'shared-stream') revision = result.nextExpectedRevision;
           for (const e of events) appendedIds.add(e.id!);
           written += size;
@@ -52,6 +72,8 @@ describe('PostgreSQL event store under concurrent appenders', () => {
     );
     await finished;
     await subscription.stop();
+    await lateDone;
+    await lateSubscription?.stop();
 
     expect(appendedIds.size).toBe(TOTAL);
     expect(received).toHaveLength(TOTAL);
@@ -62,6 +84,17 @@ describe('PostgreSQL event store under concurrent appenders', () => {
     }
     const log = await store.readAll(0n, TOTAL + 1);
     expect(received.map((e) => e.id)).toEqual(log.map((e) => e.id));
+    expect(late.map((e) => e.id)).toEqual(received.map((e) => e.id));
+    // Commit order as anyone can observe it: an append that returned before another was sent comes first.
+    const delivered = new Map(received.map((e, i) => [e.id, i]));
+    const ordered = appends
+      .map((a) => ({ ...a, at: Math.min(...a.ids.map((id) => delivered.get(id)!)) }))
+      .sort((a, b) => a.at - b.at);
+    let earliestReturnAfter = Number.POSITIVE_INFINITY; // over the appends delivered later
+    for (let i = ordered.length - 1; i >= 0; i--) {
+      expect(earliestReturnAfter >= ordered[i]!.sent).toBe(true);
+      earliestReturnAfter = Math.min(earliestReturnAfter, ordered[i]!.returned);
+    }
     // And every stream's revisions come in order with no gaps.
     const byStream = new Map<string, number[]>();
     for (const e of received) byStream.set(e.streamId, [...(byStream.get(e.streamId) ?? []), e.revision]);

@@ -1,18 +1,20 @@
 /**
- * Schema of the PostgreSQL event store. `es_append` does a whole append in one round trip:
- * lock the stream row, check the expected revision, then take one transaction-level advisory lock
- * before inserting. That lock is held until commit, so global positions are handed out in commit
- * order: when a reader sees position N, every position below N is committed (or rolled back for
- * ever). Subscribers can therefore never skip an event (see docs/event-store.md).
+ * SQL of the PostgreSQL event store (docs/event-store.md, "PostgreSQL adapter").
+ *
+ * A global position is `transaction id << 16 | index in the append`: the append's own transaction id
+ * (`pg_current_xact_id()`, 64 bits with epoch, never reused) in the high bits, the event's place in
+ * its append in the low 16 bits. Readers only read below `pg_snapshot_xmin(pg_current_snapshot()) << 16`,
+ * i.e. events of transactions older than every transaction still running: no event can commit
+ * below that bound later, so a reader that moved its checkpoint past position N never misses an
+ * event below N. Appends take no lock shared by all writers, so they run in parallel.
  */
-export const EVENT_STORE_SCHEMA = `
-CREATE TABLE IF NOT EXISTS es_streams (
-  stream_id text PRIMARY KEY,
-  revision bigint NOT NULL
-);
 
+/** Most events one append can hold: the low 16 bits of a position number them. */
+export const MAX_EVENTS_PER_APPEND = 1 << 16;
+
+export const EVENT_STORE_SCHEMA = `
 CREATE TABLE IF NOT EXISTS es_events (
-  position bigserial PRIMARY KEY,
+  position bigint PRIMARY KEY,
   event_id uuid NOT NULL UNIQUE,
   stream_id text NOT NULL,
   revision bigint NOT NULL,
@@ -22,50 +24,62 @@ CREATE TABLE IF NOT EXISTS es_events (
   recorded_at timestamptz NOT NULL DEFAULT now(),
   UNIQUE (stream_id, revision)
 );
-
-CREATE OR REPLACE FUNCTION es_append(
-  p_stream text, p_mode text, p_expected bigint,
-  p_ids uuid[], p_types text[], p_data jsonb[], p_metadata jsonb[]
-) RETURNS TABLE (next_revision bigint, last_position bigint) LANGUAGE plpgsql AS $$
-DECLARE
-  n bigint := coalesce(array_length(p_ids, 1), 0);
-  current_revision bigint;
-BEGIN
-  -- One statement per mode both checks the expected revision and moves the stream's revision; the row
-  -- it writes stays locked until commit, so appends to one stream queue up behind each other.
-  IF p_mode = 'exact' THEN
-    UPDATE es_streams SET revision = p_expected + n WHERE stream_id = p_stream AND revision = p_expected;
-    IF NOT FOUND THEN
-      SELECT s.revision INTO current_revision FROM es_streams s WHERE s.stream_id = p_stream;
-      RAISE EXCEPTION 'wrong expected revision' USING ERRCODE = 'ES409', DETAIL = coalesce(current_revision, -1)::text;
-    END IF;
-    current_revision := p_expected;
-  ELSIF p_mode = 'no_stream' THEN
-    -- A row left at -1 (a stream whose creation rolled back under an earlier schema) counts as no stream.
-    INSERT INTO es_streams AS s (stream_id, revision) VALUES (p_stream, n - 1)
-      ON CONFLICT (stream_id) DO UPDATE SET revision = n - 1 WHERE s.revision = -1;
-    IF NOT FOUND THEN
-      SELECT s.revision INTO current_revision FROM es_streams s WHERE s.stream_id = p_stream;
-      RAISE EXCEPTION 'wrong expected revision' USING ERRCODE = 'ES409', DETAIL = current_revision::text;
-    END IF;
-    current_revision := -1;
-  ELSE
-    INSERT INTO es_streams AS s (stream_id, revision) VALUES (p_stream, n - 1)
-      ON CONFLICT (stream_id) DO UPDATE SET revision = s.revision + n
-      RETURNING s.revision - n INTO current_revision;
-  END IF;
-  -- Held until commit: positions are allocated in commit order (no reader can see N+1 before N).
-  PERFORM pg_advisory_xact_lock(726100);
-  RETURN QUERY
-  WITH inserted AS (
-    INSERT INTO es_events (event_id, stream_id, revision, type, data, metadata)
-    SELECT e.id, p_stream, current_revision + e.ord, e.type, e.data, e.metadata
-    FROM unnest(p_ids, p_types, p_data, p_metadata) WITH ORDINALITY AS e(id, type, data, metadata, ord)
-    ORDER BY e.ord
-    RETURNING position
-  )
-  SELECT current_revision + n, max(inserted.position) FROM inserted;
-  PERFORM pg_notify('es_appended', '');
-END;
-$$;
+-- The first version of this store appended through a function holding a global lock.
+DROP FUNCTION IF EXISTS es_append(text, text, bigint, uuid[], text[], jsonb[], jsonb[]);
 `;
+
+/** Constraint whose violation means a concurrent append took the revision first. */
+export const STREAM_REVISION_CONSTRAINT = 'es_events_stream_id_revision_key';
+
+/** `expected` parameter of APPEND_EVENTS: a revision, or one of these. */
+export const EXPECT_ANY = -2;
+export const EXPECT_NO_STREAM = -1;
+
+/**
+ * One append, one statement, one round trip, its own transaction (autocommit). The stream's
+ * revision is read in the statement's snapshot; the transaction id is assigned by the INSERT, so
+ * after that snapshot. Hence an append that builds on revision r of a stream always has a larger
+ * transaction id (and larger positions) than the append that wrote r. Two appends racing for the
+ * same revision collide on UNIQUE (stream_id, revision): the loser gets 23505 and nothing is written.
+ *
+ * $1 stream, $2 expected (revision, -1 no stream, -2 any), $3..$6 ids, types, data, metadata.
+ * Returns the stream's revision as read, and the last revision and position written (null when the
+ * expected revision did not match).
+ */
+export const APPEND_EVENTS = `
+WITH current AS (
+  SELECT coalesce(max(revision), -1) AS revision FROM es_events WHERE stream_id = $1
+), allowed AS (
+  SELECT revision FROM current WHERE $2::bigint = ${EXPECT_ANY} OR revision = $2::bigint
+), appended AS (
+  INSERT INTO es_events (position, event_id, stream_id, revision, type, data, metadata)
+  SELECT (pg_current_xact_id()::text::bigint << 16) + e.ordinal - 1, e.id, $1, allowed.revision + e.ordinal,
+         e.type, e.data, e.metadata
+  FROM allowed, unnest($3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[]) WITH ORDINALITY AS e(id, type, data, metadata, ordinal)
+  RETURNING position, revision
+)
+SELECT (SELECT revision FROM current)::text AS current_revision,
+       (SELECT max(revision) FROM appended)::text AS last_revision,
+       (SELECT max(position) FROM appended)::text AS last_position`;
+
+/** Everything below this position is settled: committed, or rolled back for ever. */
+const VISIBLE_BELOW = `(pg_snapshot_xmin(pg_current_snapshot())::text::bigint << 16)`;
+
+/** bigint columns arrive as strings (pg's default); never alias a cast over `position`, or ORDER BY sorts text. */
+const EVENT_COLUMNS = 'position, event_id, stream_id, revision, type, data, metadata';
+
+/** $1 after (exclusive), $2 limit. */
+export const READ_ALL = `
+SELECT ${EVENT_COLUMNS} FROM es_events
+WHERE position > $1 AND position < ${VISIBLE_BELOW}
+ORDER BY position LIMIT $2`;
+
+/** A stream is read whole: every committed event, settled or not (a decider needs the latest). */
+export const READ_STREAM = `SELECT ${EVENT_COLUMNS} FROM es_events WHERE stream_id = $1 ORDER BY revision`;
+
+export const HEAD_POSITION = `SELECT coalesce(max(position), 0)::text AS head FROM es_events WHERE position < ${VISIBLE_BELOW}`;
+
+export const STREAM_REVISION = `SELECT coalesce(max(revision), -1)::text AS revision FROM es_events WHERE stream_id = $1`;
+
+/** Channel on which appends announce their last position (payload), for subscribers in other processes. */
+export const APPENDED_CHANNEL = 'es_appended';

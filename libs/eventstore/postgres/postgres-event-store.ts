@@ -12,7 +12,19 @@ import {
   WrongExpectedRevisionError,
 } from '../event-store.port.js';
 import { upcast } from '../upcasting.js';
-import { EVENT_STORE_SCHEMA } from './postgres-event-store.sql.js';
+import {
+  APPEND_EVENTS,
+  APPENDED_CHANNEL,
+  EVENT_STORE_SCHEMA,
+  EXPECT_ANY,
+  EXPECT_NO_STREAM,
+  HEAD_POSITION,
+  MAX_EVENTS_PER_APPEND,
+  READ_ALL,
+  READ_STREAM,
+  STREAM_REVISION,
+  STREAM_REVISION_CONSTRAINT,
+} from './postgres-event-store.sql.js';
 
 interface EventRow {
   position: string;
@@ -24,10 +36,18 @@ interface EventRow {
   metadata: EventMetadata;
 }
 
-const SELECT_EVENT = 'SELECT position, event_id, stream_id, revision, type, data, metadata FROM es_events';
-const SUBSCRIPTION_BATCH = 500;
-/** A subscriber that missed a notification still catches up within this time. */
-const IDLE_POLL_MS = 1000;
+export interface PostgresEventStoreOptions {
+  /** Events a subscription reads per query. */
+  batchSize?: number;
+  /** A subscriber that missed every notification still looks again after this long. */
+  idlePollMs?: number;
+}
+
+/** An `any` append that lost a race for the next revision starts again, at most this often. */
+const ANY_ATTEMPTS = 50;
+/** Events announced but not yet readable (an older transaction is still running): look again after 2, 4 ... ms. */
+const HELD_BACK_FIRST_MS = 2;
+const HELD_BACK_MAX_MS = 250;
 
 function toRecorded(row: EventRow): RecordedEvent {
   return upcast({
@@ -41,27 +61,55 @@ function toRecorded(row: EventRow): RecordedEvent {
   });
 }
 
-function isPgError(error: unknown): error is { code: string; detail?: string } {
+function isPgError(error: unknown): error is { code: string; constraint?: string } {
   return typeof error === 'object' && error !== null && 'code' in error;
 }
 
+const toExpectedParameter = (expected: ExpectedRevision): number =>
+  expected === 'any' ? EXPECT_ANY : expected === 'no_stream' ? EXPECT_NO_STREAM : expected;
+
+const toActual = (revision: number): number | 'no_stream' => (revision < 0 ? 'no_stream' : revision);
+
+/** A notification's payload as a position (0n when it is not one: a wake-up all the same). */
+const toPosition = (payload: string | undefined): bigint => (payload && /^\d+$/.test(payload) ? BigInt(payload) : 0n);
+
 /**
- * The event store on PostgreSQL (the embedded default). Appends run the `es_append` function in
- * one round trip; subscribers read by global position and wake up on NOTIFY `es_appended`.
+ * The event store on PostgreSQL (the embedded default; docs/event-store.md). An append is one
+ * statement in its own transaction, with no lock shared by all writers; readers only read below the
+ * oldest transaction still running, so a subscriber never skips an event and sees them in position order.
+ *
+ * Subscribers of this store wake up as soon as it appends; subscribers elsewhere hear it through
+ * NOTIFY es_appended, which this store sends on its own connection after the commit, at most one
+ * at a time (appends that commit meanwhile are announced together), so NOTIFY never sits in the
+ * append's own commit.
  */
 export class PostgresEventStore implements EventStore {
-  private readonly listeners = new Set<() => void>();
-  private listenClient: pg.Client | null = null;
-  private listenStarting: Promise<void> | null = null;
+  private readonly batchSize: number;
+  private readonly idlePollMs: number;
+  /** Subscription loops, to stop on close. */
+  private readonly running = new Set<Subscription>();
+  /** Subscribers sleeping until an append is announced. */
+  private readonly sleepers = new Set<() => void>();
+  /** Appends announced so far (here or by NOTIFY), and the highest position announced. */
+  private announcements = 0;
+  private announced = 0n;
+  /** The store's own connection: LISTEN for other processes' appends, NOTIFY ours. */
+  private channel: Promise<pg.Client> | null = null;
+  private listening = false;
+  private publishing = false;
+  private unpublished: bigint | null = null;
   private closed = false;
 
   private constructor(
     private readonly pool: pg.Pool,
-    private readonly connectionString: string | undefined,
-  ) {}
+    options: PostgresEventStoreOptions,
+  ) {
+    this.batchSize = options.batchSize ?? 500;
+    this.idlePollMs = options.idlePollMs ?? 1000;
+  }
 
-  /** Creates the tables and the append function (idempotent, safe when several processes start at once). */
-  static async create(pool: pg.Pool): Promise<PostgresEventStore> {
+  /** Creates the table (idempotent, safe when several processes start at once) and the store. */
+  static async create(pool: pg.Pool, options: PostgresEventStoreOptions = {}): Promise<PostgresEventStore> {
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
@@ -69,62 +117,67 @@ export class PostgresEventStore implements EventStore {
       await client.query(EVENT_STORE_SCHEMA);
       await client.query('COMMIT');
     } catch (error) {
-      await client.query('ROLLBACK');
+      await client.query('ROLLBACK').catch(() => undefined);
       throw error;
     } finally {
       client.release();
     }
-    const options = (pool as unknown as { options: pg.PoolConfig }).options;
-    return new PostgresEventStore(pool, options.connectionString);
+    return new PostgresEventStore(pool, options);
   }
 
   async append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
-    const mode = expected === 'any' ? 'any' : expected === 'no_stream' ? 'no_stream' : 'exact';
-    try {
-      const { rows } = await this.pool.query<{ next_revision: string; last_position: string }>(
-        'SELECT next_revision, last_position FROM es_append($1, $2, $3, $4::uuid[], $5::text[], $6::jsonb[], $7::jsonb[])',
-        [
-          streamId,
-          mode,
-          typeof expected === 'number' ? expected : null,
-          events.map((e) => e.id ?? randomUUID()),
-          events.map((e) => e.type),
-          events.map((e) => JSON.stringify(e.data)),
-          events.map((e) => JSON.stringify(e.metadata)),
-        ],
-      );
-      const row = rows[0];
-      if (!row) throw new Error('es_append returned nothing');
-      return { nextExpectedRevision: Number(row.next_revision), position: BigInt(row.last_position) };
-    } catch (error) {
-      if (isPgError(error) && error.code === 'ES409') {
-        const actual = Number(error.detail);
-        throw new WrongExpectedRevisionError(streamId, expected, actual < 0 ? 'no_stream' : actual);
+    if (events.length > MAX_EVENTS_PER_APPEND) throw new Error(`append takes at most ${MAX_EVENTS_PER_APPEND} events`);
+    const parameters = [
+      streamId,
+      toExpectedParameter(expected),
+      events.map((e) => e.id ?? randomUUID()),
+      events.map((e) => e.type),
+      events.map((e) => JSON.stringify(e.data)),
+      events.map((e) => JSON.stringify(e.metadata)),
+    ];
+    for (let attempt = 1; ; attempt++) {
+      try {
+        // Never inside a caller's transaction: the pool runs it in a transaction of its own (autocommit).
+        const { rows } = await this.pool.query<{
+          current_revision: string;
+          last_revision: string | null;
+          last_position: string | null;
+        }>({ name: 'es_append_events', text: APPEND_EVENTS, values: parameters });
+        const row = rows[0]!;
+        if (row.last_revision === null || row.last_position === null) {
+          throw new WrongExpectedRevisionError(streamId, expected, toActual(Number(row.current_revision)));
+        }
+        const position = BigInt(row.last_position);
+        this.announce(position);
+        this.publish(position);
+        return { nextExpectedRevision: Number(row.last_revision), position };
+      } catch (error) {
+        if (!(isPgError(error) && error.code === '23505' && error.constraint === STREAM_REVISION_CONSTRAINT))
+          throw error;
+        // Another append took the revision between our read and our insert.
+        if (expected === 'any' && attempt < ANY_ATTEMPTS) continue;
+        throw new WrongExpectedRevisionError(streamId, expected, toActual(await this.streamRevision(streamId)));
       }
-      throw error;
     }
   }
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {
-    const { rows } = await this.pool.query<EventRow>(`${SELECT_EVENT} WHERE stream_id = $1 ORDER BY revision`, [
-      streamId,
-    ]);
+    const { rows } = await this.pool.query<EventRow>({ name: 'es_read_stream', text: READ_STREAM, values: [streamId] });
     return rows.map(toRecorded);
   }
 
   async readAll(after: bigint, limit: number): Promise<RecordedEvent[]> {
-    const { rows } = await this.pool.query<EventRow>(`${SELECT_EVENT} WHERE position > $1 ORDER BY position LIMIT $2`, [
-      after.toString(),
-      limit,
-    ]);
+    const { rows } = await this.pool.query<EventRow>({
+      name: 'es_read_all',
+      text: READ_ALL,
+      values: [after.toString(), limit],
+    });
     return rows.map(toRecorded);
   }
 
   async headPosition(): Promise<bigint> {
-    const { rows } = await this.pool.query<{ head: string }>(
-      'SELECT coalesce(max(position), 0) AS head FROM es_events',
-    );
+    const { rows } = await this.pool.query<{ head: string }>(HEAD_POSITION);
     return BigInt(rows[0]?.head ?? '0');
   }
 
@@ -132,23 +185,15 @@ export class PostgresEventStore implements EventStore {
     const { after } = options;
     let stopped = false;
     let wake: (() => void) | null = null;
-    const onAppend = (): void => wake?.();
-    this.listeners.add(onAppend);
-    const idle = (): Promise<void> =>
-      new Promise((resolve) => {
-        const timer = setTimeout(resolve, IDLE_POLL_MS);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
     const loop = async (): Promise<void> => {
-      await this.ensureListening();
       let position = after;
-      while (!stopped) {
-        const batch = await this.readAll(position, SUBSCRIPTION_BATCH);
+      let heldBackMs = HELD_BACK_FIRST_MS;
+      while (!stopped && !this.closed) {
+        const seen = this.announcements;
+        const batch = await this.readAll(position, this.batchSize);
         if (options.batchHandler) {
-          if (batch.length > 0 && !stopped) {
+          if (stopped) return;
+          if (batch.length > 0) {
             await options.batchHandler(batch);
             position = batch[batch.length - 1]!.position;
           }
@@ -159,11 +204,29 @@ export class PostgresEventStore implements EventStore {
             position = event.position;
           }
         }
-        if (batch.length < SUBSCRIPTION_BATCH && !stopped) await idle();
+        if (batch.length > 0) heldBackMs = HELD_BACK_FIRST_MS;
+        if (batch.length === this.batchSize || this.announcements !== seen) continue;
+        this.listen();
+        // Announced but not readable yet: an older transaction still runs; it ends soon, look again soon.
+        const heldBack = this.announced > position;
+        await new Promise<void>((resolve) => {
+          const done = (): void => {
+            clearTimeout(timer);
+            this.sleepers.delete(done);
+            wake = null;
+            resolve();
+          };
+          const timer = setTimeout(done, heldBack ? heldBackMs : this.idlePollMs);
+          this.sleepers.add(done);
+          wake = done;
+          if (stopped) done();
+        });
+        heldBackMs = heldBack ? Math.min(heldBackMs * 2, HELD_BACK_MAX_MS) : HELD_BACK_FIRST_MS;
       }
     };
-    const done = loop().finally(() => this.listeners.delete(onAppend));
-    return {
+    const done = loop();
+    done.catch(() => undefined); // the caller sees the failure through `done`; no unhandled rejection
+    const subscription: Subscription = {
       done,
       stop: async () => {
         stopped = true;
@@ -171,33 +234,82 @@ export class PostgresEventStore implements EventStore {
         await done.catch(() => undefined);
       },
     };
+    this.running.add(subscription);
+    void done.finally(() => this.running.delete(subscription)).catch(() => undefined);
+    return subscription;
   }
 
+  /** Stops this store's subscriptions and closes its own connection (not the pool, which the caller owns). */
   async close(): Promise<void> {
     this.closed = true;
-    for (const wakeUp of this.listeners) wakeUp();
-    const client = this.listenClient;
-    this.listenClient = null;
-    await client?.end().catch(() => undefined);
+    await Promise.all([...this.running].map((s) => s.stop()));
+    const channel = this.channel;
+    this.channel = null;
+    if (channel) await (await channel.catch(() => null))?.end().catch(() => undefined);
   }
 
-  /** One dedicated connection LISTENs for appends and wakes every subscriber of this store. */
-  private ensureListening(): Promise<void> {
-    if (this.listenClient || this.closed) return Promise.resolve();
-    this.listenStarting ??= (async () => {
-      const client = new pg.Client({ connectionString: this.connectionString });
-      client.on('error', () => {
-        // The idle poll keeps subscribers going; a new listener is made on the next subscription.
-        this.listenClient = null;
-        this.listenStarting = null;
+  private async streamRevision(streamId: string): Promise<number> {
+    const { rows } = await this.pool.query<{ revision: string }>(STREAM_REVISION, [streamId]);
+    return Number(rows[0]?.revision ?? -1);
+  }
+
+  /** Wakes this process's subscribers: something up to `position` was appended. */
+  private announce(position: bigint): void {
+    this.announcements++;
+    if (position > this.announced) this.announced = position;
+    for (const wake of [...this.sleepers]) wake();
+  }
+
+  /** Tells other processes (NOTIFY), one notification in flight at a time; never delays the append. */
+  private publish(position: bigint): void {
+    if (this.closed) return;
+    if (this.publishing) {
+      if (this.unpublished === null || position > this.unpublished) this.unpublished = position;
+      return;
+    }
+    this.publishing = true;
+    void this.connection()
+      .then((client) => client.query('SELECT pg_notify($1, $2)', [APPENDED_CHANNEL, position.toString()]))
+      .catch(() => undefined) // subscribers elsewhere fall back to their idle poll
+      .finally(() => {
+        this.publishing = false;
+        const next = this.unpublished;
+        this.unpublished = null;
+        if (next !== null) this.publish(next);
       });
-      await client.connect();
-      client.on('notification', () => {
-        for (const wakeUp of this.listeners) wakeUp();
+  }
+
+  /** Subscribers need LISTEN; started by the first subscriber that goes to sleep, again after a lost connection. */
+  private listen(): void {
+    if (this.listening || this.closed) return;
+    this.listening = true;
+    this.connection()
+      .then((client) => client.query(`LISTEN ${APPENDED_CHANNEL}`))
+      .catch(() => {
+        this.listening = false;
       });
-      await client.query('LISTEN es_appended');
-      this.listenClient = client;
-    })();
-    return this.listenStarting;
+  }
+
+  private connection(): Promise<pg.Client> {
+    if (this.channel) return this.channel;
+    const options = (this.pool as unknown as { options: pg.ClientConfig }).options;
+    const client = new pg.Client(options);
+    const channel = client.connect().then(() => client);
+    const lost = (): void => {
+      // Subscribers keep polling; the next append or sleeping subscriber connects again.
+      if (this.channel !== channel) return;
+      this.channel = null;
+      this.listening = false;
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    client.on('notification', (message) => {
+      // Our own NOTIFY: this process's subscribers were woken when the append returned.
+      if (message.processId === (client as unknown as { processID?: number }).processID) return;
+      this.announce(toPosition(message.payload));
+    });
+    channel.catch(lost);
+    this.channel = channel;
+    return channel;
   }
 }
