@@ -1,0 +1,253 @@
+/**
+ * Wire shapes of the cart, coupons, offers, checkout, orders and subscriptions (storefront sections 3,
+ * 4, 7, 8; signed-in sections 2, 3, 4, 7, 8). Field names are the spec's. Money is integer cents.
+ * Types only: nothing here runs.
+ *
+ * The cart is event-sourced (stream cart-{cartId}). A visitor's browser keeps a cart id (a uuid it
+ * makes) and sends it as the header `X-Cart-Id`; a logged-in customer's calls (Bearer token) use the
+ * customer's own cart whatever the header says, and `POST /api/cart/merge` moves the anonymous cart in.
+ *
+ * Endpoints (all under /api):
+ *   GET    /api/cart                      -> CartView
+ *   POST   /api/cart/items      AddItemRequest -> CartView            (400 quantity or term out of range; 404 unknown product)
+ *   DELETE /api/cart/items/:key           -> CartView                 (key = CartLine.KEY)
+ *   POST   /api/cart/coupon     CouponRequest -> CouponResponse       (always 200: success 0 with the message when refused)
+ *   DELETE /api/cart/coupon               -> CartView
+ *   DELETE /api/cart                      -> CartView                 (the `clear` query parameter of the cart screen)
+ *   POST   /api/cart/merge      MergeRequest -> CartView              (login required)
+ *   POST   /api/cart/renewals   RenewalRequest -> CartView            (login required; the toast's renew link)
+ *   POST   /api/offers          OfferRequest -> OfferResponse         (success 0 when unknown or expired: the web goes home)
+ *   POST   /api/checkout/quote  QuoteRequest -> Quote                 (totals for the contact/shipping step)
+ *   POST   /api/checkout/pay    PayRequest -> PayResponse             (header Idempotency-Key: a uuid per Pay press)
+ *   GET    /api/orders                    -> { data: OrderHistoryEntry[] }   (login required)
+ *   GET    /api/orders/:onum[?token=]     -> { data: Receipt }        (the buyer's session, or a guest's receipt token; else 404)
+ *   GET    /api/subscriptions             -> Subscriptions            (login required)
+ *   GET    /api/subscriptions/expiring    -> { data: ExpiringSubscription[] } (login required; the toast)
+ *   GET    /api/card                      -> { data: CardOnFile | null }    (login required)
+ */
+
+import type { ProductListItem, ProductType } from './catalog.js';
+
+export const QTY_MIN = 1;
+export const QTY_MAX = 999;
+/** Renewal offers a 10% discount (storefront section 9). */
+export const RENEWAL_DISCOUNT_PERCENT = 10;
+
+export interface CartLine {
+  /** Stable key of the line (product and format, or offer): used to remove it. */
+  KEY: string;
+  ID: number;
+  NAME: string;
+  DESCR: string;
+  /** The item type (for books the chosen format: BOOK, STREAMING, BOTH). */
+  TYPE: string;
+  /** Unit price in cents; per year for yearly types (shown with "/ year"). */
+  PRICE: number;
+  /** Read-only in the cart; the number of years for yearly types. */
+  QTY: number;
+  TERM: 1 | 2 | 3 | null;
+  /** PRICE x QTY. */
+  LINE_TOTAL: number;
+  SHIP_WEIGHT: number;
+  /** The product copy without DESCR and productprices. */
+  product: Omit<ProductListItem, 'productprices'>;
+  OFFER: { OFFER: string; UID: string } | null;
+}
+
+export interface CartCoupon {
+  code: string;
+  discount: number;
+  /** Applied by the shop itself (the "CMEComplete combo"). */
+  auto: boolean;
+}
+
+export interface CartView {
+  cartId: string;
+  items: CartLine[];
+  coupon: CartCoupon | null;
+  SUBTOTAL: number;
+  DISCOUNT: number;
+  /** SUBTOTAL - DISCOUNT (tax and shipping come at checkout). */
+  TOTAL: number;
+  /** The navigation badge. */
+  cartTotalQty: number;
+  /** The CME purchase rule fails for this cart and customer (storefront section 5): checkout stays in the cart with the warning. */
+  cmeWarning: boolean;
+}
+
+export interface AddItemRequest {
+  PRODUCTID: number;
+  /** 1-999; ignored for yearly types (use TERM). */
+  QTY: number;
+  /** 1-3 for yearly types. */
+  TERM?: 1 | 2 | 3;
+  /** For books: BOOK, STREAMING or BOTH (default: the product's PRICING.TYPE). */
+  FORMAT?: string;
+}
+
+export interface CouponRequest {
+  COUPON: string;
+}
+
+/** success 1 with the discount data, or success 0; `message` is the spec's text to show. */
+export interface CouponResponse {
+  success: 0 | 1;
+  data: CartCoupon | null;
+  message: string;
+  cart: CartView;
+}
+
+export interface MergeRequest {
+  /** The anonymous cart the browser kept before logging in. */
+  cartId: string;
+}
+
+export interface RenewalRequest {
+  /** qmpcomplete, elearning, streaming_all or cme. */
+  TYPE: string;
+  TERM: 1 | 2 | 3;
+}
+
+export interface OfferRequest {
+  OFFER: string;
+  UID: string;
+}
+
+export interface OfferResponse {
+  success: 0 | 1;
+  data: { TYPE: string; UNITPRICE: number; QTY: number } | null;
+  cart: CartView | null;
+}
+
+/** Checkout contact and shipping (signed-in section 3 "Checkout contact"); never holds card data. */
+export interface CheckoutContact {
+  FIRSTNAME: string;
+  LASTNAME: string;
+  company?: string;
+  ADDRESS: string;
+  ADDRESS2?: string;
+  CITY: string;
+  /** A US state key, or NOTUS. */
+  STATE: string;
+  ZIP: string;
+  /** 3-letter country code. */
+  COUNTRY: string;
+  PHONE: string;
+  EMAIL: string;
+  /** MM/DD/YYYY; required when the cart holds CME and COUNTRY is USA. Stored encrypted. */
+  DOB?: string;
+}
+
+export interface BillingAddress {
+  ADDRESS: string;
+  ADDRESS2?: string;
+  CITY: string;
+  STATE: string;
+  ZIP: string;
+  COUNTRY: string;
+}
+
+/** 1 standard, 2 expedited. */
+export type ShippingOption = 1 | 2;
+
+export interface QuoteRequest {
+  COUNTRY: string;
+  STATE: string;
+  SHIPPING: ShippingOption;
+}
+
+export interface OrderTotals {
+  SUBTOTAL: number;
+  DISCOUNT: number;
+  TAX: number;
+  SHIPCOST: number;
+  COUPON: string | null;
+}
+
+export interface Quote {
+  ORDER: OrderTotals;
+  TOTAL: number;
+  /** The cart holds something that ships. */
+  SHIPS: boolean;
+}
+
+export interface CardInput {
+  /** 16 digits; never stored, never logged. */
+  CC: string;
+  /** 01-12 */
+  MONTH: string;
+  /** 2025-2035 */
+  YEAR: string;
+  /** Security code, max 4; never stored. */
+  SC: string;
+}
+
+export interface PayRequest {
+  ATTJSON: CheckoutContact;
+  /** A different billing address ("Different?"), else null: billing = shipping. */
+  BILLINGJSON: BillingAddress | null;
+  SHIPPING: ShippingOption;
+  /** A new card, or null to use the card on file ("use card ending in"). */
+  CARD: CardInput | null;
+  /** Keep this card on file (as the gateway's token, brand, last four and expiry only). */
+  SAVE_CARD?: boolean;
+  /** The total the client showed; the server recomputes and refuses a mismatch. */
+  TOTAL: number;
+}
+
+export interface PayResponse {
+  /** The order number when paid. */
+  ONUM: string | null;
+  /** Empty when paid; the gateway's (or validation) error texts otherwise. */
+  ERRORS: string[];
+  /** For a guest: the token that opens the receipt (checkout/confirm/{NUMBER}?token=...). */
+  RECEIPTTOKEN: string | null;
+}
+
+export interface ReceiptLine {
+  PRODUCTID: number;
+  PRODUCTNAME: string;
+  TYPE: string;
+  UNITPRICE: number;
+  QTY: number;
+  TOTAL: number;
+}
+
+export interface Receipt {
+  ONUM: string;
+  DATE: string;
+  ATTJSON: Omit<CheckoutContact, 'DOB'>;
+  PRODUCTS: ReceiptLine[];
+  ORDER: OrderTotals;
+  TOTAL: number;
+  /** Brand and last four of the card charged. */
+  CARD: { BRAND: string; LAST4: string };
+  /** The buyer's status (Resident sees the resident notice). */
+  CATEGORY: string | null;
+  /** Venue or hotel info of event products 235, 503, 509, 511, 517, 520, 547 in the order. */
+  EVENTS: { PRODUCTID: number; NAME: string; VENUE: string | null; HOTEL: string | null }[];
+}
+
+export interface OrderHistoryEntry {
+  /** ISO date-time; the web shows the date part (before the T). */
+  DATE: string;
+  ONUM: string;
+  PRODUCTS: { PRODUCTID: number; PRODUCTNAME: string; TYPE: string }[];
+}
+
+/** Expiry dates per type (signed-in section 2 Subscriptions tab): 'YYYY-MM-DD', or '0000-00-00' for none. */
+export interface Subscriptions {
+  cme_expire: string;
+  complete_expire: string;
+  streaming_all_expire: string;
+  elearning_expire: string;
+}
+
+export interface CardOnFile {
+  BRAND: string;
+  LAST4: string;
+  MONTH: string;
+  YEAR: string;
+}
+
+export type { ProductType };
