@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import { LoggerModule } from 'nestjs-pino';
+import { CartModule } from './cart/cart.module.js';
 import { CatalogModule } from './catalog/catalog.module.js';
 import { HealthController } from './health/health.controller.js';
 import { IdentityModule } from './identity/identity.module.js';
@@ -41,6 +42,7 @@ export class AppModule {
           : []),
         IdentityModule,
         CatalogModule,
+        CartModule,
       ],
       controllers: [HealthController],
     };

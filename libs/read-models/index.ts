@@ -1,7 +1,13 @@
+import { cartsReadModel } from './carts.js';
 import { customersReadModel } from './customers.js';
 import { entitlementsReadModel } from './entitlements.js';
 import type { ReadModel } from './read-model.js';
 import { sessionsReadModel } from './sessions.js';
 
 /** Every read model the projector runs (DESIGN.md section 4). Add a model here to have it projected and rebuilt. */
-export const allReadModels: ReadModel[] = [customersReadModel, sessionsReadModel, entitlementsReadModel];
+export const allReadModels: ReadModel[] = [
+  customersReadModel,
+  sessionsReadModel,
+  entitlementsReadModel,
+  cartsReadModel,
+];
