@@ -146,5 +146,6 @@ export interface Health {
   status: 'ok' | 'degraded';
   database: 'up' | 'down';
   eventStore: 'postgres' | 'eventstoredb';
+  /** Per read model: its checkpoint and how many logged events it has not applied yet (counted up to 1,000). */
   projections: { name: string; position: string; lag: number }[];
 }
