@@ -1,0 +1,62 @@
+/**
+ * The payment gateway port (DESIGN.md sections 1 and 6). The shop hands the card to the gateway and
+ * keeps only what comes back: a reference, the brand, the last four digits and, when asked, an opaque
+ * token for the card on file. A card number or security code is never stored or logged by the shop.
+ */
+
+export interface CardDetails {
+  /** The card number as typed (spaces and dashes allowed). */
+  number: string;
+  /** 1-12. */
+  month: number;
+  /** Four digits. */
+  year: number;
+  /** Security code. */
+  cvc: string;
+}
+
+export type ChargeSource = { card: CardDetails; token?: never } | { token: string; card?: never };
+
+export type ChargeRequest = ChargeSource & {
+  amountCents: number;
+  /** The same key always gets the same answer, and the card is charged once. */
+  idempotencyKey: string;
+  /** Also keep the card and answer with its token (card on file). */
+  saveCard?: boolean;
+};
+
+export interface ChargeApproved {
+  approved: true;
+  reference: string;
+  brand: string;
+  last4: string;
+  /** Present when the card was kept (saveCard) or when the charge used a token. */
+  token?: string;
+  /** The expiry of the card charged (MM, YYYY), for the card on file. */
+  month: string;
+  year: string;
+}
+
+export interface ChargeDeclined {
+  approved: false;
+  errors: string[];
+}
+
+export type ChargeResult = ChargeApproved | ChargeDeclined;
+
+export interface TokenizedCard {
+  token: string;
+  brand: string;
+  last4: string;
+  month: string;
+  year: string;
+}
+
+export interface PaymentGateway {
+  charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** Keeps the card in the gateway and answers its token; declined cards answer their errors. */
+  tokenize(card: CardDetails): Promise<TokenizedCard | ChargeDeclined>;
+}
+
+/** Nest injection token of the gateway adapter. */
+export const PAYMENT_GATEWAY = Symbol('PAYMENT_GATEWAY');

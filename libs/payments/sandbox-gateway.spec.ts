@@ -1,0 +1,82 @@
+import { DECLINES, SandboxGateway, luhnValid, memorySandboxStore } from './sandbox-gateway.js';
+
+const now = () => new Date('2026-06-15T10:00:00.000Z');
+const card = (number: string, over: Partial<{ month: number; year: number }> = {}) => ({
+  number,
+  month: 12,
+  year: 2030,
+  cvc: '123',
+  ...over,
+});
+
+describe('sandbox gateway', () => {
+  it('checks the Luhn digit', () => {
+    expect(luhnValid('4242424242424242')).toBe(true);
+    expect(luhnValid('4242424242424241')).toBe(false);
+    expect(luhnValid('42')).toBe(false);
+  });
+
+  it('approves Luhn-valid numbers with brand and last four', async () => {
+    const gateway = new SandboxGateway(memorySandboxStore(), now);
+    const visa = await gateway.charge({ amountCents: 1000, card: card('4242 4242 4242 4242'), idempotencyKey: 'a' });
+    expect(visa).toMatchObject({ approved: true, brand: 'Visa', last4: '4242' });
+    const mc = await gateway.charge({ amountCents: 1000, card: card('5555555555554444'), idempotencyKey: 'b' });
+    expect(mc).toMatchObject({ approved: true, brand: 'Mastercard', last4: '4444' });
+  });
+
+  it.each([
+    ['4000000000000002', DECLINES.declined],
+    ['4000000000009995', DECLINES.insufficientFunds],
+    ['4000000000000069', DECLINES.expired],
+    ['4000000000000127', DECLINES.securityCode],
+    ['4242424242424241', DECLINES.incorrectNumber],
+  ])('declines %s with its text', async (number, text) => {
+    const gateway = new SandboxGateway(memorySandboxStore(), now);
+    expect(await gateway.charge({ amountCents: 1000, card: card(number), idempotencyKey: number })).toEqual({
+      approved: false,
+      errors: [text],
+    });
+  });
+
+  it('declines an expiry in the past', async () => {
+    const gateway = new SandboxGateway(memorySandboxStore(), now);
+    const result = await gateway.charge({
+      amountCents: 1000,
+      card: card('4242424242424242', { month: 5, year: 2026 }),
+      idempotencyKey: 'x',
+    });
+    expect(result).toEqual({ approved: false, errors: [DECLINES.expired] });
+  });
+
+  it('the same idempotency key gets the same answer and is charged once', async () => {
+    const store = memorySandboxStore();
+    const gateway = new SandboxGateway(store, now);
+    const first = await gateway.charge({ amountCents: 1000, card: card('4242424242424242'), idempotencyKey: 'k' });
+    const again = await gateway.charge({ amountCents: 1000, card: card('4000000000000002'), idempotencyKey: 'k' });
+    expect(again).toEqual(first);
+    expect(store.charges.size).toBe(1);
+  });
+
+  it('keeps a card as an opaque token that charges later; the number is never kept', async () => {
+    const store = memorySandboxStore();
+    const gateway = new SandboxGateway(store, now);
+    const saved = await gateway.charge({
+      amountCents: 500,
+      card: card('4242424242424242'),
+      idempotencyKey: 's',
+      saveCard: true,
+    });
+    if (!saved.approved || !saved.token) throw new Error('expected a token');
+    expect(saved.token).toMatch(/^tok_[0-9a-f]{24}$/);
+    const kept = await store.findToken(saved.token);
+    expect(JSON.stringify(kept)).not.toContain('4242424242424242');
+    const again = await gateway.charge({ amountCents: 700, token: saved.token, idempotencyKey: 't' });
+    expect(again).toMatchObject({ approved: true, last4: '4242', month: '12', year: '2030' });
+    expect(await gateway.charge({ amountCents: 700, token: 'tok_unknown', idempotencyKey: 'u' })).toEqual({
+      approved: false,
+      errors: [DECLINES.declined],
+    });
+    const tokenized = await gateway.tokenize(card('5555555555554444'));
+    expect(tokenized).toMatchObject({ brand: 'Mastercard', last4: '4444' });
+  });
+});

@@ -1,0 +1,225 @@
+import { randomBytes } from 'node:crypto';
+import type { Pool } from 'pg';
+import type {
+  CardDetails,
+  ChargeDeclined,
+  ChargeRequest,
+  ChargeResult,
+  PaymentGateway,
+  TokenizedCard,
+} from './payment-gateway.js';
+
+/**
+ * The built-in sandbox gateway (DESIGN.md section 6, docs/payments.md): Luhn-valid numbers are
+ * approved, the documented test numbers are declined with the gateway's text, so every error path
+ * can be shown. It keeps its own tables: charges by idempotency key (the same key gets the same
+ * answer and is charged once) and tokens of kept cards (brand, last four, expiry and the card's
+ * test behaviour; never the number or the security code).
+ */
+
+export const DECLINES = {
+  declined: 'Your card was declined.',
+  insufficientFunds: 'Your card has insufficient funds.',
+  expired: 'Your card has expired.',
+  securityCode: "Your card's security code is incorrect.",
+  incorrectNumber: 'Your card number is incorrect.',
+} as const;
+
+/** The documented decline numbers (docs/payments.md) and their texts. */
+export const DECLINE_CARDS: Readonly<Record<string, string>> = {
+  '4000000000000002': DECLINES.declined,
+  '4000000000009995': DECLINES.insufficientFunds,
+  '4000000000000069': DECLINES.expired,
+  '4000000000000127': DECLINES.securityCode,
+};
+
+export function luhnValid(digits: string): boolean {
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+export function cardBrand(digits: string): string {
+  if (/^4/.test(digits)) return 'Visa';
+  if (/^(5[1-5]|2[2-7])/.test(digits)) return 'Mastercard';
+  if (/^3[47]/.test(digits)) return 'American Express';
+  if (/^6(011|5)/.test(digits)) return 'Discover';
+  return 'Card';
+}
+
+/** What a kept card does when charged: approve, or decline with this text. Never the number. */
+export interface SandboxToken extends TokenizedCard {
+  decline: string | null;
+}
+
+export interface SandboxStore {
+  /** The answer first recorded for this key, if any. */
+  findCharge(idempotencyKey: string): Promise<ChargeResult | null>;
+  /** Records the answer unless one is there already; answers the one that stands. */
+  recordCharge(idempotencyKey: string, amountCents: number, result: ChargeResult): Promise<ChargeResult>;
+  findToken(token: string): Promise<SandboxToken | null>;
+  saveToken(token: SandboxToken): Promise<void>;
+}
+
+export function memorySandboxStore(): SandboxStore & { charges: Map<string, ChargeResult> } {
+  const charges = new Map<string, ChargeResult>();
+  const tokens = new Map<string, SandboxToken>();
+  return {
+    charges,
+    findCharge: (key) => Promise.resolve(charges.get(key) ?? null),
+    recordCharge: (key, _amount, result) => {
+      const first = charges.get(key);
+      if (first) return Promise.resolve(first);
+      charges.set(key, result);
+      return Promise.resolve(result);
+    },
+    findToken: (token) => Promise.resolve(tokens.get(token) ?? null),
+    saveToken: (token) => {
+      tokens.set(token.token, token);
+      return Promise.resolve();
+    },
+  };
+}
+
+export function pgSandboxStore(pool: Pool): SandboxStore {
+  let ready: Promise<unknown> | null = null;
+  const ensure = (): Promise<unknown> =>
+    (ready ??= pool.query(`
+      CREATE TABLE IF NOT EXISTS sandbox_gateway_charges (
+        idempotency_key text PRIMARY KEY,
+        amount_cents integer NOT NULL,
+        result jsonb NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TABLE IF NOT EXISTS sandbox_gateway_tokens (
+        token text PRIMARY KEY,
+        brand text NOT NULL,
+        last4 text NOT NULL,
+        month text NOT NULL,
+        year text NOT NULL,
+        decline text,
+        created_at timestamptz NOT NULL DEFAULT now()
+      )`));
+  return {
+    async findCharge(key) {
+      await ensure();
+      const { rows } = await pool.query<{ result: ChargeResult }>(
+        'SELECT result FROM sandbox_gateway_charges WHERE idempotency_key = $1',
+        [key],
+      );
+      return rows[0]?.result ?? null;
+    },
+    async recordCharge(key, amountCents, result) {
+      await ensure();
+      await pool.query(
+        `INSERT INTO sandbox_gateway_charges (idempotency_key, amount_cents, result) VALUES ($1, $2, $3)
+         ON CONFLICT (idempotency_key) DO NOTHING`,
+        [key, amountCents, JSON.stringify(result)],
+      );
+      return (await this.findCharge(key)) ?? result;
+    },
+    async findToken(token) {
+      await ensure();
+      const { rows } = await pool.query<SandboxToken>(
+        'SELECT token, brand, last4, month, year, decline FROM sandbox_gateway_tokens WHERE token = $1',
+        [token],
+      );
+      return rows[0] ?? null;
+    },
+    async saveToken(t) {
+      await ensure();
+      await pool.query(
+        `INSERT INTO sandbox_gateway_tokens (token, brand, last4, month, year, decline) VALUES ($1, $2, $3, $4, $5, $6)`,
+        [t.token, t.brand, t.last4, t.month, t.year, t.decline],
+      );
+    },
+  };
+}
+
+const declined = (text: string): ChargeDeclined => ({ approved: false, errors: [text] });
+
+export class SandboxGateway implements PaymentGateway {
+  constructor(
+    private readonly store: SandboxStore,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** The card's behaviour: null to approve, else the decline text; a card not accepted at all gives errors. */
+  private inspect(card: CardDetails): { card: SandboxToken } | ChargeDeclined {
+    const digits = card.number.replace(/[\s-]/g, '');
+    if (!luhnValid(digits)) return declined(DECLINES.incorrectNumber);
+    const now = this.now();
+    const month = Math.trunc(card.month);
+    const year = Math.trunc(card.year);
+    if (month < 1 || month > 12) return declined(DECLINES.expired);
+    const expiredBefore =
+      year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1);
+    return {
+      card: {
+        token: `tok_${randomBytes(12).toString('hex')}`,
+        brand: cardBrand(digits),
+        last4: digits.slice(-4),
+        month: String(month).padStart(2, '0'),
+        year: String(year),
+        decline: expiredBefore ? DECLINES.expired : (DECLINE_CARDS[digits] ?? null),
+      },
+    };
+  }
+
+  async tokenize(card: CardDetails): Promise<TokenizedCard | ChargeDeclined> {
+    const inspected = this.inspect(card);
+    if ('approved' in inspected) return inspected;
+    if (inspected.card.decline !== null) return declined(inspected.card.decline);
+    await this.store.saveToken(inspected.card);
+    const { decline: _decline, ...kept } = inspected.card;
+    return kept;
+  }
+
+  async charge(request: ChargeRequest): Promise<ChargeResult> {
+    const first = await this.store.findCharge(request.idempotencyKey);
+    if (first) return first;
+    const result = await this.decide(request);
+    return this.store.recordCharge(request.idempotencyKey, request.amountCents, result);
+  }
+
+  private async decide(request: ChargeRequest): Promise<ChargeResult> {
+    if (!Number.isInteger(request.amountCents) || request.amountCents < 0) return declined(DECLINES.declined);
+    let card: SandboxToken;
+    let keep = false;
+    if (request.token !== undefined) {
+      const found = await this.store.findToken(request.token);
+      if (!found) return declined(DECLINES.declined);
+      const now = this.now();
+      const y = Number(found.year);
+      const m = Number(found.month);
+      if (y < now.getUTCFullYear() || (y === now.getUTCFullYear() && m < now.getUTCMonth() + 1)) {
+        return declined(DECLINES.expired);
+      }
+      card = found;
+    } else {
+      const inspected = this.inspect(request.card);
+      if ('approved' in inspected) return inspected;
+      card = inspected.card;
+      keep = request.saveCard === true;
+    }
+    if (card.decline !== null) return declined(card.decline);
+    if (keep) await this.store.saveToken(card);
+    return {
+      approved: true,
+      reference: `sbx_ch_${randomBytes(12).toString('hex')}`,
+      brand: card.brand,
+      last4: card.last4,
+      month: card.month,
+      year: card.year,
+      ...(keep || request.token !== undefined ? { token: card.token } : {}),
+    };
+  }
+}
