@@ -1,7 +1,11 @@
+import { cardsReadModel } from './cards.js';
 import { cartsReadModel } from './carts.js';
 import { customersReadModel } from './customers.js';
 import { entitlementsReadModel } from './entitlements.js';
+import { financeLedgerReadModel } from './finance-ledger.js';
+import { orderHistoryReadModel } from './order-history.js';
 import type { ReadModel } from './read-model.js';
+import { receiptsReadModel } from './receipts.js';
 import { sessionsReadModel } from './sessions.js';
 
 /** Every read model the projector runs (DESIGN.md section 4). Add a model here to have it projected and rebuilt. */
@@ -10,4 +14,8 @@ export const allReadModels: ReadModel[] = [
   sessionsReadModel,
   entitlementsReadModel,
   cartsReadModel,
+  orderHistoryReadModel,
+  receiptsReadModel,
+  financeLedgerReadModel,
+  cardsReadModel,
 ];

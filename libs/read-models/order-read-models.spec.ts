@@ -1,0 +1,148 @@
+import type { OrderEvent, OrderLine } from '#libs/domain/order/order.events.js';
+import { createTestDatabase, type TestDatabase } from '../../test/support/database.js';
+import { cardOf, cardsReadModel } from './cards.js';
+import { financeLedgerReadModel, ledgerRows } from './finance-ledger.js';
+import { projectInto } from './identity-projection.testing.js';
+import { orderHistoryOf, orderHistoryReadModel } from './order-history.js';
+import { receiptOf, receiptsReadModel } from './receipts.js';
+
+const contact = {
+  FIRSTNAME: 'Ada',
+  LASTNAME: 'Example',
+  company: null,
+  PHONE: '555-0100',
+  EMAIL: 'ada@example.test',
+  ADDRESS: '1 Main St',
+  ADDRESS2: null,
+  CITY: 'Springfield',
+  STATE: 'MO',
+  ZIP: '65801',
+  COUNTRY: 'USA',
+};
+const lines: OrderLine[] = [
+  {
+    PRODUCTID: 301,
+    PRODUCTNAME: 'Atlas',
+    TYPE: 'BOOK',
+    UNITPRICE: 6000,
+    QTY: 2,
+    TERM: null,
+    OFFER: null,
+    AMOUNT: 12000,
+    DISCOUNT: 0,
+    TAX: 989,
+    SHIPPING: 1000,
+    TOTAL: 13989,
+  },
+];
+const money = { SUBTOTAL: 12000, DISCOUNT: 0, TAX: 989, SHIPCOST: 1000, TOTAL: 13989, COUPON: null };
+const placed: OrderEvent = {
+  type: 'OrderPlaced',
+  data: {
+    onum: 100001,
+    customerId: 'c1',
+    cartId: 'cart',
+    contact,
+    billing: null,
+    CATEGORY: 'Resident',
+    shippingOption: 1,
+    lines,
+    ...money,
+    placedAt: '2026-06-15T10:00:00.000Z',
+  },
+};
+const paid: OrderEvent = {
+  type: 'OrderPaid',
+  data: {
+    onum: 100001,
+    customerId: 'c1',
+    lines,
+    ...money,
+    gateway: { reference: 'sbx_ch_1', brand: 'Visa', last4: '4242' },
+    idempotencyKey: 'k',
+    paidAt: '2026-06-15T10:00:01.000Z',
+  },
+};
+
+describe('order read models', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(() => db.drop());
+
+  it('order history lists a customer’s paid orders', async () => {
+    await projectInto(db.pool, orderHistoryReadModel, [placed, paid]);
+    expect(await orderHistoryOf(db.pool, 'c1')).toEqual([
+      {
+        DATE: '2026-06-15T10:00:01.000Z',
+        ONUM: '100001',
+        PRODUCTS: [{ PRODUCTID: 301, PRODUCTNAME: 'Atlas', TYPE: 'BOOK' }],
+      },
+    ]);
+    expect(await orderHistoryOf(db.pool, 'c2')).toEqual([]);
+  });
+
+  it('receipts keep the order with its owner, and the card brand and last four once paid', async () => {
+    await projectInto(db.pool, receiptsReadModel, [placed]);
+    expect((await receiptOf(db.pool, '100001'))?.paid).toBe(false);
+    await db.pool.query('DROP TABLE receipts');
+    await projectInto(db.pool, receiptsReadModel, [placed, paid]);
+    const stored = await receiptOf(db.pool, '100001');
+    expect(stored).toMatchObject({ customerId: 'c1', paid: true });
+    expect(stored?.receipt).toMatchObject({
+      ONUM: '100001',
+      DATE: '2026-06-15T10:00:01.000Z',
+      CARD: { BRAND: 'Visa', LAST4: '4242' },
+      CATEGORY: 'Resident',
+      TOTAL: 13989,
+      PRODUCTS: [{ PRODUCTID: 301, PRODUCTNAME: 'Atlas', TYPE: 'BOOK', UNITPRICE: 6000, QTY: 2, TOTAL: 12000 }],
+    });
+    expect(await receiptOf(db.pool, '999')).toBeNull();
+  });
+
+  it('the finance ledger holds one row per paid line with the event id and time', async () => {
+    await projectInto(db.pool, financeLedgerReadModel, [placed, paid]);
+    expect(await ledgerRows(db.pool, '2025-01-01T00:00:00Z', '2027-01-01T00:00:00Z')).toEqual([
+      {
+        eventId: 'e2',
+        occurredAt: '2026-01-01T00:00:00.000Z',
+        onum: '100001',
+        lineNo: 1,
+        productId: 301,
+        productName: 'Atlas',
+        type: 'BOOK',
+        qty: 2,
+        unitPrice: 6000,
+        discount: 0,
+        tax: 989,
+        shipping: 1000,
+        total: 13989,
+      },
+    ]);
+  });
+
+  it('the card on file is the latest saved token with brand, last four and expiry', async () => {
+    const saved = (token: string, last4: string) => ({
+      type: 'CardSavedOnFile',
+      data: {
+        customerId: 'c1',
+        token,
+        brand: 'Visa',
+        last4,
+        month: '12',
+        year: '2030',
+        savedAt: '2026-06-15T10:00:00Z',
+      },
+    });
+    await projectInto(db.pool, cardsReadModel, [saved('tok_a', '4242'), saved('tok_b', '1881')]);
+    expect(await cardOf(db.pool, 'c1')).toEqual({
+      BRAND: 'Visa',
+      LAST4: '1881',
+      MONTH: '12',
+      YEAR: '2030',
+      token: 'tok_b',
+    });
+    expect(await cardOf(db.pool, 'c2')).toBeNull();
+  });
+});
