@@ -1,17 +1,25 @@
-import { BadRequestException, Inject, Injectable } from '@nestjs/common';
+import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { Pool } from 'pg';
 import type { CommandContext } from '#libs/application/decide-and-append.js';
 import type { CartView } from '#libs/contracts/cart.js';
-import type { CartCommand } from '#libs/domain/cart/cart.commands.js';
+import type { Product } from '#libs/contracts/catalog.js';
+import type { Role } from '#libs/contracts/identity.js';
+import { findComboCoupon } from '#libs/catalog/commerce.queries.js';
+import { findProduct } from '#libs/catalog/products.queries.js';
+import type { CartCommand, CartContext } from '#libs/domain/cart/cart.commands.js';
 import { type Cart, cartDecider } from '#libs/domain/cart/cart.decider.js';
-import { type CartClearReason, cartStreamId } from '#libs/domain/cart/cart.events.js';
+import { type CartClearReason, type CartEvent, cartStreamId } from '#libs/domain/cart/cart.events.js';
+import { fold } from '#libs/domain/shared/decider.js';
+import type { EventStore } from '#libs/eventstore/event-store.port.js';
 import { cartViewOf } from '#libs/read-models/carts.js';
-import { PG_POOL } from '../infrastructure/tokens.js';
+import { RolesService } from '../identity/roles.service.js';
+import { EVENT_STORE, PG_POOL } from '../infrastructure/tokens.js';
 import { EventSourcedService } from '../shared/event-sourced.service.js';
 import type { CartRequest } from './optional-auth.guard.js';
 
 export const CART_ID_HEADER = 'x-cart-id';
 export const CART_ID_REQUIRED = 'A cart id is required.';
+export const PRODUCT_NOT_FOUND = 'Product not found';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -23,19 +31,26 @@ export function visitorCartId(value: unknown): string | null {
   return typeof value === 'string' && UUID.test(value.trim()) ? value.trim().toLowerCase() : null;
 }
 
+/** Today as the coupon and offer rules read it: YYYY-MM-DD (UTC). */
+export const today = (now: Date = new Date()): string => now.toISOString().slice(0, 10);
+
 /**
  * The cart's identity, view and write path, shared by the cart API and checkout:
  * - `cartIdFor(request)`: the customer's cart for a request with a session (OptionalJwtAuthGuard or
  *   JwtAuthGuard ran before), else the visitor's `X-Cart-Id` (400 when missing or not a uuid);
+ * - `rolesFor(request)`: the customer's roles, none for a visitor;
  * - `view(cartId, roles)`: the CartView from the `carts` read model;
- * - `clear(cartId, context)`: ClearCart (after a paid order unless another reason is given);
- * - `execute(cartId, command, context)`: any cart command through the cart decider on `cart-{cartId}`.
+ * - `clear(cartId, context)`: ClearCart (reason `order_paid` unless another is given);
+ * - `execute(command, context)`: any cart command through the cart decider on `cart-{cartId}`
+ *   (it waits until the read models show the events, so `view` reads the write).
  */
 @Injectable()
 export class CartService {
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly eventSourced: EventSourcedService,
+    private readonly roles: RolesService,
   ) {}
 
   cartIdFor(request: CartRequest): string {
@@ -45,13 +60,37 @@ export class CartService {
     return id;
   }
 
+  async rolesFor(request: CartRequest): Promise<Role[]> {
+    return request.user ? this.roles.rolesOf(request.user.customerId) : [];
+  }
+
   view(cartId: string, roles: readonly string[]): Promise<CartView> {
     return cartViewOf(this.pool, cartId, roles);
   }
 
-  async execute(command: CartCommand, context: CommandContext): Promise<Cart> {
+  /** What every decision needs besides the command itself: roles, today and the catalog's combo coupon. */
+  async context(roles: readonly string[]): Promise<CartContext> {
+    const comboCoupon = await findComboCoupon(this.pool);
+    return { roles, today: today(), ...(comboCoupon ? { comboCoupon } : {}) };
+  }
+
+  /** The catalog's product with its PRICING and TERMS; 404 "Product not found" when there is none. */
+  async product(id: number): Promise<Product> {
+    const product = await findProduct(this.pool, id);
+    if (!product) throw new NotFoundException(PRODUCT_NOT_FOUND);
+    return product;
+  }
+
+  /** The cart folded from its stream (the decider's own state: what a merge carries over). */
+  async load(cartId: string): Promise<Cart> {
+    const events = await this.store.readStream(cartStreamId(cartId));
+    return fold(cartDecider, events as unknown as CartEvent[]);
+  }
+
+  /** Runs a cart command; answers how many events it appended (0: nothing changed). */
+  async execute(command: CartCommand, context: CommandContext): Promise<number> {
     const result = await this.eventSourced.execute(cartStreamId(command.cartId), cartDecider, command, context);
-    return result.state;
+    return result.events.length;
   }
 
   async clear(cartId: string, context: CommandContext, reason: CartClearReason = 'order_paid'): Promise<void> {

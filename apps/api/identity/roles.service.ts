@@ -5,6 +5,7 @@ import type { Subscription } from 'rxjs';
 import type { ExpiringSubscription, Role } from '#libs/contracts/identity.js';
 import { rolesOf } from '#libs/domain/entitlements/roles.js';
 import { type CustomerEntitlements, entitlementsOf } from '#libs/read-models/entitlements.js';
+import { renewalOffer } from '../cart/renewals.js';
 import { PG_POOL } from '../infrastructure/tokens.js';
 
 /** Roles are read per request with a short cache (DESIGN.md section 6). */
@@ -56,12 +57,16 @@ export class RolesService implements OnModuleDestroy {
       if (!current || Date.parse(s.expiresAt) > Date.parse(current.expiresAt)) latest.set(s.subscriptionType, s);
     }
     const horizon = now.getTime() + EXPIRING_WITHIN_DAYS * 24 * 60 * 60 * 1000;
-    return (
-      [...latest.entries()]
-        .filter(([, s]) => Date.parse(s.startsAt) <= now.getTime() && Date.parse(s.expiresAt) > now.getTime())
-        .filter(([, s]) => Date.parse(s.expiresAt) <= horizon)
-        // Renewal offers (URLS, COST) come from the catalog feature; none are known here.
-        .map(([type, s]) => ({ TYPE: type, DT: s.expiresAt.slice(0, 10), COST: 0, URLS: [] }))
+    const expiring = [...latest.entries()]
+      .filter(([, s]) => Date.parse(s.startsAt) <= now.getTime() && Date.parse(s.expiresAt) > now.getTime())
+      .filter(([, s]) => Date.parse(s.expiresAt) <= horizon);
+    // Renewal offers (COST and a link per term at 10% off) come from the cart's renewal rule.
+    return Promise.all(
+      expiring.map(async ([type, s]) => ({
+        TYPE: type,
+        DT: s.expiresAt.slice(0, 10),
+        ...(await renewalOffer(this.pool, type)),
+      })),
     );
   }
 }

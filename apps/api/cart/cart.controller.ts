@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiHeader,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import type { CartView, CouponResponse, OfferResponse } from '#libs/contracts/cart.js';
+import { JwtAuthGuard } from '../identity/guards.js';
+import {
+  AddCartItemCommand,
+  AddRenewalCommand,
+  ApplyCartCouponCommand,
+  type CartCaller,
+  ClearCartCommand,
+  MergeCartCommand,
+  RedeemOfferCommand,
+  RemoveCartCouponCommand,
+  RemoveCartItemCommand,
+} from './cart.commands.js';
+import {
+  AddItemDto,
+  CartViewDto,
+  CouponDto,
+  CouponResponseDto,
+  MergeDto,
+  OfferDto,
+  OfferResponseDto,
+  RenewalDto,
+} from './cart.dto.js';
+import { CartService } from './cart.service.js';
+import { type CartRequest, OptionalJwtAuthGuard } from './optional-auth.guard.js';
+
+const CART_ID_HEADER_DOC = {
+  name: 'X-Cart-Id',
+  required: false,
+  description: "A visitor's cart id (a uuid the browser makes); ignored with a Bearer session (the customer's cart)",
+};
+
+/** Resolves who asks: the cart (customer's or visitor's), the customer's roles and the event metadata. */
+async function callerOf(cart: CartService, request: CartRequest): Promise<CartCaller> {
+  const cartId = cart.cartIdFor(request);
+  const roles = await cart.rolesFor(request);
+  return { cartId, roles, context: { actorId: request.user?.customerId ?? 'anonymous', correlationId: randomUUID() } };
+}
+
+/**
+ * The cart (storefront sections 2 to 5): every call answers the cart as it is after the change, read
+ * from the `carts` read model once the change is projected.
+ */
+@ApiTags('cart')
+@ApiHeader(CART_ID_HEADER_DOC)
+@ApiBearerAuth()
+@ApiUnauthorizedResponse({ description: 'A token whose session ended (a login elsewhere)' })
+@Controller('cart')
+@UseGuards(OptionalJwtAuthGuard)
+export class CartController {
+  constructor(
+    private readonly cart: CartService,
+    private readonly commands: CommandBus,
+  ) {}
+
+  private async answer(run: (caller: CartCaller) => Promise<unknown>, request: CartRequest): Promise<CartView> {
+    const caller = await callerOf(this.cart, request);
+    await run(caller);
+    return this.cart.view(caller.cartId, caller.roles);
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'The cart' })
+  @ApiOkResponse({ type: CartViewDto })
+  @ApiBadRequestResponse({ description: 'A cart id is required.' })
+  async get(@Req() request: CartRequest): Promise<CartView> {
+    return this.answer(async () => undefined, request);
+  }
+
+  @Post('items')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Add a product (Add to Cart, Subscribe)' })
+  @ApiOkResponse({ type: CartViewDto })
+  @ApiBadRequestResponse({ description: 'Quantity or term out of range, an unknown format, or no cart id' })
+  @ApiNotFoundResponse({ description: 'Product not found' })
+  addItem(@Req() request: CartRequest, @Body() body: AddItemDto): Promise<CartView> {
+    return this.answer((caller) => this.commands.execute(new AddCartItemCommand(caller, body)), request);
+  }
+
+  @Delete('items/:key')
+  @ApiOperation({ summary: 'Remove a line (by CartLine.KEY); an unknown key changes nothing' })
+  @ApiOkResponse({ type: CartViewDto })
+  removeItem(@Req() request: CartRequest, @Param('key') key: string): Promise<CartView> {
+    return this.answer((caller) => this.commands.execute(new RemoveCartItemCommand(caller, key)), request);
+  }
+
+  @Post('coupon')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Apply a coupon code: success 1, or success 0 with the message (always 200)' })
+  @ApiOkResponse({ type: CouponResponseDto })
+  @ApiBadRequestResponse({ description: 'A code shorter than 4 characters, or no cart id' })
+  async applyCoupon(@Req() request: CartRequest, @Body() body: CouponDto): Promise<CouponResponse> {
+    const caller = await callerOf(this.cart, request);
+    const outcome = await this.commands.execute(new ApplyCartCouponCommand(caller, body.COUPON));
+    const cart = await this.cart.view(caller.cartId, caller.roles);
+    return { ...outcome, data: outcome.success === 1 ? cart.coupon : null, cart };
+  }
+
+  @Delete('coupon')
+  @ApiOperation({ summary: "Remove the cart's coupon" })
+  @ApiOkResponse({ type: CartViewDto })
+  removeCoupon(@Req() request: CartRequest): Promise<CartView> {
+    return this.answer((caller) => this.commands.execute(new RemoveCartCouponCommand(caller)), request);
+  }
+
+  @Delete()
+  @ApiOperation({ summary: 'Empty the cart (the cart screen clear parameter)' })
+  @ApiOkResponse({ type: CartViewDto })
+  clear(@Req() request: CartRequest): Promise<CartView> {
+    return this.answer((caller) => this.commands.execute(new ClearCartCommand(caller)), request);
+  }
+
+  @Post('merge')
+  @HttpCode(200)
+  @UseGuards(JwtAuthGuard)
+  @ApiOperation({ summary: "After login: move the anonymous cart into the customer's cart (idempotent)" })
+  @ApiOkResponse({ type: CartViewDto })
+  @ApiBadRequestResponse({ description: 'A cart id is required.' })
+  merge(@Req() request: CartRequest, @Body() body: MergeDto): Promise<CartView> {
+    return this.answer(
+      (caller) => this.commands.execute(new MergeCartCommand(caller, body.cartId.toLowerCase())),
+      request,
+    );
+  }
+
+  @Post('renewals')
+  @HttpCode(200)
+  @UseGuards(JwtAuthGuard)
+  @ApiOperation({ summary: 'Renew a subscription held or once held, at 10% off the per-year price of the term' })
+  @ApiOkResponse({ type: CartViewDto })
+  @ApiBadRequestResponse({ description: 'A subscription never held, a bad TYPE, or a term not offered' })
+  renew(@Req() request: CartRequest, @Body() body: RenewalDto): Promise<CartView> {
+    return this.answer(
+      (caller) => this.commands.execute(new AddRenewalCommand(caller, request.user?.customerId ?? '', body)),
+      request,
+    );
+  }
+}
+
+/** Marketing offers (market/{OFFER}/{UID}, storefront section 3). */
+@ApiTags('cart')
+@ApiHeader(CART_ID_HEADER_DOC)
+@ApiBearerAuth()
+@Controller('offers')
+@UseGuards(OptionalJwtAuthGuard)
+export class OffersController {
+  constructor(
+    private readonly cart: CartService,
+    private readonly commands: CommandBus,
+  ) {}
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Redeem an offer into the cart; success 0 when unknown or expired (the web goes home)' })
+  @ApiOkResponse({ type: OfferResponseDto })
+  async redeem(@Req() request: CartRequest, @Body() body: OfferDto): Promise<OfferResponse> {
+    const caller = await callerOf(this.cart, request);
+    const data = await this.commands.execute(new RedeemOfferCommand(caller, body.OFFER, body.UID));
+    if (data === null) return { success: 0, data: null, cart: null };
+    return { success: 1, data, cart: await this.cart.view(caller.cartId, caller.roles) };
+  }
+}

@@ -1,0 +1,222 @@
+import { BadRequestException, Inject, NotFoundException } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { Pool } from 'pg';
+import type { OfferResponse } from '#libs/contracts/cart.js';
+import { findCoupon, findOffer, offerIsCurrent } from '#libs/catalog/commerce.queries.js';
+import { findProduct } from '#libs/catalog/products.queries.js';
+import { isOnePerCart, isYearly, lineKey } from '#libs/domain/cart/cart.decider.js';
+import { CartErrors } from '#libs/domain/cart/cart.errors.js';
+import { COUPON_MESSAGES } from '#libs/domain/pricing/coupon.rules.js';
+import { DomainError } from '#libs/domain/shared/decider.js';
+import { RolesService } from '../identity/roles.service.js';
+import { PG_POOL } from '../infrastructure/tokens.js';
+import {
+  AddCartItemCommand,
+  AddRenewalCommand,
+  ApplyCartCouponCommand,
+  ClearCartCommand,
+  type CouponOutcome,
+  MergeCartCommand,
+  RedeemOfferCommand,
+  RemoveCartCouponCommand,
+  RemoveCartItemCommand,
+} from './cart.commands.js';
+import { CartService, PRODUCT_NOT_FOUND } from './cart.service.js';
+import { isSubscriptionType, RENEWAL_OFFER, renewalProduct, renewalUid, renewalUnitPrice } from './renewals.js';
+
+export const RENEWAL_NOT_HELD = 'Only a subscription you hold or held can be renewed.';
+
+/** Puts a catalog product in the cart (the decider applies the adding, Complete and combo rules). */
+@CommandHandler(AddCartItemCommand)
+export class AddCartItemHandler implements ICommandHandler<AddCartItemCommand> {
+  constructor(private readonly cart: CartService) {}
+
+  async execute({ caller, request }: AddCartItemCommand): Promise<void> {
+    const [product, context] = await Promise.all([
+      this.cart.product(request.PRODUCTID),
+      this.cart.context(caller.roles),
+    ]);
+    await this.cart.execute(
+      {
+        type: 'AddItemToCart',
+        cartId: caller.cartId,
+        product,
+        QTY: request.QTY,
+        ...(request.TERM === undefined ? {} : { TERM: request.TERM }),
+        ...(request.FORMAT === undefined ? {} : { format: request.FORMAT }),
+        ...context,
+      },
+      caller.context,
+    );
+  }
+}
+
+/** Removes the line of a KEY (every line of a one-per-cart product; the one format of a book). Unknown keys change nothing. */
+@CommandHandler(RemoveCartItemCommand)
+export class RemoveCartItemHandler implements ICommandHandler<RemoveCartItemCommand> {
+  constructor(private readonly cart: CartService) {}
+
+  async execute({ caller, key }: RemoveCartItemCommand): Promise<void> {
+    const [cart, context] = await Promise.all([this.cart.load(caller.cartId), this.cart.context(caller.roles)]);
+    const line = cart.items.find((item) => lineKey(item) === key);
+    if (!line) return;
+    await this.cart.execute(
+      {
+        type: 'RemoveItemFromCart',
+        cartId: caller.cartId,
+        ID: line.ID,
+        ...(isOnePerCart(line.TYPE) ? {} : { TYPE: line.TYPE }),
+        ...context,
+      },
+      caller.context,
+    );
+  }
+}
+
+/** The coupon box: the refusals become success 0 with the spec's message (always 200). */
+@CommandHandler(ApplyCartCouponCommand)
+export class ApplyCartCouponHandler implements ICommandHandler<ApplyCartCouponCommand> {
+  constructor(
+    private readonly cart: CartService,
+    @Inject(PG_POOL) private readonly pool: Pool,
+  ) {}
+
+  async execute({ caller, code }: ApplyCartCouponCommand): Promise<CouponOutcome> {
+    const [found, context] = await Promise.all([findCoupon(this.pool, code), this.cart.context(caller.roles)]);
+    // An AUTO coupon (the combo) is applied by the shop itself, never typed in.
+    const coupon = found?.auto ? undefined : found;
+    try {
+      await this.cart.execute({ type: 'ApplyCoupon', cartId: caller.cartId, code, coupon, ...context }, caller.context);
+      return { success: 1, message: COUPON_MESSAGES.valid };
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'coupon_invalid') {
+        return { success: 0, message: COUPON_MESSAGES.invalid };
+      }
+      if (error instanceof DomainError && error.code === 'coupon_not_qualifying') {
+        return { success: 0, message: COUPON_MESSAGES.not_qualifying };
+      }
+      throw error;
+    }
+  }
+}
+
+@CommandHandler(RemoveCartCouponCommand)
+export class RemoveCartCouponHandler implements ICommandHandler<RemoveCartCouponCommand> {
+  constructor(private readonly cart: CartService) {}
+
+  async execute({ caller }: RemoveCartCouponCommand): Promise<void> {
+    await this.cart.execute({ type: 'RemoveCoupon', cartId: caller.cartId }, caller.context);
+  }
+}
+
+/** The cart screen's `clear`: the customer empties the cart. */
+@CommandHandler(ClearCartCommand)
+export class ClearCartHandler implements ICommandHandler<ClearCartCommand> {
+  constructor(private readonly cart: CartService) {}
+
+  async execute({ caller }: ClearCartCommand): Promise<void> {
+    await this.cart.clear(caller.cartId, caller.context, 'cleared');
+  }
+}
+
+/**
+ * Login: MergeCart on the customer's cart with the anonymous cart folded from its stream, then
+ * ClearCart (merged) of the anonymous cart. Once merged the anonymous cart is empty, so a repeat
+ * (or an anonymous cart that never held anything) appends nothing.
+ */
+@CommandHandler(MergeCartCommand)
+export class MergeCartHandler implements ICommandHandler<MergeCartCommand> {
+  constructor(private readonly cart: CartService) {}
+
+  async execute({ caller, from }: MergeCartCommand): Promise<void> {
+    if (from === caller.cartId) return;
+    const anonymous = await this.cart.load(from);
+    if (anonymous.items.length === 0 && anonymous.coupon === null) return;
+    const context = await this.cart.context(caller.roles);
+    await this.cart.execute({ type: 'MergeCart', cartId: caller.cartId, from: anonymous, ...context }, caller.context);
+    await this.cart.execute(
+      { type: 'ClearCart', cartId: from, reason: 'merged', mergedInto: caller.cartId },
+      caller.context,
+    );
+  }
+}
+
+/**
+ * The toast's renew link: the subscription's product at 10% off the per-year price of the term, as
+ * a renewal offer line (OFFER `renewal`), for a customer who holds or held that subscription.
+ */
+@CommandHandler(AddRenewalCommand)
+export class AddRenewalHandler implements ICommandHandler<AddRenewalCommand> {
+  constructor(
+    private readonly cart: CartService,
+    private readonly roles: RolesService,
+    @Inject(PG_POOL) private readonly pool: Pool,
+  ) {}
+
+  async execute({ caller, customerId, request }: AddRenewalCommand): Promise<void> {
+    const { TYPE, TERM } = request;
+    const { subscriptions } = await this.roles.entitlements(customerId);
+    if (!isSubscriptionType(TYPE) || !subscriptions.some((s) => s.subscriptionType === TYPE)) {
+      throw new BadRequestException(RENEWAL_NOT_HELD);
+    }
+    const product = await renewalProduct(this.pool, TYPE);
+    if (!product) throw new NotFoundException(PRODUCT_NOT_FOUND);
+    const UNITPRICE = renewalUnitPrice(product, TERM);
+    if (UNITPRICE === null) throw new DomainError('invalid_term', CartErrors.invalid_term);
+    const [cart, context] = await Promise.all([this.cart.load(caller.cartId), this.cart.context(caller.roles)]);
+    // The same renewal again changes nothing; after another term was chosen it is redeemed afresh.
+    const base = renewalUid(TYPE, TERM);
+    if (cart.items.some((item) => item.OFFER?.UID === base)) return;
+    let UID = base;
+    for (let n = 2; cart.redeemedOffers.includes(UID); n++) UID = `${base}-${n}`;
+    await this.cart.execute(
+      {
+        type: 'RedeemOffer',
+        cartId: caller.cartId,
+        offer: { OFFER: RENEWAL_OFFER, UID, TYPE: product.TYPE, UNITPRICE, QTY: isYearly(product.TYPE) ? TERM : 1 },
+        product,
+        ...context,
+      },
+      caller.context,
+    );
+  }
+}
+
+/** A marketing offer (market/{OFFER}/{UID}): null when unknown, expired or not usable. */
+@CommandHandler(RedeemOfferCommand)
+export class RedeemOfferHandler implements ICommandHandler<RedeemOfferCommand> {
+  constructor(
+    private readonly cart: CartService,
+    @Inject(PG_POOL) private readonly pool: Pool,
+  ) {}
+
+  async execute({ caller, OFFER, UID }: RedeemOfferCommand): Promise<OfferResponse['data']> {
+    const [offer, context] = await Promise.all([findOffer(this.pool, OFFER, UID), this.cart.context(caller.roles)]);
+    if (!offer || !offerIsCurrent(offer, context.today)) return null;
+    const product = await findProduct(this.pool, offer.PRODUCTID);
+    if (!product) return null;
+    const data = { TYPE: offer.OFFER, UNITPRICE: offer.UNITPRICE, QTY: offer.QTY };
+    try {
+      await this.cart.execute(
+        { type: 'RedeemOffer', cartId: caller.cartId, offer: { OFFER, UID, ...data }, product, ...context },
+        caller.context,
+      );
+    } catch (error) {
+      // An offer row that does not fit its product (type, price or quantity) cannot be redeemed.
+      if (error instanceof DomainError) return null;
+      throw error;
+    }
+    return data;
+  }
+}
+
+export const CART_HANDLERS = [
+  AddCartItemHandler,
+  RemoveCartItemHandler,
+  ApplyCartCouponHandler,
+  RemoveCartCouponHandler,
+  ClearCartHandler,
+  MergeCartHandler,
+  AddRenewalHandler,
+  RedeemOfferHandler,
+];
