@@ -5,6 +5,7 @@ import { ServeStaticModule } from '@nestjs/serve-static';
 import { LoggerModule } from 'nestjs-pino';
 import { CartModule } from './cart/cart.module.js';
 import { CatalogModule } from './catalog/catalog.module.js';
+import { CheckoutModule } from './checkout/checkout.module.js';
 import { HealthController } from './health/health.controller.js';
 import { IdentityModule } from './identity/identity.module.js';
 import { type Infrastructure, InfrastructureModule } from './infrastructure/infrastructure.module.js';
@@ -43,6 +44,7 @@ export class AppModule {
         IdentityModule,
         CatalogModule,
         CartModule,
+        CheckoutModule,
       ],
       controllers: [HealthController],
     };

@@ -16,6 +16,7 @@ import { allReadModels } from '#libs/read-models/index.js';
 import { CheckpointWaiter, Projector } from '#libs/read-models/projector.js';
 import { AppModule } from './app.module.js';
 import { cartErrorStatus } from './cart/cart-errors.js';
+import { checkoutErrorStatus } from './checkout/checkout-errors.js';
 import { identityErrorStatus } from './identity/identity-errors.js';
 import { seedDemoAccounts } from './seed/demo-accounts.js';
 import { resolveSecrets } from './infrastructure/secrets.js';
@@ -110,7 +111,7 @@ export async function startShop(rawConfig: Config): Promise<RunningShop> {
     app.setGlobalPrefix('api', { exclude: [] });
     app.set('trust proxy', config.TRUST_PROXY);
     app.useGlobalPipes(createValidationPipe());
-    app.useGlobalFilters(new HttpErrorFilter({ ...identityErrorStatus, ...cartErrorStatus }));
+    app.useGlobalFilters(new HttpErrorFilter({ ...identityErrorStatus, ...cartErrorStatus, ...checkoutErrorStatus }));
     const document = SwaggerModule.createDocument(
       app,
       new DocumentBuilder()

@@ -1,0 +1,105 @@
+import { Controller, Get, Inject, NotFoundException, Param, Query, Req, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Pool } from 'pg';
+import type { CardOnFile, OrderHistoryEntry, Receipt, Subscriptions } from '#libs/contracts/cart.js';
+import type { ExpiringSubscription } from '#libs/contracts/identity.js';
+import { cardOf } from '#libs/read-models/cards.js';
+import { entitlementsOf } from '#libs/read-models/entitlements.js';
+import { orderHistoryOf } from '#libs/read-models/order-history.js';
+import { receiptOf } from '#libs/read-models/receipts.js';
+import { OptionalJwtAuthGuard, type CartRequest } from '../cart/optional-auth.guard.js';
+import { type AuthUser, CurrentUser, JwtAuthGuard } from '../identity/guards.js';
+import { RolesService } from '../identity/roles.service.js';
+import { PG_POOL } from '../infrastructure/tokens.js';
+import { RECEIPT_NOT_AUTHORIZED } from './checkout-errors.js';
+import { CheckoutService } from './checkout.service.js';
+
+/** Event products whose receipt shows venue or hotel info (signed-in section 2, Checkout). */
+export const RECEIPT_EVENT_PRODUCTS = [235, 503, 509, 511, 517, 520, 547];
+const NONE = '0000-00-00';
+
+/** Orders, receipts, subscriptions and the card on file of the signed-in customer (signed-in sections 2 and 7). */
+@ApiTags('orders')
+@ApiBearerAuth()
+@Controller()
+export class OrdersController {
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly checkout: CheckoutService,
+    private readonly roles: RolesService,
+  ) {}
+
+  @Get('orders')
+  @UseGuards(JwtAuthGuard)
+  @ApiOperation({ summary: 'The Orders tab: DATE, ONUM and products of each paid order, newest first' })
+  async orders(@CurrentUser() user: AuthUser): Promise<{ data: OrderHistoryEntry[] }> {
+    return { data: await orderHistoryOf(this.pool, user.customerId) };
+  }
+
+  @Get('orders/:onum')
+  @UseGuards(OptionalJwtAuthGuard)
+  @ApiOperation({ summary: "The receipt: the buyer's session, or a guest's receipt token; anyone else 404" })
+  @ApiNotFoundResponse({ description: RECEIPT_NOT_AUTHORIZED })
+  async receipt(
+    @Req() request: CartRequest,
+    @Param('onum') onum: string,
+    @Query('token') token?: string,
+  ): Promise<{ data: Receipt }> {
+    const stored = /^\d{1,12}$/.test(onum) ? await receiptOf(this.pool, onum) : null;
+    const owner = stored?.customerId ?? null;
+    const allowed =
+      stored !== null &&
+      stored.paid &&
+      (owner !== null
+        ? request.user?.customerId === owner
+        : typeof token === 'string' && this.checkout.receiptTokenMatches(onum, token));
+    if (!stored || !allowed) throw new NotFoundException(RECEIPT_NOT_AUTHORIZED);
+    const ids = stored.receipt.PRODUCTS.map((p) => p.PRODUCTID);
+    const { rows } = await this.pool.query<Receipt['EVENTS'][number]>(
+      `SELECT m.id AS "PRODUCTID", m.name AS "NAME",
+              NULLIF(concat_ws(', ', NULLIF(m.venue_name, ''), NULLIF(m.venue_address, '')), '') AS "VENUE",
+              NULLIF(concat_ws(', ', NULLIF(m.hotel_name, ''), NULLIF(m.hotel_address, ''), NULLIF(m.hotel_phone, '')), '')
+                AS "HOTEL"
+         FROM catalog_meetings m
+        WHERE m.id = ANY($2::int[])
+          AND (m.id = ANY($1::int[])
+               OR EXISTS (SELECT 1 FROM catalog_meeting_options o WHERE o.meeting_id = m.id AND o.product_id = ANY($1::int[])))
+        ORDER BY m.id`,
+      [ids, RECEIPT_EVENT_PRODUCTS],
+    );
+    return { data: { ...stored.receipt, EVENTS: rows } };
+  }
+
+  @Get('subscriptions')
+  @UseGuards(JwtAuthGuard)
+  @ApiOperation({ summary: "Expiry per subscription type ('YYYY-MM-DD', or 0000-00-00 for none)" })
+  async subscriptions(@CurrentUser() user: AuthUser): Promise<Subscriptions> {
+    const { subscriptions } = await entitlementsOf(this.pool, user.customerId);
+    const latest = (type: string): string => {
+      const dates = subscriptions.filter((s) => s.subscriptionType === type).map((s) => s.expiresAt);
+      return dates.length === 0 ? NONE : dates.sort().at(-1)!.slice(0, 10);
+    };
+    return {
+      cme_expire: latest('cme'),
+      complete_expire: latest('qmpcomplete'),
+      streaming_all_expire: latest('streaming_all'),
+      elearning_expire: latest('elearning'),
+    };
+  }
+
+  @Get('subscriptions/expiring')
+  @UseGuards(JwtAuthGuard)
+  @ApiOperation({ summary: 'Subscriptions that end soon (the expiring-subscription toast)' })
+  async expiring(@CurrentUser() user: AuthUser): Promise<{ data: ExpiringSubscription[] }> {
+    return { data: await this.roles.expirations(user.customerId) };
+  }
+
+  @Get('card')
+  @UseGuards(JwtAuthGuard)
+  @ApiOperation({ summary: 'The card on file: brand, last four and expiry only' })
+  @ApiOkResponse({ description: '{ data: CardOnFile | null }' })
+  async card(@CurrentUser() user: AuthUser): Promise<{ data: CardOnFile | null }> {
+    const card = await cardOf(this.pool, user.customerId);
+    return { data: card ? { BRAND: card.BRAND, LAST4: card.LAST4, MONTH: card.MONTH, YEAR: card.YEAR } : null };
+  }
+}
