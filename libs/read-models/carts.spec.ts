@@ -1,0 +1,133 @@
+import type { Product } from '#libs/contracts/catalog.js';
+import type { CartCommand } from '#libs/domain/cart/cart.commands.js';
+import { cartDecider, initialCart } from '#libs/domain/cart/cart.decider.js';
+import type { CartEvent } from '#libs/domain/cart/cart.events.js';
+import { fold } from '#libs/domain/shared/decider.js';
+import { createTestDatabase, type TestDatabase } from '../../test/support/database.js';
+import { cartsReadModel, cartViewOf, findCart } from './carts.js';
+import { projectInto } from './identity-projection.testing.js';
+
+const product = (ID: number, TYPE: Product['TYPE'], PRICE: number, TERMS: Product['TERMS'] = []): Product => ({
+  ID,
+  NAME: `Product ${ID}`,
+  SLUG: `product-${ID}`,
+  DESCR: `<p>Product ${ID}</p>`,
+  SHORT_DESCR: `Product ${ID}`,
+  TYPE,
+  PRICE,
+  SALE_PRICE: null,
+  PUBDATE: '2025-01-01',
+  STREAMING: 1,
+  SHIP_WEIGHT: 0,
+  DEMOURL: null,
+  CATEGORIES: [0],
+  productfaculty: [],
+  productprices: [],
+  PRICING: { TYPE, PRICE, SALE_PRICE: null },
+  TERMS,
+  CREDITS: 0,
+  CME_RESTRICTED: false,
+});
+
+const context = { roles: [], today: '2026-06-15' };
+const complete = product(130, 'qmpcomplete', 175000, [
+  { YEARS: 1, PRICE: 175000 },
+  { YEARS: 2, PRICE: 160000 },
+]);
+const cme = product(155, 'cme', 40000);
+const book = product(603, 'BOOK', 19500);
+
+/** The events the cart decider records for a run of commands on one cart. */
+function eventsOf(commands: CartCommand[]): CartEvent[] {
+  const events: CartEvent[] = [];
+  for (const command of commands) events.push(...cartDecider.decide(command, fold(cartDecider, events)));
+  return events;
+}
+
+describe('carts read model', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(() => db.drop());
+
+  const project = async (events: CartEvent[]) => {
+    // projectInto creates the table afresh.
+    await db.pool.query('DROP TABLE IF EXISTS carts');
+    await projectInto(db.pool, cartsReadModel, events);
+  };
+
+  it('holds the cart the decider folds, with its money and badge quantity', async () => {
+    const events = eventsOf([
+      { type: 'AddItemToCart', cartId: 'a', product: book, QTY: 2, ...context },
+      { type: 'AddItemToCart', cartId: 'a', product: complete, QTY: 1, TERM: 2, ...context },
+      { type: 'AddItemToCart', cartId: 'a', product: cme, QTY: 1, ...context },
+    ]);
+    expect(events.map((e) => e.type)).toEqual([
+      'ItemAddedToCart',
+      'ItemAddedToCart',
+      'ItemAddedToCart',
+      'CouponApplied',
+    ]);
+    await project(events);
+    expect(await findCart(db.pool, 'a')).toEqual(fold(cartDecider, events));
+    const { rows } = await db.pool.query('SELECT subtotal, discount, total, total_qty FROM carts WHERE cart_id = $1', [
+      'a',
+    ]);
+    expect(rows).toEqual([{ subtotal: 399000, discount: 10000, total: 389000, total_qty: 5 }]);
+  });
+
+  it('answers the CartView: lines with their KEY and total, the coupon, the CME warning', async () => {
+    const events = eventsOf([
+      { type: 'AddItemToCart', cartId: 'b', product: cme, QTY: 1, ...context },
+      { type: 'AddItemToCart', cartId: 'b', product: book, QTY: 3, ...context },
+    ]);
+    await project(events);
+    const view = await cartViewOf(db.pool, 'b', []);
+    expect(view).toMatchObject({
+      cartId: 'b',
+      coupon: null,
+      SUBTOTAL: 98500,
+      DISCOUNT: 0,
+      TOTAL: 98500,
+      cartTotalQty: 4,
+      cmeWarning: true,
+    });
+    expect(view.items.map((i) => [i.KEY, i.LINE_TOTAL])).toEqual([
+      ['155', 40000],
+      ['603|book|', 58500],
+    ]);
+    expect((await cartViewOf(db.pool, 'b', ['elearning'])).cmeWarning).toBe(false);
+  });
+
+  it('a removed line, a removed coupon and a cleared cart show as such; an unknown cart is empty', async () => {
+    const events = eventsOf([
+      { type: 'AddItemToCart', cartId: 'c', product: complete, QTY: 1, ...context },
+      { type: 'AddItemToCart', cartId: 'c', product: cme, QTY: 1, ...context },
+      { type: 'RemoveItemFromCart', cartId: 'c', ID: 130, ...context },
+      { type: 'AddItemToCart', cartId: 'c', product: book, QTY: 1, ...context },
+      {
+        type: 'RedeemOffer',
+        cartId: 'c',
+        offer: { OFFER: 'cme', UID: 'u1', TYPE: 'cme', UNITPRICE: 32000, QTY: 1 },
+        product: cme,
+        ...context,
+      },
+    ]);
+    await project(events);
+    const view = await cartViewOf(db.pool, 'c', []);
+    expect(view.items.map((i) => [i.ID, i.PRICE, i.OFFER])).toEqual([
+      [603, 19500, null],
+      [155, 32000, { OFFER: 'cme', UID: 'u1' }],
+    ]);
+    expect(view.coupon).toBeNull();
+
+    const cleared = eventsOf([
+      { type: 'AddItemToCart', cartId: 'd', product: book, QTY: 1, ...context },
+      { type: 'ClearCart', cartId: 'd', reason: 'order_paid' },
+    ]);
+    await project(cleared);
+    expect(await cartViewOf(db.pool, 'd', [])).toMatchObject({ items: [], TOTAL: 0, cartTotalQty: 0 });
+    expect(await findCart(db.pool, 'unknown')).toEqual({ ...initialCart, cartId: 'unknown' });
+  });
+});
