@@ -275,4 +275,17 @@ describe('checkout API', () => {
     const second = await pay(reader, { SHIPPING: 1, TOTAL: q2.TOTAL, ATTJSON: contact({ STATE: 'KS' }), CARD: null });
     expect(second.body.ERRORS).toEqual([]);
   });
+  it('a renewal from the toast is priced again at 10% off and extends the subscription from its current expiry', async () => {
+    const customer = await login('complete@demo.test');
+    const before = await call<Subscriptions>(customer, 'GET', '/subscriptions');
+    expect(before.body.complete_expire).not.toBe('0000-00-00');
+    const renewal = await call(customer, 'POST', '/cart/renewals', { TYPE: 'qmpcomplete', TERM: 1 });
+    expect(renewal.status).toBe(200);
+    const { body: q } = await quote(customer, 1, 'KS');
+    expect(q.ORDER.SUBTOTAL).toBe(157500);
+    const paid = await pay(customer, { SHIPPING: 1, TOTAL: q.TOTAL, ATTJSON: contact({ STATE: 'KS' }) });
+    expect(paid.body.ERRORS).toEqual([]);
+    const after = await call<Subscriptions>(customer, 'GET', '/subscriptions');
+    expect(after.body.complete_expire).toBe(addYears(`${before.body.complete_expire}T12:00:00.000Z`, 1).slice(0, 10));
+  });
 });

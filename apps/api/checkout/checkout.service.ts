@@ -12,13 +12,14 @@ import type { OrderLineInput } from '#libs/domain/order/order.commands.js';
 import { orderDecider } from '#libs/domain/order/order.decider.js';
 import { orderStreamId } from '#libs/domain/order/order.events.js';
 import { type Coupon, CME_COMPLETE_COMBO, evaluateCoupon, isComboCoupon } from '#libs/domain/pricing/coupon.rules.js';
-import { type OrderPricing, priceOrder } from '#libs/domain/pricing/order-totals.js';
+import { type OrderPricing, priceOrder, TOTAL_MISMATCH_MESSAGE } from '#libs/domain/pricing/order-totals.js';
 import { isPhysical } from '#libs/domain/pricing/shipping.rules.js';
 import { DomainError } from '#libs/domain/shared/decider.js';
 import { type ChargeResult, PAYMENT_GATEWAY, type PaymentGateway } from '#libs/payments/payment-gateway.js';
 import { cardOf } from '#libs/read-models/cards.js';
 import { findCustomerById } from '#libs/read-models/customers.js';
 import { CartService } from '../cart/cart.service.js';
+import { RENEWAL_OFFER, renewalUnitPrice } from '../cart/renewals.js';
 import type { CartRequest } from '../cart/optional-auth.guard.js';
 import { RolesService } from '../identity/roles.service.js';
 import { CONFIG, PG_POOL } from '../infrastructure/tokens.js';
@@ -338,7 +339,12 @@ export class CheckoutService {
     const product = await findProduct(this.pool, item.ID);
     if (!product) throw new NotFoundException(`Product ${item.ID} is no longer available.`);
     let UNITPRICE: number;
-    if (item.OFFER) {
+    if (item.OFFER?.OFFER === RENEWAL_OFFER) {
+      // A renewal from the toast: 10% off the term's per-year price, priced again from the catalog.
+      const price = renewalUnitPrice(product, item.TERM ?? item.QTY);
+      if (price === null) throw new DomainError('total_mismatch', TOTAL_MISMATCH_MESSAGE);
+      UNITPRICE = price;
+    } else if (item.OFFER) {
       const { rows } = await this.pool.query<{ unitprice: number; expires: string | null }>(
         `SELECT unitprice, to_char(expires, 'YYYY-MM-DD') AS expires FROM catalog_offers WHERE offer = $1 AND uid = $2`,
         [item.OFFER.OFFER, item.OFFER.UID],
