@@ -55,6 +55,12 @@ describe('cart API for customers', () => {
 
       const again = await call<CartView>({ token }, 'POST', '/cart/merge', { cartId });
       expect(again.body).toEqual(merged.body);
+
+      // The decider merges an anonymous cart once: what is added to it later is kept there, not dropped.
+      await add({ cartId }, { PRODUCTID: 601, FORMAT: 'STREAMING' });
+      const late = await call<CartView>({ token }, 'POST', '/cart/merge', { cartId });
+      expect(late.body).toEqual(merged.body);
+      expect((await call<CartView>({ cartId }, 'GET', '/cart')).body.items.map((i) => i.ID)).toEqual([601]);
       await call({ token }, 'DELETE', '/cart');
     });
 

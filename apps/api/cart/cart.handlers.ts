@@ -122,7 +122,8 @@ export class ClearCartHandler implements ICommandHandler<ClearCartCommand> {
 /**
  * Login: MergeCart on the customer's cart with the anonymous cart folded from its stream, then
  * ClearCart (merged) of the anonymous cart. Once merged the anonymous cart is empty, so a repeat
- * (or an anonymous cart that never held anything) appends nothing.
+ * (or an anonymous cart that never held anything) appends nothing; a merge that changed nothing
+ * leaves the anonymous cart as it is.
  */
 @CommandHandler(MergeCartCommand)
 export class MergeCartHandler implements ICommandHandler<MergeCartCommand> {
@@ -133,7 +134,12 @@ export class MergeCartHandler implements ICommandHandler<MergeCartCommand> {
     const anonymous = await this.cart.load(from);
     if (anonymous.items.length === 0 && anonymous.coupon === null) return;
     const context = await this.cart.context(caller.roles);
-    await this.cart.execute({ type: 'MergeCart', cartId: caller.cartId, from: anonymous, ...context }, caller.context);
+    const merged = await this.cart.execute(
+      { type: 'MergeCart', cartId: caller.cartId, from: anonymous, ...context },
+      caller.context,
+    );
+    // The decider merges an anonymous cart once: lines added to it after that stay there rather than vanish.
+    if (merged === 0) return;
     await this.cart.execute(
       { type: 'ClearCart', cartId: from, reason: 'merged', mergedInto: caller.cartId },
       caller.context,
