@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { serverCart } from './support/cart.js';
 import { money, product, productPage, termLabel } from './support/catalog.js';
 
 const CME_NOTICE =
@@ -45,8 +46,8 @@ test('a book shows its BOOK price; quantity is refused outside 1 to 999; Add to 
   await page.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByText(`${book.NAME} has been added to the cart`)).toHaveCount(0);
 
-  // The cart is kept in the browser with the cart item shape of storefront section 3.
-  const stored = JSON.parse((await page.evaluate<string | null>("localStorage.getItem('cart')")) ?? '{}');
+  // The cart lives on the server; the browser keeps its id. Lines have the cart item shape of storefront section 3.
+  const stored = await serverCart(page);
   expect(stored.items).toEqual([
     expect.objectContaining({ ID: book.ID, NAME: book.NAME, TYPE: 'BOOK', QTY: 2, SHIP_WEIGHT: book.SHIP_WEIGHT }),
   ]);
@@ -91,7 +92,7 @@ test('product 130 offers a term of 1, 2 or 3 years at its price per year', async
   await page.getByRole('radio', { name: termLabel(3, 140000) }).check();
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByText('Complete has been added to the cart')).toBeVisible();
-  const stored = JSON.parse((await page.evaluate<string | null>("localStorage.getItem('cart')")) ?? '{}');
+  const stored = await serverCart(page);
   expect(stored.items).toEqual([expect.objectContaining({ ID: 130, TYPE: 'qmpcomplete', PRICE: 140000, QTY: 3 })]);
 });
 

@@ -1,5 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { serverCart } from './support/cart.js';
 import { productPage } from './support/catalog.js';
 
 const STATIC_PAGES: [string, string][] = [
@@ -58,7 +59,7 @@ test('the test page adds the iFlap item to the cart and confirms it', async ({ p
   await page.goto('/test');
   await expect(page.getByText('iFlap has been added to the cart')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Cart, 1 items' })).toBeVisible();
-  const stored = JSON.parse((await page.evaluate<string | null>("localStorage.getItem('cart')")) ?? '{}');
+  const stored = await serverCart(page);
   expect(stored.items).toEqual([expect.objectContaining({ ID: 399, QTY: 1 })]);
   await page.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByText('iFlap has been added to the cart')).toHaveCount(0);

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import { productPage } from './support/catalog.js';
 import { DEMO_PASSWORD, logIn, withApiSession } from './support/shop.js';
 
 test('an unknown route shows Page Not Found inside the shell', async ({ page }) => {
@@ -87,11 +89,17 @@ test('navigation, empty cart and footer with year and version', async ({ page })
   await expect(footer.getByText(`© ${info.year} MedShop · version ${info.version}`)).toBeVisible();
 });
 
-test('the cart badge shows the locally stored item count', async ({ page }) => {
+test('the cart badge shows the item count of the server cart whose id the browser keeps', async ({ page, request }) => {
+  const book = (await productPage(request, { category: 14, size: 24 })).data[0]!;
+  const cartId = randomUUID();
+  const added = await request.post('/api/cart/items', {
+    headers: { 'X-Cart-Id': cartId },
+    data: { PRODUCTID: book.ID, QTY: 2 },
+  });
+  expect(added.ok(), await added.text()).toBeTruthy();
   await page.goto('/');
-  const cart = { items: [{ ID: 14, NAME: 'A Book', DESCR: '', TYPE: 'BOOK', PRICE: 100, QTY: 2 }], coupon: null };
   // Evaluated in the page (a string, because the test code is not compiled with DOM types).
-  await page.evaluate(`localStorage.setItem('cart', ${JSON.stringify(JSON.stringify(cart))})`);
+  await page.evaluate(`localStorage.setItem('cartId', ${JSON.stringify(cartId)})`);
   await page.reload();
   await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
 });

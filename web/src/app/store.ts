@@ -1,13 +1,11 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { api } from '@/lib/api';
 import { sessionSlice } from '@/lib/session';
-import { cartSlice } from '@/features/cart/cart-slice';
 
 export const store = configureStore({
   reducer: {
     [api.reducerPath]: api.reducer,
     [sessionSlice.name]: sessionSlice.reducer,
-    [cartSlice.name]: cartSlice.reducer,
   },
   middleware: (getDefault) => getDefault().concat(api.middleware),
 });

@@ -5,10 +5,10 @@ import Button from '@mui/material/Button';
 import Toolbar from '@mui/material/Toolbar';
 import ShoppingCart from '@mui/icons-material/ShoppingCart';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch } from '@/app/hooks';
 import { useLogoutMutation } from '@/features/auth/api/auth-api';
 import { useViewer } from '@/features/auth/hooks';
-import { selectCartCount } from '@/features/cart/cart-slice';
+import { useServerCart } from '@/features/cart/hooks';
 import { loggedOut } from '@/lib/session';
 import { useMeetingsQuery } from '@/features/catalog/api/catalog-api';
 import { meetingEntries } from './meetings';
@@ -17,7 +17,7 @@ import { NavMenu, type NavEntry } from './nav-menu';
 /** Top navigation of signed-in section 2 ("Navigation and footer"). */
 export function Navigation() {
   const viewer = useViewer();
-  const cartCount = useAppSelector(selectCartCount);
+  const cartCount = useServerCart().data?.cartTotalQty ?? 0;
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [logout] = useLogoutMutation();

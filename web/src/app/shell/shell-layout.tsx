@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import { Outlet, useNavigation } from 'react-router';
+import { ExpiringToast } from '@/features/subscriptions/expiring-toast';
 import { Footer } from './footer';
 import { Navigation } from './navigation';
 
@@ -21,6 +22,7 @@ export function ShellLayout() {
         </Suspense>
       </Box>
       <Footer />
+      <ExpiringToast />
     </Box>
   );
 }

@@ -16,6 +16,9 @@ import { SubmitButton } from '@/components/submit-button';
 import { errorBody, userTimezone } from '@/lib/api';
 import { muiField } from '@/lib/form';
 import { loggedIn, redeemCodeSet, redirectTargetSet } from '@/lib/session';
+import { useMergeCartMutation } from '@/features/cart/api/cart-api';
+import { forgetCartId, storedCartId } from '@/features/cart/cart-id';
+import { useServerCart } from '@/features/cart/hooks';
 import { useLoginMutation } from '../api/auth-api';
 
 interface LoginForm {
@@ -35,7 +38,8 @@ export default function LoginRoute() {
   const notice = useAppSelector((state) => state.session.loginNotice);
   const redirectTarget = useAppSelector((state) => state.session.redirectTarget);
   const redeemCode = useAppSelector((state) => state.session.redeemCode);
-  const cartHasCme = useAppSelector((state) => state.cart.items.some((item) => item.TYPE.toLowerCase() === 'cme'));
+  const cartHasCme = (useServerCart().data?.items ?? []).some((item) => item.TYPE.toLowerCase() === 'cme');
+  const [mergeCart] = useMergeCartMutation();
 
   /** Destination order of storefront section 2: redeem target, CME redirect, stored target, streaming. */
   const destination = (response: LoginResponse): string => {
@@ -56,6 +60,14 @@ export default function LoginRoute() {
     try {
       const response = await login(request).unwrap();
       dispatch(loggedIn(response));
+      // The anonymous cart moves into the customer's cart once; the browser then forgets its id.
+      const anonymousCart = storedCartId();
+      if (anonymousCart) {
+        await mergeCart({ cartId: anonymousCart })
+          .unwrap()
+          .then(forgetCartId)
+          .catch(() => undefined);
+      }
       navigate(destination(response), { replace: true });
     } catch (error) {
       const body = errorBody(error);

@@ -1,43 +1,205 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useSearchParams } from 'react-router';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import DeleteIcon from '@mui/icons-material/Delete';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { CartLine } from '@contracts/cart';
+import { YEARLY_TYPES, type ProductType } from '@contracts/catalog';
+import { useAppDispatch } from '@/app/hooks';
 import { Page } from '@/components/page';
 import { AppLink } from '@/components/router-link';
-import { cartCleared, selectCartItems } from '../cart-slice';
+import { useViewer } from '@/features/auth/hooks';
+import { formatUsd } from '@/lib/money';
+import { redirectTargetSet } from '@/lib/session';
+import {
+  useAddRenewalMutation,
+  useApplyCouponMutation,
+  useClearCartMutation,
+  useRemoveItemMutation,
+} from '../api/cart-api';
+import { forgetCartId } from '../cart-id';
+import { useServerCart } from '../hooks';
 
-/** Cart placeholder until the cart feature: lists the locally stored items. */
+export const CME_WARNING =
+  'CME can only be purchased with a new or current subscription to Complete, Stream, or eLearning';
+export const EMPTY_CART = 'You have 0 items in your cart.';
+export const COUPON_SUCCESS = 'Success, discount applied!';
+export const COUPON_INVALID = 'Not a valid code';
+export const COUPON_NOT_FOR_THESE = 'Not a valid code for these products or minimum not reached';
+const COUPON_MIN_LENGTH = 4;
+
+export const isYearly = (type: string): boolean => YEARLY_TYPES.includes(type as ProductType);
+
+function Line({ line }: { line: CartLine }) {
+  const [remove, { isLoading }] = useRemoveItemMutation();
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} data-testid="cart-line">
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+        <Box sx={{ flexGrow: 1 }}>
+          <Typography variant="h6" component="h2">
+            {line.NAME}
+          </Typography>
+          {line.DESCR ? <Typography variant="body2">{line.DESCR}</Typography> : null}
+          <Typography variant="body2" color="text.secondary">
+            Type: {line.TYPE}
+          </Typography>
+        </Box>
+        <Typography>
+          {formatUsd(line.PRICE)}
+          {isYearly(line.TYPE) ? ' / year' : ''}
+        </Typography>
+        <Typography aria-label={`Quantity of ${line.NAME}`}>Qty: {line.QTY}</Typography>
+        <IconButton aria-label={`Remove ${line.NAME}`} disabled={isLoading} onClick={() => void remove(line.KEY)}>
+          <DeleteIcon />
+        </IconButton>
+      </Stack>
+    </Paper>
+  );
+}
+
+function CouponBox() {
+  const [code, setCode] = useState('');
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [apply, { isLoading }] = useApplyCouponMutation();
+  const tooShort = code.trim().length < COUPON_MIN_LENGTH;
+
+  const onApply = async () => {
+    if (tooShort) return;
+    try {
+      const response = await apply(code.trim()).unwrap();
+      if (response.success === 1 && response.data && response.data.discount > 0)
+        setMessage({ ok: true, text: COUPON_SUCCESS });
+      else if (response.success === 1) setMessage({ ok: false, text: COUPON_NOT_FOR_THESE });
+      else setMessage({ ok: false, text: response.message || COUPON_INVALID });
+    } catch {
+      setMessage({ ok: false, text: COUPON_INVALID });
+    }
+  };
+
+  return (
+    <Stack spacing={1}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <TextField size="small" label="Coupon Code" value={code} onChange={(event) => setCode(event.target.value)} />
+        <Button variant="outlined" disabled={tooShort || isLoading} onClick={() => void onApply()}>
+          Apply
+        </Button>
+      </Stack>
+      {message ? (
+        <Alert severity={message.ok ? 'success' : 'error'} role="status">
+          {message.text}
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** Guests may check out carts that hold only physical items (books). */
+export const onlyPhysical = (items: CartLine[]): boolean => items.every((item) => item.TYPE === 'BOOK');
+
+/** Cart screen of storefront section 2. */
 export default function CartRoute() {
-  const items = useAppSelector(selectCartItems);
+  const { data: cart, isLoading } = useServerCart();
+  const viewer = useViewer();
   const dispatch = useAppDispatch();
+  const navigate = useNavigate();
   const [params] = useSearchParams();
+  const [clearCart] = useClearCartMutation();
+  const [addRenewal] = useAddRenewalMutation();
+  const [cmeWarning, setCmeWarning] = useState(false);
+  const handled = useRef<string | null>(null);
+
   const clear = params.has('clear');
+  const renewType = params.get('renew');
+  const renewTerm = Number(params.get('term') ?? '1');
 
   useEffect(() => {
-    // Storefront section 2: the clear query parameter clears the locally stored cart data.
-    if (clear) dispatch(cartCleared());
-  }, [clear, dispatch]);
+    // The clear parameter clears the locally stored cart data: the server cart and the kept id.
+    const key = params.toString();
+    if (handled.current === key) return;
+    if (clear) {
+      handled.current = key;
+      void clearCart()
+        .unwrap()
+        .catch(() => undefined)
+        .finally(() => {
+          forgetCartId();
+          navigate('/cart', { replace: true });
+        });
+    } else if (renewType) {
+      if (!viewer.loggedIn) {
+        handled.current = key;
+        dispatch(redirectTargetSet(`/cart?${key}`));
+        navigate('/login');
+        return;
+      }
+      handled.current = key;
+      const term = (renewTerm >= 1 && renewTerm <= 3 ? renewTerm : 1) as 1 | 2 | 3;
+      void addRenewal({ TYPE: renewType, TERM: term })
+        .unwrap()
+        .catch(() => undefined)
+        .finally(() => navigate('/cart', { replace: true }));
+    }
+  }, [params, clear, renewType, renewTerm, viewer.loggedIn, clearCart, addRenewal, navigate, dispatch]);
+
+  const items = cart?.items ?? [];
+  const showCmeWarning = params.get('warning') === 'cme' || cmeWarning;
+
+  const onCheckout = () => {
+    if (cart?.cmeWarning) {
+      setCmeWarning(true);
+      return;
+    }
+    if (!viewer.loggedIn) {
+      dispatch(redirectTargetSet('/checkout/customer'));
+      navigate('/login');
+      return;
+    }
+    navigate('/checkout/customer');
+  };
 
   return (
     <Page title="Cart">
       <Stack spacing={2}>
-        <Alert severity="info">The full cart arrives with the cart feature.</Alert>
-        {items.length === 0 ? (
-          <Typography>You have 0 items in your cart.</Typography>
-        ) : (
-          <List>
-            {items.map((item) => (
-              <ListItem key={`${item.ID}-${item.TYPE}`} divider>
-                <ListItemText primary={item.NAME} secondary={`${item.TYPE} · Qty ${item.QTY}`} />
-              </ListItem>
-            ))}
-          </List>
-        )}
+        {showCmeWarning ? <Alert severity="warning">{CME_WARNING}</Alert> : null}
+        {isLoading ? <LinearProgress aria-label="Loading cart" /> : null}
+        {!isLoading && items.length === 0 ? <Typography>{EMPTY_CART}</Typography> : null}
+        {items.map((line) => (
+          <Line key={line.KEY} line={line} />
+        ))}
+        {cart && items.length > 0 ? (
+          <>
+            <CouponBox />
+            <Divider />
+            <Box
+              component="dl"
+              sx={{ display: 'grid', gridTemplateColumns: 'auto auto', justifyContent: 'end', gap: 1, m: 0 }}
+            >
+              <dt>Subtotal</dt>
+              <dd data-testid="cart-subtotal">{formatUsd(cart.SUBTOTAL)}</dd>
+              <dt>Discount{cart.coupon ? ` (${cart.coupon.code})` : ''}</dt>
+              <dd data-testid="cart-discount">{formatUsd(cart.DISCOUNT)}</dd>
+              <dt>
+                <strong>Total</strong>
+              </dt>
+              <dd data-testid="cart-total">
+                <strong>{formatUsd(cart.TOTAL)}</strong>
+              </dd>
+            </Box>
+            <Box>
+              <Button variant="contained" onClick={onCheckout}>
+                Checkout
+              </Button>
+            </Box>
+          </>
+        ) : null}
         <AppLink to="/products/0">Continue Shopping</AppLink>
       </Stack>
     </Page>

@@ -4,9 +4,8 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
 import type { Product, ProductListItem } from '@contracts/catalog';
-import { useAppDispatch } from '@/app/hooks';
-import { addedMessage, cartItemFor } from '@/features/cart/add-to-cart';
-import { itemAdded } from '@/features/cart/cart-slice';
+import { addedMessage, addRequestFor } from '@/features/cart/add-to-cart';
+import { useAddItemMutation } from '@/features/cart/api/cart-api';
 import { formatUsd } from '@/lib/money';
 
 export interface TermChoice {
@@ -34,7 +33,7 @@ export function SubscribeMenu({
   onAdded: (message: string) => void;
 }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const dispatch = useAppDispatch();
+  const [addItem] = useAddItemMutation();
   const id = useId();
   return (
     <>
@@ -64,8 +63,10 @@ export function SubscribeMenu({
               key={term.years}
               onClick={() => {
                 setAnchor(null);
-                dispatch(itemAdded(cartItemFor(product, term.years, term)));
-                onAdded(addedMessage(product));
+                void addItem(addRequestFor(product, 1, term))
+                  .unwrap()
+                  .then(() => onAdded(addedMessage(product)))
+                  .catch(() => undefined);
               }}
             >
               {termLabel(term)}

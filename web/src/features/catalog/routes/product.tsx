@@ -14,9 +14,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { CME_PACKAGE_ID, COMPLETE_PACKAGE_ID, type Product } from '@contracts/catalog';
-import { useAppDispatch } from '@/app/hooks';
-import { addedMessage, cartItemFor } from '@/features/cart/add-to-cart';
-import { itemAdded } from '@/features/cart/cart-slice';
+import { addedMessage, addRequestFor } from '@/features/cart/add-to-cart';
+import { useAddItemMutation } from '@/features/cart/api/cart-api';
 import { useAddedSnackbar } from '@/features/cart/components/added-snackbar';
 import NotFoundRoute from '@/features/misc/routes/not-found';
 import { formatUsd } from '@/lib/money';
@@ -38,7 +37,7 @@ function parseQuantity(text: string): number | null {
 }
 
 function PurchaseBox({ product, onAdded }: { product: Product; onAdded: (message: string) => void }) {
-  const dispatch = useAppDispatch();
+  const [addItem] = useAddItemMutation();
   const [quantity, setQuantity] = useState('1');
   const [touched, setTouched] = useState(false);
   const terms = termsOf(product);
@@ -54,12 +53,17 @@ function PurchaseBox({ product, onAdded }: { product: Product; onAdded: (message
     if (subscription) {
       const term = terms.find((entry) => entry.years === years) ?? terms[0];
       if (!term) return;
-      dispatch(itemAdded(cartItemFor(product, term.years, term)));
+      void addItem(addRequestFor(product, 1, term))
+        .unwrap()
+        .then(() => onAdded(addedMessage(product)))
+        .catch(() => undefined);
     } else {
       if (qty === null) return;
-      dispatch(itemAdded(cartItemFor(product, qty)));
+      void addItem(addRequestFor(product, qty))
+        .unwrap()
+        .then(() => onAdded(addedMessage(product)))
+        .catch(() => undefined);
     }
-    onAdded(addedMessage(product));
   };
 
   return (

@@ -19,11 +19,10 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router';
 import { YEARLY_TYPES, type Meeting, type MeetingTab } from '@contracts/catalog';
-import { useAppDispatch } from '@/app/hooks';
 import { AppLink } from '@/components/router-link';
 import { useMeetingQuery } from '@/features/catalog/api/catalog-api';
 import { addedMessage } from '@/features/cart/add-to-cart';
-import { itemAdded } from '@/features/cart/cart-slice';
+import { useAddItemMutation } from '@/features/cart/api/cart-api';
 import { useAddedSnackbar } from '@/features/cart/components/added-snackbar';
 import NotFoundRoute from '@/features/misc/routes/not-found';
 import { formatUsd } from '@/lib/money';
@@ -77,7 +76,7 @@ function Details({ meeting }: { meeting: Meeting }) {
 }
 
 function Choose({ meeting, onAdded }: { meeting: Meeting; onAdded: (message: string) => void }) {
-  const dispatch = useAppDispatch();
+  const [addItem] = useAddItemMutation();
   if (meeting.OPTIONS.length === 0) return <Typography>Registration is not open yet.</Typography>;
   return (
     <List>
@@ -90,18 +89,7 @@ function Choose({ meeting, onAdded }: { meeting: Meeting; onAdded: (message: str
               variant="contained"
               aria-label={`Add ${option.NAME} to Cart`}
               onClick={() => {
-                dispatch(
-                  itemAdded({
-                    ID: option.PRODUCTID,
-                    NAME: option.NAME,
-                    DESCR: '',
-                    TYPE: option.TYPE,
-                    PRICE: option.PRICE,
-                    QTY: 1,
-                    SHIP_WEIGHT: 0,
-                    product: { ID: option.PRODUCTID, NAME: option.NAME, TYPE: option.TYPE, PRICE: option.PRICE },
-                  }),
-                );
+                void addItem({ PRODUCTID: option.PRODUCTID, QTY: 1 });
                 onAdded(addedMessage({ ID: option.PRODUCTID, NAME: option.NAME, TYPE: option.TYPE }));
               }}
             >

@@ -1,18 +1,17 @@
 import { useEffect, useRef } from 'react';
 import Typography from '@mui/material/Typography';
 import { IFLAP_PRODUCT_ID } from '@contracts/catalog';
-import { useAppDispatch } from '@/app/hooks';
 import { Page } from '@/components/page';
 import { AppLink } from '@/components/router-link';
 import { useProductQuery } from '@/features/catalog/api/catalog-api';
-import { cartItemFor } from '@/features/cart/add-to-cart';
-import { itemAdded } from '@/features/cart/cart-slice';
+import { addRequestFor } from '@/features/cart/add-to-cart';
+import { useAddItemMutation } from '@/features/cart/api/cart-api';
 import { useAddedSnackbar } from '@/features/cart/components/added-snackbar';
 
 /** test (storefront section 2): adds product 399, the iFlap app, to the cart with quantity 1. */
 export default function PromoTestRoute() {
   const { data: product } = useProductQuery(IFLAP_PRODUCT_ID);
-  const dispatch = useAppDispatch();
+  const [addItem] = useAddItemMutation();
   const snackbar = useAddedSnackbar();
   const done = useRef(false);
   const { show } = snackbar;
@@ -20,9 +19,9 @@ export default function PromoTestRoute() {
   useEffect(() => {
     if (!product || done.current) return;
     done.current = true;
-    dispatch(itemAdded(cartItemFor(product, 1)));
+    void addItem(addRequestFor(product, 1));
     show('iFlap has been added to the cart');
-  }, [product, dispatch, show]);
+  }, [product, addItem, show]);
 
   return (
     <Page title="iFlap">

@@ -1,0 +1,21 @@
+import { mkdir, rmdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * One device per account: two journeys logged in as the same demo account at once end each other's
+ * session. A journey holds the account (a lock folder per run) while it uses it.
+ */
+export async function holdAccount(email: string, waitMs = 120_000): Promise<() => Promise<void>> {
+  const dir = join(process.env.E2E_DATA_DIR ?? tmpdir(), `account-lock-${email}`);
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      await mkdir(dir);
+      return () => rmdir(dir).catch(() => undefined);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}

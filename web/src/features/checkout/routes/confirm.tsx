@@ -1,0 +1,94 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { Page } from '@/components/page';
+import { useReceiptQuery } from '@/features/cart/api/cart-api';
+import { formatUsd } from '@/lib/money';
+import { Totals } from '../components/totals';
+
+export const NOT_AUTHORIZED = 'You are not authorized to access this resource.';
+export const RESIDENT_NOTICE =
+  'Resident pricing: we will verify your residency status with your program. If it cannot be verified we will contact you about the difference.';
+
+/** Receipt checkout/confirm/{NUMBER} (signed-in sections 2, 8): any failure shows the not-authorised text. */
+export default function CheckoutConfirmRoute() {
+  const { number = '' } = useParams();
+  const [params] = useSearchParams();
+  const { data, isLoading, isError } = useReceiptQuery({ onum: number, token: params.get('token') });
+  const receipt = data?.data;
+
+  if (isLoading) return <LinearProgress aria-label="Loading receipt" />;
+  if (isError || !receipt)
+    return (
+      <Page title="Receipt">
+        <Alert severity="error">{NOT_AUTHORIZED}</Alert>
+      </Page>
+    );
+
+  return (
+    <Page title="Receipt">
+      <Stack spacing={3}>
+        <Typography>
+          Thank you for your order, {receipt.ATTJSON.FIRSTNAME}. Order number <strong>{receipt.ONUM}</strong>, placed{' '}
+          {receipt.DATE.split('T')[0]}.
+        </Typography>
+        {receipt.CATEGORY === 'Resident' ? <Alert severity="info">{RESIDENT_NOTICE}</Alert> : null}
+        <Table size="small" aria-label="Order lines">
+          <TableHead>
+            <TableRow>
+              <TableCell>Product</TableCell>
+              <TableCell>Type</TableCell>
+              <TableCell align="right">Price</TableCell>
+              <TableCell align="right">Qty</TableCell>
+              <TableCell align="right">Total</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {receipt.PRODUCTS.map((line) => (
+              <TableRow key={`${line.PRODUCTID}-${line.TYPE}`}>
+                <TableCell>{line.PRODUCTNAME}</TableCell>
+                <TableCell>{line.TYPE}</TableCell>
+                <TableCell align="right">{formatUsd(line.UNITPRICE)}</TableCell>
+                <TableCell align="right">{line.QTY}</TableCell>
+                <TableCell align="right">{formatUsd(line.TOTAL)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        <Totals quote={receipt} />
+        <Typography>
+          Paid with {receipt.CARD.BRAND} ending in {receipt.CARD.LAST4}.
+        </Typography>
+        {receipt.EVENTS.map((event) => (
+          <Paper key={event.PRODUCTID} variant="outlined" sx={{ p: 2 }}>
+            <Typography variant="h6" component="h2">
+              {event.NAME}
+            </Typography>
+            {event.VENUE ? <Typography>Venue: {event.VENUE}</Typography> : null}
+            {event.HOTEL ? <Typography>Hotel: {event.HOTEL}</Typography> : null}
+          </Paper>
+        ))}
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <Button variant="contained" component={RouterLink} to="/streaming">
+            Stream This Product Now
+          </Button>
+          <Button variant="outlined" component={RouterLink} to="/cme-center">
+            Go to CME Center
+          </Button>
+          <Button variant="outlined" component={RouterLink} to="/iflap/home">
+            Open App
+          </Button>
+        </Stack>
+      </Stack>
+    </Page>
+  );
+}

@@ -1,0 +1,275 @@
+import { useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Grid from '@mui/material/Grid';
+import LinearProgress from '@mui/material/LinearProgress';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { Controller, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { BillingAddress, CheckoutContact, ShippingOption } from '@contracts/cart';
+import { Page } from '@/components/page';
+import { AppLink } from '@/components/router-link';
+import { useViewer } from '@/features/auth/hooks';
+import { useQuoteMutation } from '@/features/cart/api/cart-api';
+import { useServerCart } from '@/features/cart/hooks';
+import { onlyPhysical } from '@/features/cart/routes/cart';
+import { useReferenceQuery } from '@/features/catalog/api/catalog-api';
+import { muiField } from '@/lib/form';
+import { AddressFields, required } from '../components/address-fields';
+import { Totals } from '../components/totals';
+import { readCustomer, writeCustomer } from '../customer-storage';
+
+export const REQUIRED_BANNER = 'Please fill in all "required" fields denoted by an "*".';
+const DOB_PATTERN = /^(0[1-9]|1[0-2])\/(0[1-9]|[12]\d|3[01])\/\d{4}$/;
+const PHONE_MAX = 20;
+
+interface CustomerForm extends CheckoutContact {
+  SHIPPING: '1' | '2';
+  differentBilling: boolean;
+  billing: BillingAddress;
+}
+
+const emptyBilling: BillingAddress = { ADDRESS: '', ADDRESS2: '', CITY: '', STATE: '', ZIP: '', COUNTRY: '' };
+
+/** checkout/customer: contact, shipping address and option, optional billing address (signed-in 2, 5, 8). */
+export default function CheckoutCustomerRoute() {
+  const viewer = useViewer();
+  const { data: cart, isLoading: cartLoading } = useServerCart();
+  const { data: reference } = useReferenceQuery();
+  const navigate = useNavigate();
+  const [quote, { data: quoted }] = useQuoteMutation();
+  const [banner, setBanner] = useState(false);
+  const stored = readCustomer();
+
+  const {
+    register,
+    handleSubmit,
+    watch,
+    control,
+    reset,
+    formState: { errors, isSubmitted, isDirty },
+  } = useForm<CustomerForm>({
+    defaultValues: {
+      FIRSTNAME: '',
+      LASTNAME: '',
+      company: '',
+      PHONE: '',
+      EMAIL: '',
+      ADDRESS: '',
+      ADDRESS2: '',
+      CITY: '',
+      STATE: '',
+      ZIP: '',
+      COUNTRY: 'USA',
+      DOB: '',
+      ...stored?.contact,
+      SHIPPING: stored?.shipping === 2 ? '2' : '1',
+      differentBilling: stored?.billing !== null && stored?.billing !== undefined,
+      billing: stored?.billing ?? emptyBilling,
+    },
+  });
+
+  // A signed-in customer's name and email fill an empty form.
+  const me = viewer.me;
+  useEffect(() => {
+    if (!me || stored || isDirty) return;
+    reset((values) => ({ ...values, FIRSTNAME: me.firstname, LASTNAME: me.lastname, EMAIL: me.email }));
+  }, [me]);
+
+  const country = watch('COUNTRY');
+  const state = watch('STATE');
+  const shipping = watch('SHIPPING');
+  const differentBilling = watch('differentBilling');
+  const items = cart?.items ?? [];
+  const hasCme = items.some((item) => item.TYPE.toLowerCase() === 'cme');
+  const dobRequired = hasCme && country === 'USA';
+
+  useEffect(() => {
+    if (!country || !state || items.length === 0) return;
+    void quote({ COUNTRY: country, STATE: state, SHIPPING: Number(shipping) as ShippingOption });
+  }, [country, state, shipping, items.length, quote]);
+
+  if (cartLoading) return <LinearProgress aria-label="Loading cart" />;
+  if (items.length === 0)
+    return (
+      <Page title="Checkout">
+        <Typography sx={{ mb: 2 }}>You have 0 items in your cart.</Typography>
+        <AppLink to="/products/0">Continue Shopping</AppLink>
+      </Page>
+    );
+  if (!viewer.loggedIn && !onlyPhysical(items))
+    return (
+      <Page title="Checkout">
+        <Alert severity="info" sx={{ mb: 2 }}>
+          Subscriptions, streaming and CME are tied to an account: please log in or register to buy them. Guest checkout
+          is for carts that hold only physical items such as books.
+        </Alert>
+        <Stack direction="row" spacing={3}>
+          <AppLink to="/login">Login</AppLink>
+          <AppLink to="/user/register">Create Account</AppLink>
+          <AppLink to="/cart">Back to the cart</AppLink>
+        </Stack>
+      </Page>
+    );
+
+  const onValid = (form: CustomerForm) => {
+    setBanner(false);
+    const { SHIPPING, differentBilling: different, billing, ...contact } = form;
+    writeCustomer({
+      contact: dobRequired ? contact : { ...contact, DOB: contact.DOB || undefined },
+      billing: different ? billing : null,
+      shipping: SHIPPING === '2' ? 2 : 1,
+    });
+    navigate('/checkout/pay');
+  };
+
+  const message = (error: { message?: unknown } | undefined) =>
+    typeof error?.message === 'string' ? error.message : undefined;
+  const field = (
+    name: 'FIRSTNAME' | 'LASTNAME' | 'company' | 'PHONE' | 'EMAIL',
+    label: string,
+    options: object,
+    req: boolean,
+  ) => (
+    <TextField
+      fullWidth
+      label={label}
+      required={req}
+      type={name === 'EMAIL' ? 'email' : name === 'PHONE' ? 'tel' : 'text'}
+      error={message(errors[name]) !== undefined}
+      helperText={message(errors[name])}
+      {...muiField(register(name, options))}
+    />
+  );
+
+  return (
+    <Page title="Checkout">
+      <Box component="form" noValidate onSubmit={handleSubmit(onValid, () => setBanner(true))}>
+        <Stack spacing={3}>
+          {banner && isSubmitted ? <Alert severity="error">{REQUIRED_BANNER}</Alert> : null}
+          <section aria-labelledby="contact-heading">
+            <Typography id="contact-heading" variant="h6" component="h2" gutterBottom>
+              Contact
+            </Typography>
+            <Grid container spacing={2}>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                {field('FIRSTNAME', 'First Name', { required: required('First Name') }, true)}
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                {field('LASTNAME', 'Last Name', { required: required('Last Name') }, true)}
+              </Grid>
+              <Grid size={{ xs: 12 }}>{field('company', 'Company', {}, false)}</Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                {field(
+                  'PHONE',
+                  'Phone',
+                  {
+                    required: required('Phone'),
+                    maxLength: { value: PHONE_MAX, message: `Phone must be at most ${PHONE_MAX} characters.` },
+                  },
+                  true,
+                )}
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>{field('EMAIL', 'Email', { required: required('Email') }, true)}</Grid>
+            </Grid>
+          </section>
+          <section aria-labelledby="shipping-heading">
+            <Typography id="shipping-heading" variant="h6" component="h2" gutterBottom>
+              Shipping address
+            </Typography>
+            <AddressFields prefix="" register={register} errors={errors} reference={reference} />
+          </section>
+          {dobRequired || hasCme ? (
+            <TextField
+              label="Date of Birth (MM/DD/YYYY)"
+              required={dobRequired}
+              placeholder="MM/DD/YYYY"
+              error={message(errors.DOB) !== undefined}
+              helperText={message(errors.DOB) ?? 'Needed by the CME accreditor for customers in the USA.'}
+              {...muiField(
+                register('DOB', {
+                  validate: (value) => {
+                    const text = (value ?? '').trim();
+                    if (!text) return dobRequired ? 'Date of Birth is required.' : true;
+                    return DOB_PATTERN.test(text) || 'Date of Birth must be in the format of MM/DD/YYYY.';
+                  },
+                }),
+              )}
+            />
+          ) : null}
+          <FormControl>
+            <FormLabel id="shipping-option-label">Shipping option</FormLabel>
+            <Controller
+              control={control}
+              name="SHIPPING"
+              render={({ field: radio }) => (
+                <RadioGroup
+                  aria-labelledby="shipping-option-label"
+                  row
+                  value={radio.value}
+                  onChange={(event) => radio.onChange(event.target.value)}
+                >
+                  <FormControlLabel value="1" control={<Radio />} label="Standard" />
+                  <FormControlLabel value="2" control={<Radio />} label="Expedited" />
+                </RadioGroup>
+              )}
+            />
+          </FormControl>
+          <FormControlLabel
+            control={
+              <Controller
+                control={control}
+                name="differentBilling"
+                render={({ field: box }) => (
+                  <Checkbox checked={box.value} onChange={(event) => box.onChange(event.target.checked)} />
+                )}
+              />
+            }
+            label="Use a different billing address"
+          />
+          {differentBilling ? (
+            <section aria-labelledby="billing-heading">
+              <Typography id="billing-heading" variant="h6" component="h2" gutterBottom>
+                Billing address
+              </Typography>
+              <AddressFields
+                prefix="billing."
+                register={register}
+                errors={errors}
+                reference={reference}
+                labelPrefix="Billing "
+              />
+            </section>
+          ) : null}
+          {quoted ? <TotalsSection quote={quoted} /> : null}
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            <Button type="submit" variant="contained">
+              Continue to Payment
+            </Button>
+            <AppLink to="/cart">Back to the cart</AppLink>
+          </Stack>
+        </Stack>
+      </Box>
+    </Page>
+  );
+}
+
+function TotalsSection({ quote }: { quote: NonNullable<ReturnType<typeof useQuoteMutation>[1]['data']> }) {
+  return (
+    <section aria-labelledby="totals-heading">
+      <Typography id="totals-heading" variant="h6" component="h2" gutterBottom>
+        Order total
+      </Typography>
+      <Totals quote={quote} />
+    </section>
+  );
+}

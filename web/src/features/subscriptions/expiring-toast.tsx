@@ -1,0 +1,117 @@
+import { useEffect, useId, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Snackbar from '@mui/material/Snackbar';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { Link as RouterLink } from 'react-router';
+import type { ExpiringSubscription } from '@contracts/identity';
+import { useAppSelector } from '@/app/hooks';
+import { useExpiringQuery } from '@/features/cart/api/cart-api';
+import { formatUsd } from '@/lib/money';
+import { readStoredSession, selectToken } from '@/lib/session';
+
+const SHOWN_KEY = 'expiring-toast-shown';
+
+const typeName = (type: string): string =>
+  ({ qmpcomplete: 'Complete', elearning: 'eLearning', streaming_all: 'Stream', STREAMING_ALL: 'Stream', cme: 'CME' })[
+    type
+  ] ?? type;
+
+/** The toast's renew link: the cart route, which adds the renewal once (libs/contracts/cart.ts). */
+function renewPath(url: string): string {
+  try {
+    const parsed = new URL(url, window.location.origin);
+    return parsed.pathname + parsed.search;
+  } catch {
+    return url;
+  }
+}
+
+function RenewMenu({ subscription }: { subscription: ExpiringSubscription }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const id = useId();
+  return (
+    <>
+      <Button
+        size="small"
+        color="inherit"
+        variant="outlined"
+        id={`${id}-button`}
+        aria-haspopup="menu"
+        aria-expanded={anchor !== null}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        Renew {typeName(subscription.TYPE)} with a 10% discount
+      </Button>
+      <Menu
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={() => setAnchor(null)}
+        slotProps={{ list: { 'aria-labelledby': `${id}-button` } }}
+      >
+        {subscription.URLS.map((link) => (
+          <MenuItem key={link.TERM} component={RouterLink} to={renewPath(link.URL)} onClick={() => setAnchor(null)}>
+            {link.TERM} Year{link.TERM > 1 ? 's' : ''}: {formatUsd(link.COST)} / year
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}
+
+/**
+ * Expiring-subscription toast (signed-in section 2): after login (the login response's EXPIRATIONS) and on
+ * app start for a logged-in user (GET /api/subscriptions/expiring). Dismissible; shown once per session.
+ */
+export function ExpiringToast() {
+  const token = useAppSelector(selectToken);
+  const [dismissed, setDismissed] = useState<string | null>(() => sessionStorage.getItem(SHOWN_KEY));
+  const [shownFor, setShownFor] = useState<string | null>(null);
+  const wanted = token !== null && (dismissed !== token || shownFor === token);
+  const { data } = useExpiringQuery(wanted && token ? token : skipToken);
+  const fromLogin = token ? (readStoredSession()?.EXPIRATIONS ?? []) : [];
+  const list = data?.data ?? fromLogin;
+  const open = wanted && list.length > 0;
+
+  useEffect(() => {
+    // Once shown, the toast does not come back in this browser session for this login.
+    if (open && token && shownFor !== token) {
+      setShownFor(token);
+      sessionStorage.setItem(SHOWN_KEY, token);
+    }
+  }, [open, token, shownFor]);
+
+  const close = () => {
+    setShownFor(null);
+    setDismissed(token);
+  };
+
+  return (
+    <Snackbar open={open} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}>
+      <Alert
+        severity="warning"
+        onClose={close}
+        sx={{ width: '100%' }}
+        role="region"
+        aria-label="Expiring subscriptions"
+      >
+        <AlertTitle>Your subscription is expiring</AlertTitle>
+        <ul style={{ margin: 0, paddingLeft: 18 }}>
+          {list.map((subscription) => (
+            <li key={subscription.TYPE}>
+              {typeName(subscription.TYPE)} expires on {subscription.DT.split('T')[0]}
+              {subscription.URLS.length > 0 ? (
+                <div style={{ marginTop: 4 }}>
+                  <RenewMenu subscription={subscription} />
+                </div>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </Alert>
+    </Snackbar>
+  );
+}
