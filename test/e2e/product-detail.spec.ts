@@ -51,8 +51,8 @@ test('a book shows its BOOK price; quantity is refused outside 1 to 999; Add to 
   expect(stored.items).toEqual([
     expect.objectContaining({ ID: book.ID, NAME: book.NAME, TYPE: 'BOOK', QTY: 2, SHIP_WEIGHT: book.SHIP_WEIGHT }),
   ]);
-  expect(stored.items[0].product.DESCR).toBeUndefined();
-  expect(stored.items[0].product.productprices).toBeUndefined();
+  expect(stored.items[0]!.product.DESCR).toBeUndefined();
+  expect(stored.items[0]!.product.productprices).toBeUndefined();
   await page.reload();
   await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
 });

@@ -1,4 +1,6 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { ProductListItem } from '../../../libs/contracts/catalog.js';
+import { productPage } from './catalog.js';
 
 export const SANDBOX_CARD = '4242424242424242';
 export const DECLINED_CARD = '4000000000000002';
@@ -30,3 +32,40 @@ export async function fillCard(page: Page, number: string): Promise<void> {
 
 /** Cents from a shown amount like "$1,234.56". */
 export const cents = (text: string): number => Math.round(Number(text.replace(/[^0-9.-]/g, '')) * 100);
+
+/** The cheapest book of the demo catalog. */
+export async function cheapBook(request: APIRequestContext): Promise<ProductListItem> {
+  const books = (await productPage(request, { category: 14, size: 96 })).data.filter((p) => p.PRICING.TYPE === 'BOOK');
+  const price = (p: ProductListItem): number => p.PRICING.SALE_PRICE ?? p.PRICING.PRICE;
+  const book = books.sort((a, b) => price(a) - price(b))[0];
+  if (!book) throw new Error('no book in the demo catalog');
+  return book;
+}
+
+/** From a cart holding physical items to the receipt: Checkout, the guest box when logged out, contact, card, Pay. */
+export async function checkOut(page: Page, card: string, { email }: { email?: string } = {}): Promise<void> {
+  await page.goto('/cart');
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  if (new URL(page.url()).pathname === '/login') await page.getByRole('link', { name: 'Checkout as a guest' }).click();
+  await expect(page).toHaveURL(/\/checkout\/customer$/);
+  await fillCustomer(page, { state: 'MO', email });
+  await expect(page.getByTestId('total-total')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await expect(page).toHaveURL(/\/checkout\/pay$/);
+  await fillCard(page, card);
+}
+
+/** Adds a product to the page's cart through its product page. */
+export async function addToCart(page: Page, product: { SLUG: string; ID: number; NAME: string }): Promise<void> {
+  await page.goto(`/product/${product.SLUG}/${product.ID}`);
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText(/has been added to the cart/)).toBeVisible();
+}
+
+/** The session token the web app keeps (localStorage `session`). */
+export async function sessionToken(page: Page): Promise<string> {
+  const raw = await page.evaluate<string | null>("localStorage.getItem('session')");
+  const token = raw ? (JSON.parse(raw) as { token?: string }).token : undefined;
+  if (!token) throw new Error('not logged in');
+  return token;
+}

@@ -75,9 +75,10 @@ function CouponBox() {
     if (tooShort) return;
     try {
       const response = await apply(code.trim()).unwrap();
-      if (response.success === 1 && response.data && response.data.discount > 0)
-        setMessage({ ok: true, text: COUPON_SUCCESS });
-      else if (response.success === 1) setMessage({ ok: false, text: COUPON_NOT_FOR_THESE });
+      // The server answers with the spec's message; a discount of 0 is never a success.
+      if (response.success === 1 && response.data?.discount === 0)
+        setMessage({ ok: false, text: COUPON_NOT_FOR_THESE });
+      else if (response.success === 1) setMessage({ ok: true, text: response.message || COUPON_SUCCESS });
       else setMessage({ ok: false, text: response.message || COUPON_INVALID });
     } catch {
       setMessage({ ok: false, text: COUPON_INVALID });

@@ -1,0 +1,24 @@
+import { expect, test } from '@playwright/test';
+import { addToCart, cheapBook, checkOut, SANDBOX_CARD, sessionToken } from './support/checkout.js';
+import { logIn, registeredAccount } from './support/shop.js';
+
+const PASSWORD = 'Pay-once-2026';
+
+test('a double-clicked Pay creates one order', async ({ page, request }) => {
+  const email = await registeredAccount(request, PASSWORD);
+  await logIn(page, email, PASSWORD);
+  await addToCart(page, await cheapBook(request));
+  await checkOut(page, SANDBOX_CARD, { email });
+
+  await page.getByRole('button', { name: 'Pay' }).dblclick();
+  await expect(page).toHaveURL(/\/checkout\/confirm\/[^/?]+$/);
+  await expect(page.getByRole('heading', { name: 'Receipt' })).toBeVisible();
+
+  const orders = await page.request.get('/api/orders', {
+    headers: { authorization: `Bearer ${await sessionToken(page)}` },
+  });
+  expect(orders.ok(), await orders.text()).toBeTruthy();
+  const { data } = (await orders.json()) as { data: { ONUM: string }[] };
+  expect(data).toHaveLength(1);
+  expect(page.url()).toContain(`/checkout/confirm/${data[0]!.ONUM}`);
+});
