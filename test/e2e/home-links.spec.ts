@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { elearningProduct, product, termLabel } from './support/catalog.js';
+import { withAccount } from './support/accounts.js';
 import { DEMO_PASSWORD, withApiSession } from './support/shop.js';
 
 const CARDS = ['Complete', 'eLearning', 'Books', 'Meetings', 'CME', 'Videos'];
@@ -75,14 +76,17 @@ test('a logged-out visitor has no Stream link and both subscribe buttons', async
 });
 
 test('role elearning shows Open instead of the eLearning subscribe; role streaming shows Stream', async ({ page }) => {
-  // complete@demo.test holds qmpcomplete, streaming and elearning, but not cme.
-  await withApiSession(page, 'complete@demo.test', DEMO_PASSWORD);
-  await page.goto('/');
-  const main = page.getByRole('main');
-  await expect(main.getByRole('link', { name: 'Open eLearning' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Subscribe to eLearning' })).toHaveCount(0);
-  await expect(main.getByRole('link', { name: 'Stream', exact: true })).toHaveAttribute('href', '/streaming');
-  // No role cme: the CME subscribe stays.
-  await expect(page.getByRole('button', { name: 'Subscribe to CME' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Open CME Center' })).toHaveCount(0);
+  test.setTimeout(180_000);
+  await withAccount('complete@demo.test', async () => {
+    // complete@demo.test holds qmpcomplete, streaming and elearning, but not cme.
+    await withApiSession(page, 'complete@demo.test', DEMO_PASSWORD);
+    await page.goto('/');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('link', { name: 'Open eLearning' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Subscribe to eLearning' })).toHaveCount(0);
+    await expect(main.getByRole('link', { name: 'Stream', exact: true })).toHaveAttribute('href', '/streaming');
+    // No role cme: the CME subscribe stays.
+    await expect(page.getByRole('button', { name: 'Subscribe to CME' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Open CME Center' })).toHaveCount(0);
+  });
 });

@@ -19,3 +19,13 @@ export async function holdAccount(email: string, waitMs = 120_000): Promise<() =
     }
   }
 }
+
+/** Runs a journey's steps while holding a demo account. */
+export async function withAccount<T>(email: string, steps: () => Promise<T>): Promise<T> {
+  const release = await holdAccount(email);
+  try {
+    return await steps();
+  } finally {
+    await release();
+  }
+}
