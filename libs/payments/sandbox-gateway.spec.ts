@@ -22,6 +22,7 @@ describe('sandbox gateway', () => {
     expect(visa).toMatchObject({ approved: true, brand: 'Visa', last4: '4242' });
     const mc = await gateway.charge({ amountCents: 1000, card: card('5555555555554444'), idempotencyKey: 'b' });
     expect(mc).toMatchObject({ approved: true, brand: 'Mastercard', last4: '4444' });
+    expect(mc.approved && mc.reference).toMatch(/^sbx_ch_[a-z]{24}$/);
   });
 
   it.each([

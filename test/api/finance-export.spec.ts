@@ -54,6 +54,7 @@ describe('finance export', () => {
       },
       randomUUID(),
     );
+    if (!Array.isArray(paid.ERRORS)) throw new Error(JSON.stringify(paid));
     expect(paid.ERRORS).toEqual([]);
     return quote;
   };
