@@ -288,4 +288,37 @@ describe('checkout API', () => {
     const after = await call<Subscriptions>(customer, 'GET', '/subscriptions');
     expect(after.body.complete_expire).toBe(addYears(`${before.body.complete_expire}T12:00:00.000Z`, 1).slice(0, 10));
   });
+  it('a resident’s receipt carries CATEGORY and the venue and hotel of a meeting bought', async () => {
+    const resident = await login('resident@demo.test');
+    await add(resident, { PRODUCTID: 503 });
+    const { body: q } = await quote(resident, 1, 'KS');
+    const paid = await pay(resident, { SHIPPING: 1, TOTAL: q.TOTAL, ATTJSON: contact({ STATE: 'KS' }) });
+    expect(paid.body.ERRORS).toEqual([]);
+    const receipt = await call<{ data: Receipt }>(resident, 'GET', `/orders/${paid.body.ONUM}`);
+    expect(receipt.body.data.CATEGORY).toBe('Resident');
+    expect(receipt.body.data.EVENTS).toEqual([
+      { PRODUCTID: 503, NAME: expect.any(String), VENUE: expect.any(String), HOTEL: expect.any(String) },
+    ]);
+  });
+
+  it('CME shipped to the USA needs a date of birth', async () => {
+    const learner = await login('learner@demo.test');
+    await add(learner, { PRODUCTID: 155 });
+    const { body: q } = await quote(learner, 1, 'KS');
+    const refused = await pay(learner, { SHIPPING: 1, TOTAL: q.TOTAL, ATTJSON: contact({ STATE: 'KS' }) });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe('Date of Birth is required.');
+    const paid = await pay(learner, {
+      SHIPPING: 1,
+      TOTAL: q.TOTAL,
+      ATTJSON: { ...contact({ STATE: 'KS' }), DOB: '01/02/1970' },
+    });
+    expect(paid.body.ERRORS).toEqual([]);
+    const subs = await call<Subscriptions>(learner, 'GET', '/subscriptions');
+    expect(subs.body.cme_expire).toBe(`${new Date().getUTCFullYear()}-12-31`);
+    const { rows } = await shop.shop.pool.query<{ data: unknown }>(`SELECT data FROM es_events WHERE stream_id = $1`, [
+      `order-${paid.body.ONUM}`,
+    ]);
+    expect(JSON.stringify(rows)).not.toMatch(/1970|4242424242424242/);
+  });
 });
