@@ -30,7 +30,7 @@ function renewPath(url: string): string {
   }
 }
 
-function RenewMenu({ subscription }: { subscription: ExpiringSubscription }) {
+function RenewMenu({ subscription, onChosen }: { subscription: ExpiringSubscription; onChosen: () => void }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const id = useId();
   return (
@@ -50,10 +50,20 @@ function RenewMenu({ subscription }: { subscription: ExpiringSubscription }) {
         anchorEl={anchor}
         open={anchor !== null}
         onClose={() => setAnchor(null)}
+        // Above the toast itself (a snackbar sits over modals).
+        sx={{ zIndex: (theme) => theme.zIndex.snackbar + 1 }}
         slotProps={{ list: { 'aria-labelledby': `${id}-button` } }}
       >
         {subscription.URLS.map((link) => (
-          <MenuItem key={link.TERM} component={RouterLink} to={renewPath(link.URL)} onClick={() => setAnchor(null)}>
+          <MenuItem
+            key={link.TERM}
+            component={RouterLink}
+            to={renewPath(link.URL)}
+            onClick={() => {
+              setAnchor(null);
+              onChosen();
+            }}
+          >
             {link.TERM} Year{link.TERM > 1 ? 's' : ''}: {formatUsd(link.COST)} / year
           </MenuItem>
         ))}
@@ -105,7 +115,7 @@ export function ExpiringToast() {
               {typeName(subscription.TYPE)} expires on {subscription.DT.split('T')[0]}
               {subscription.URLS.length > 0 ? (
                 <div style={{ marginTop: 4 }}>
-                  <RenewMenu subscription={subscription} />
+                  <RenewMenu subscription={subscription} onChosen={close} />
                 </div>
               ) : null}
             </li>

@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { holdAccount } from './support/accounts.js';
+import { money } from './support/catalog.js';
+import { sessionToken } from './support/checkout.js';
+import { DEMO_PASSWORD, logIn } from './support/shop.js';
+
+const ACCOUNT = 'complete@demo.test';
+let release: (() => Promise<void>) | undefined;
+test.beforeEach(async () => {
+  test.setTimeout(180_000);
+  release = await holdAccount(ACCOUNT);
+});
+test.afterEach(async () => {
+  await release?.();
+});
+
+test('the toast offers a renewal for complete@demo.test and the renewal reaches the cart at 10% off', async ({
+  page,
+}) => {
+  await logIn(page, ACCOUNT, DEMO_PASSWORD);
+  // Start from an empty cart (other journeys use this account's cart too).
+  const cleared = await page.request.delete('/api/cart', {
+    headers: { authorization: `Bearer ${await sessionToken(page)}` },
+  });
+  expect(cleared.ok(), await cleared.text()).toBeTruthy();
+
+  const toast = page.getByRole('region', { name: 'Expiring subscriptions' });
+  await expect(toast).toBeVisible();
+  await expect(toast).toContainText(/Complete expires on \d{4}-\d{2}-\d{2}/);
+
+  await toast.getByRole('button', { name: 'Renew Complete with a 10% discount' }).click();
+  const menu = page.getByRole('menu');
+  // 10% off the per-year price of each term (1750, 1600, 1400 dollars).
+  for (const [years, cents] of [
+    [1, 157500],
+    [2, 144000],
+    [3, 126000],
+  ] as const) {
+    await expect(
+      menu.getByRole('menuitem', { name: `${years} Year${years > 1 ? 's' : ''}: ${money(cents)} / year` }),
+    ).toBeVisible();
+  }
+  await menu.getByRole('menuitem', { name: `1 Year: ${money(157500)} / year` }).click();
+
+  await expect(page).toHaveURL(/\/cart$/);
+  const line = page.getByTestId('cart-line');
+  await expect(line).toHaveCount(1);
+  await expect(line).toContainText(`${money(157500)} / year`);
+  await expect(page.getByRole('link', { name: 'Cart, 1 items' })).toBeVisible();
+
+  // Shown once per session: once used or dismissed it does not come back; the renewal is added once.
+  await expect(toast).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(toast).toHaveCount(0);
+});
