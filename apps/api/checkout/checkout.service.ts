@@ -1,3 +1,4 @@
+import { findOffer, offerIsCurrent } from '#libs/catalog/commerce.queries.js';
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { Pool } from 'pg';
@@ -345,15 +346,11 @@ export class CheckoutService {
       if (price === null) throw new DomainError('total_mismatch', TOTAL_MISMATCH_MESSAGE);
       UNITPRICE = price;
     } else if (item.OFFER) {
-      const { rows } = await this.pool.query<{ unitprice: number; expires: string | null }>(
-        `SELECT unitprice, to_char(expires, 'YYYY-MM-DD') AS expires FROM catalog_offers WHERE offer = $1 AND uid = $2`,
-        [item.OFFER.OFFER, item.OFFER.UID],
-      );
-      const offer = rows[0];
-      if (!offer || (offer.expires !== null && offer.expires < today())) {
+      const offer = await findOffer(this.pool, item.OFFER.OFFER, item.OFFER.UID);
+      if (!offer || !offerIsCurrent(offer, today())) {
         throw new DomainError('total_mismatch', 'This offer has expired. Please review your cart and try again.');
       }
-      UNITPRICE = offer.unitprice;
+      UNITPRICE = offer.UNITPRICE;
     } else if (item.TERM !== null) {
       const term = product.TERMS.find((t) => t.YEARS === item.TERM);
       UNITPRICE = term ? term.PRICE : (product.PRICING.SALE_PRICE ?? product.PRICING.PRICE);
