@@ -1,26 +1,10 @@
 import type { Pool, PoolClient } from 'pg';
 import type { CardOnFile } from '#libs/contracts/cart.js';
+import type { CardSavedOnFile } from '#libs/domain/card-on-file/card-on-file.events.js';
 import type { RecordedEvent } from '#libs/eventstore/event-store.port.js';
 import type { ReadModel } from './read-model.js';
 
 type Db = Pick<Pool | PoolClient, 'query'>;
-
-/**
- * `CardSavedOnFile` (stream `card-{customerId}`): the gateway's token with brand, last four and expiry
- * only (DESIGN.md section 3: no card number, no security code).
- */
-export interface CardSavedOnFile {
-  type: 'CardSavedOnFile';
-  data: {
-    customerId: string;
-    token: string;
-    brand: string;
-    last4: string;
-    month: string;
-    year: string;
-    savedAt: string;
-  };
-}
 
 /** The card on file per customer: the latest card saved. */
 export const cardsReadModel: ReadModel = {

@@ -25,7 +25,8 @@ import type { CartRequest } from '../cart/optional-auth.guard.js';
 import { RolesService } from '../identity/roles.service.js';
 import { CONFIG, PG_POOL } from '../infrastructure/tokens.js';
 import { EventSourcedService } from '../shared/event-sourced.service.js';
-import { cardOnFileDecider, cardStreamId } from './card-on-file.js';
+import { cardOnFileDecider } from '#libs/domain/card-on-file/card-on-file.decider.js';
+import { cardStreamId } from '#libs/domain/card-on-file/card-on-file.events.js';
 import {
   GUEST_DIGITAL_MESSAGE,
   IDEMPOTENCY_KEY_REQUIRED,

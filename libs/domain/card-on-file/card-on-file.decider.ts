@@ -1,10 +1,7 @@
-import type { Decider } from '#libs/domain/shared/decider.js';
-import type { CardSavedOnFile } from '#libs/read-models/cards.js';
+import type { Decider } from '../shared/decider.js';
+import type { CardSavedOnFile } from './card-on-file.events.js';
 
-/**
- * The card on file (stream `card-{customerId}`): only the gateway's token with brand, last four and
- * expiry enter the event (DESIGN.md section 3). Saving the same token again appends nothing.
- */
+/** Keep a paying card on file: the gateway's token, brand, last four and expiry (signed-in section 3 "Card"). */
 export interface SaveCardOnFile {
   type: 'SaveCardOnFile';
   customerId: string;
@@ -20,8 +17,7 @@ export interface CardOnFileState {
   token: string | null;
 }
 
-export const cardStreamId = (customerId: string): string => `card-${customerId}`;
-
+/** Saving the same token again appends nothing; anything but four digits as the last four is never kept. */
 export const cardOnFileDecider: Decider<SaveCardOnFile, CardOnFileState, CardSavedOnFile> = {
   initialState: { token: null },
   decide(command, state) {

@@ -1,0 +1,20 @@
+import type { DomainEvent } from '../shared/decider.js';
+
+/**
+ * `CardSavedOnFile` (stream `card-{customerId}`): the gateway's token with brand, last four and expiry
+ * only (DESIGN.md section 3: no card number, no security code).
+ */
+export type CardSavedOnFile = DomainEvent<
+  'CardSavedOnFile',
+  {
+    customerId: string;
+    token: string;
+    brand: string;
+    last4: string;
+    month: string;
+    year: string;
+    savedAt: string;
+  }
+>;
+
+export const cardStreamId = (customerId: string): string => `card-${customerId}`;
