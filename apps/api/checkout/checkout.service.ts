@@ -1,4 +1,4 @@
-import { findOffer, offerIsCurrent } from '#libs/catalog/commerce.queries.js';
+import { findCoupon, findOffer, offerIsCurrent } from '#libs/catalog/commerce.queries.js';
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { Pool } from 'pg';
@@ -39,17 +39,6 @@ import { OrderPaidProcessManager } from './order-paid.process-manager.js';
 const today = (): string => new Date().toISOString().slice(0, 10);
 const WAIT_FOR_FIRST_PAYMENT_MS = 15_000;
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,200}$/;
-
-interface CouponRow {
-  code: string;
-  percent: string;
-  amount: number | null;
-  dollarsover: number;
-  types: string[];
-  expires: string | null;
-  auto: boolean;
-  role: string | null;
-}
 
 /** A priced cart: the lines as the catalog prices them now, the coupon's current definition and the totals. */
 interface PricedCart {
@@ -376,23 +365,6 @@ export class CheckoutService {
   }
 
   private async findCoupon(code: string): Promise<Coupon | null> {
-    const { rows } = await this.pool.query<CouponRow>(
-      `SELECT code, percent::text AS percent, amount, dollarsover, types, to_char(expires, 'YYYY-MM-DD') AS expires,
-              auto, role
-         FROM catalog_coupons WHERE code_key = lower($1)`,
-      [code.trim()],
-    );
-    const row = rows[0];
-    if (!row) return isComboCoupon({ code }) ? CME_COMPLETE_COMBO : null;
-    return {
-      code: row.code,
-      percent: Number(row.percent),
-      amountCents: row.amount,
-      dollarsOverCents: row.dollarsover,
-      types: row.types,
-      expires: row.expires,
-      auto: row.auto,
-      role: row.role,
-    };
+    return (await findCoupon(this.pool, code)) ?? (isComboCoupon({ code }) ? CME_COMPLETE_COMBO : null);
   }
 }
