@@ -1,14 +1,21 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import { Outlet, useNavigation } from 'react-router';
-import { ExpiringToast } from '@/features/subscriptions/expiring-toast';
+import { useAppSelector } from '@/app/hooks';
+import { selectToken } from '@/lib/session';
 import { Footer } from './footer';
 import { Navigation } from './navigation';
+
+// The toast (snackbar, alert, menu) loads only for a logged-in user, outside the first download.
+const ExpiringToast = lazy(async () => ({
+  default: (await import('@/features/subscriptions/expiring-toast')).ExpiringToast,
+}));
 
 /** The root shell: top navigation, the current screen, footer. */
 export function ShellLayout() {
   const navigation = useNavigation();
+  const loggedIn = useAppSelector(selectToken) !== null;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       <a href="#main" className="skip-link">
@@ -22,7 +29,11 @@ export function ShellLayout() {
         </Suspense>
       </Box>
       <Footer />
-      <ExpiringToast />
+      {loggedIn ? (
+        <Suspense fallback={null}>
+          <ExpiringToast />
+        </Suspense>
+      ) : null}
     </Box>
   );
 }
