@@ -1,6 +1,5 @@
-import pg from 'pg';
 import { loadConfig } from '#libs/config/config.js';
-import { startEmbeddedPostgres } from '#libs/database/embedded-postgres.js';
+import { withCliDatabase } from '#libs/database/cli-database.js';
 import { createEventStore } from '#libs/eventstore/create-event-store.js';
 import { allReadModels } from '#libs/read-models/index.js';
 import { rebuildReadModels } from '#libs/read-models/projector.js';
@@ -10,28 +9,26 @@ import { rebuildReadModels } from '#libs/read-models/projector.js';
  * Stop the shop first in embedded mode (this command starts the embedded PostgreSQL of DATA_DIR itself).
  */
 const config = loadConfig();
-const embedded = config.DATABASE_URL
-  ? null
-  : await startEmbeddedPostgres({ dataDir: config.DATA_DIR, port: config.EMBEDDED_PG_PORT });
-const pool = new pg.Pool({ connectionString: config.DATABASE_URL ?? embedded?.url });
-try {
-  const store = await createEventStore(config, pool);
-  const started = Date.now();
-  const result = await rebuildReadModels(pool, store, allReadModels);
-  for (const model of allReadModels) {
-    const counts = await Promise.all(
-      model.tables.map(
-        async (t) => `${t}: ${(await pool.query(`SELECT count(*)::int AS n FROM ${t}`)).rows[0].n} rows`,
-      ),
-    );
-    process.stdout.write(`rebuilt ${model.name} (v${model.version}): ${counts.join(', ')}\n`);
+let failed = false;
+await withCliDatabase(config, async (pool) => {
+  try {
+    const store = await createEventStore(config, pool);
+    const started = Date.now();
+    const result = await rebuildReadModels(pool, store, allReadModels);
+    for (const model of allReadModels) {
+      const counts = await Promise.all(
+        model.tables.map(
+          async (t) =>
+            `${t}: ${(await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${t}`)).rows[0]?.n} rows`,
+        ),
+      );
+      process.stdout.write(`rebuilt ${model.name} (v${model.version}): ${counts.join(', ')}\n`);
+    }
+    process.stdout.write(`replayed ${result.events} events in ${Date.now() - started} ms\n`);
+    await store.close();
+  } catch (error) {
+    process.stderr.write(`Rebuild failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    failed = true;
   }
-  process.stdout.write(`replayed ${result.events} events in ${Date.now() - started} ms\n`);
-  await store.close();
-} catch (error) {
-  process.stderr.write(`Rebuild failed: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exitCode = 1;
-} finally {
-  await pool.end();
-  await embedded?.stop();
-}
+});
+process.exit(failed ? 1 : 0);

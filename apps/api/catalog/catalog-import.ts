@@ -4,10 +4,10 @@
  * shop first in embedded mode). Prints progress and a line per file; every bad row as
  * `file:line: reason`, in which case nothing is loaded and the exit code is 1.
  */
-import pg from 'pg';
 import { formatImportError, importCatalog } from '#libs/catalog/import.js';
 import { ensureCatalogSchema } from '#libs/catalog/schema.js';
 import { loadConfig } from '#libs/config/config.js';
+import { withCliDatabase } from '#libs/database/cli-database.js';
 
 const path = process.argv[2];
 if (!path) {
@@ -15,38 +15,29 @@ if (!path) {
   process.exit(1);
 }
 const config = loadConfig();
-const { startEmbeddedPostgres } = config.DATABASE_URL
-  ? { startEmbeddedPostgres: null }
-  : await import('#libs/database/embedded-postgres.js');
-const embedded = startEmbeddedPostgres
-  ? await startEmbeddedPostgres({ dataDir: config.DATA_DIR, port: config.EMBEDDED_PG_PORT })
-  : null;
-const pool = new pg.Pool({ connectionString: config.DATABASE_URL ?? embedded?.url });
-// The embedded server stops right after the pool ends: a connection still closing must not crash us.
-pool.on('error', () => undefined);
 let failed = false;
-try {
-  const started = Date.now();
-  const schema = await ensureCatalogSchema(pool);
-  if (!schema.trigramSearch) process.stdout.write('pg_trgm is not available: product search runs without its index\n');
-  const report = await importCatalog(pool, path, { log: (line) => process.stdout.write(`${line}\n`) });
-  if (report.errors.length > 0) {
-    for (const error of report.errors) process.stderr.write(`${formatImportError(error)}\n`);
-    process.stderr.write(`${report.errors.length} bad row(s): nothing was imported\n`);
+await withCliDatabase(config, async (pool) => {
+  try {
+    const started = Date.now();
+    const schema = await ensureCatalogSchema(pool);
+    if (!schema.trigramSearch)
+      process.stdout.write('pg_trgm is not available: product search runs without its index\n');
+    const report = await importCatalog(pool, path, { log: (line) => process.stdout.write(`${line}\n`) });
+    if (report.errors.length > 0) {
+      for (const error of report.errors) process.stderr.write(`${formatImportError(error)}\n`);
+      process.stderr.write(`${report.errors.length} bad row(s): nothing was imported\n`);
+      failed = true;
+    } else {
+      const sum = (k: 'read' | 'inserted' | 'updated' | 'unchanged') => report.files.reduce((n, f) => n + f[k], 0);
+      process.stdout.write(
+        `imported ${report.files.length} file(s) in ${Date.now() - started} ms: ${sum('read')} rows, ` +
+          `${sum('inserted')} inserted, ${sum('updated')} updated, ${sum('unchanged')} unchanged\n`,
+      );
+    }
+  } catch (error) {
+    process.stderr.write(`Import failed: ${error instanceof Error ? error.message : String(error)}\n`);
     failed = true;
-  } else {
-    const sum = (k: 'read' | 'inserted' | 'updated' | 'unchanged') => report.files.reduce((n, f) => n + f[k], 0);
-    process.stdout.write(
-      `imported ${report.files.length} file(s) in ${Date.now() - started} ms: ${sum('read')} rows, ` +
-        `${sum('inserted')} inserted, ${sum('updated')} updated, ${sum('unchanged')} unchanged\n`,
-    );
   }
-} catch (error) {
-  process.stderr.write(`Import failed: ${error instanceof Error ? error.message : String(error)}\n`);
-  failed = true;
-} finally {
-  await pool.end();
-  await embedded?.stop();
-}
+});
 // Explicit: the embedded server's exit hooks would otherwise end the process with 0.
 process.exit(failed ? 1 : 0);

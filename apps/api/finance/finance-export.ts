@@ -5,8 +5,8 @@
  * --out the file is finance-{from}-{to}.csv in the current folder. Stop the shop first in embedded mode.
  */
 import { writeFile } from 'node:fs/promises';
-import pg from 'pg';
 import { loadConfig } from '#libs/config/config.js';
+import { withCliDatabase } from '#libs/database/cli-database.js';
 import { createEventStore } from '#libs/eventstore/create-event-store.js';
 import { dayRange, financeCsv, paidLinesFromLog } from './finance-csv.js';
 
@@ -33,26 +33,17 @@ try {
 const out = option('out') ?? `finance-${from}-${to}.csv`;
 
 const config = loadConfig();
-const { startEmbeddedPostgres } = config.DATABASE_URL
-  ? { startEmbeddedPostgres: null }
-  : await import('#libs/database/embedded-postgres.js');
-const embedded = startEmbeddedPostgres
-  ? await startEmbeddedPostgres({ dataDir: config.DATA_DIR, port: config.EMBEDDED_PG_PORT })
-  : null;
-const pool = new pg.Pool({ connectionString: config.DATABASE_URL ?? embedded?.url });
-pool.on('error', () => undefined);
 let failed = false;
-try {
-  const store = await createEventStore(config, pool);
-  const rows = await paidLinesFromLog(store, range.start, range.end);
-  await writeFile(out, financeCsv(rows));
-  process.stdout.write(`wrote ${rows.length} paid order line(s) to ${out}\n`);
-  await store.close();
-} catch (error) {
-  process.stderr.write(`Finance export failed: ${error instanceof Error ? error.message : String(error)}\n`);
-  failed = true;
-} finally {
-  await pool.end();
-  await embedded?.stop();
-}
+await withCliDatabase(config, async (pool) => {
+  try {
+    const store = await createEventStore(config, pool);
+    const rows = await paidLinesFromLog(store, range.start, range.end);
+    await writeFile(out, financeCsv(rows));
+    process.stdout.write(`wrote ${rows.length} paid order line(s) to ${out}\n`);
+    await store.close();
+  } catch (error) {
+    process.stderr.write(`Finance export failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    failed = true;
+  }
+});
 process.exit(failed ? 1 : 0);

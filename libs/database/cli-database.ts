@@ -1,0 +1,36 @@
+import pg from 'pg';
+import type { Config } from '#libs/config/config.js';
+
+/**
+ * For the command-line tools (catalog import, finance export, projections rebuild): runs `work` with a
+ * pool on DATABASE_URL, or on the embedded PostgreSQL of DATA_DIR, started for the command and stopped
+ * after it (stop the shop first in embedded mode: one server per data folder).
+ */
+export async function withCliDatabase<T>(
+  config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'EMBEDDED_PG_PORT'>,
+  work: (pool: pg.Pool) => Promise<T>,
+): Promise<T> {
+  const embedded = config.DATABASE_URL ? null : await startForCommand(config);
+  const pool = new pg.Pool({ connectionString: config.DATABASE_URL ?? embedded?.url });
+  // The embedded server stops right after the pool ends: a connection still closing must not crash the command.
+  pool.on('error', () => undefined);
+  try {
+    return await work(pool);
+  } finally {
+    await pool.end();
+    await embedded?.stop();
+  }
+}
+
+async function startForCommand(config: Pick<Config, 'DATA_DIR' | 'EMBEDDED_PG_PORT'>) {
+  const { startEmbeddedPostgres } = await import('./embedded-postgres.js');
+  try {
+    return await startEmbeddedPostgres({ dataDir: config.DATA_DIR, port: config.EMBEDDED_PG_PORT });
+  } catch {
+    // embedded-postgres rejects without a reason when the server cannot start: say the likely one.
+    process.stderr.write(
+      `The embedded database in ${config.DATA_DIR} could not be started: is the shop running? Stop it first, or set DATABASE_URL.\n`,
+    );
+    process.exit(1);
+  }
+}
