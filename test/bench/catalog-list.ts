@@ -1,10 +1,9 @@
 import { createServer } from 'node:http';
 import { Worker } from 'node:worker_threads';
-import { startShop } from '#apps/api/bootstrap.js';
 import { ensureCatalogSchema, importCatalog } from '#libs/catalog/index.js';
-import { parseConfig } from '#libs/config/config.js';
 import type { LoadJob, LoadResult } from './http-load.worker.js';
 import { freePort } from './postgres.js';
+import { startBenchShop } from './shop.js';
 import { type BudgetResult, ms, percentile, verdict } from './report.js';
 
 const LIST_PATH = '/api/products?category=0&size=48&sort=NAME_ASC';
@@ -30,21 +29,8 @@ function load(url: string): Promise<LoadResult> {
  * 1 s warm-up, 5 s measured. The shop runs on the bench database with the demo catalog imported.
  */
 export async function catalogList(databaseUrl: string, dataDir: string): Promise<BudgetResult> {
-  const port = await freePort();
-  const shop = await startShop(
-    parseConfig({
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      JWT_SECRET: 'bench-jwt-secret-that-is-long-enough-0123456789',
-      DOB_ENCRYPTION_KEY: 'ab'.repeat(32),
-      SERVE_WEB: 'false',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'silent',
-    }),
-  );
+  const shop = await startBenchShop(databaseUrl, dataDir, false);
+
   const barePort = await freePort();
   let bare: ReturnType<typeof createServer> | undefined;
   try {

@@ -2,9 +2,8 @@ import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { type Browser, chromium } from '@playwright/test';
-import { startShop } from '#apps/api/bootstrap.js';
-import { parseConfig } from '#libs/config/config.js';
 import { freePort } from './postgres.js';
+import { startBenchShop } from './shop.js';
 import { type BudgetResult, median, ms, verdict } from './report.js';
 
 const LOADS = 5;
@@ -97,21 +96,8 @@ export async function homeUsable(databaseUrl: string, dataDir: string): Promise<
   if (!existsSync(join(process.cwd(), 'web/dist/index.html'))) {
     throw new Error('web/dist/index.html not found: run from the repository root after npm run build');
   }
-  const port = await freePort();
-  const shop = await startShop(
-    parseConfig({
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      JWT_SECRET: 'bench-jwt-secret-that-is-long-enough-0123456789',
-      DOB_ENCRYPTION_KEY: 'ab'.repeat(32),
-      SERVE_WEB: 'true',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'silent',
-    }),
-  );
+  const shop = await startBenchShop(databaseUrl, dataDir, true);
+
   let bare: Server | undefined;
   let browser: Browser | undefined;
   try {

@@ -1,22 +1,8 @@
-import { createServer } from 'node:net';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '#libs/database/embedded-postgres.js';
+import { freePort } from '../support/free-port.js';
 
-/** A TCP port free on 127.0.0.1 right now (the OS picks it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => {
-        if (address && typeof address === 'object') resolve(address.port);
-        else reject(new Error('no free port'));
-      });
-    });
-  });
-}
+export { freePort } from '../support/free-port.js';
 
 /**
  * `pool.end()` resolves before the sockets close; when the server stops right after, a closing idle
