@@ -252,7 +252,19 @@ describe('cart API', () => {
       }
     });
 
-    it('a refused code leaves the coupon held; DELETE /api/cart/coupon removes it', async () => {
+    it('a code not valid for these products or minimum not reached removes the coupon from the cart', async () => {
+      const who = visitor();
+      await add(who, { PRODUCTID: 603 });
+      await apply(who, 'WELCOME10');
+      const refused = await apply(who, 'COMPLETEWEBCAST');
+      expect(refused.body).toMatchObject({
+        success: 0,
+        message: 'Not a valid code for these products or minimum not reached',
+      });
+      expect(refused.body.cart).toMatchObject({ coupon: null, DISCOUNT: 0 });
+    });
+
+    it('an invalid code leaves the coupon held; DELETE /api/cart/coupon removes it', async () => {
       const who = visitor();
       await add(who, { PRODUCTID: 603 });
       await apply(who, 'WELCOME10');

@@ -55,6 +55,8 @@ test('complete@demo.test applies each coupon and sees each message', async ({ pa
   await expect(page.getByTestId('cart-discount')).not.toHaveText('$0.00');
   // No streaming items: not valid for these products.
   await tryCode('COMPLETEWEBCAST', 'Not a valid code for these products or minimum not reached');
+  // Storefront section 4: in that case the coupon is removed from the cart.
+  await expect(page.getByTestId('cart-discount')).toHaveText('$0.00');
   await tryCode('EXPIRED1', 'Not a valid code');
   await tryCode('NOSUCHCODE', 'Not a valid code');
 

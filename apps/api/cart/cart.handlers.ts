@@ -93,6 +93,15 @@ export class ApplyCartCouponHandler implements ICommandHandler<ApplyCartCouponCo
         return { success: 0, message: COUPON_MESSAGES.invalid };
       }
       if (error instanceof DomainError && error.code === 'coupon_not_qualifying') {
+        // Storefront section 4: "not valid for these products or minimum not reached (in that case the coupon is
+        // removed from the cart)". The shop's own combo stays while the cart holds its pair.
+        const held = (await this.cart.view(caller.cartId, caller.roles)).coupon;
+        if (held && !held.auto) {
+          await this.cart.execute(
+            { type: 'RemoveCoupon', cartId: caller.cartId, reason: 'not_qualifying' },
+            caller.context,
+          );
+        }
         return { success: 0, message: COUPON_MESSAGES.not_qualifying };
       }
       throw error;

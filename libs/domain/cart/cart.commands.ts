@@ -49,6 +49,8 @@ export interface ApplyCoupon extends CartContext {
 export interface RemoveCoupon {
   type: 'RemoveCoupon';
   cartId: string;
+  /** Why: the customer removed it (default), or a newly typed code did not qualify (storefront section 4). */
+  reason?: 'removed' | 'not_qualifying';
 }
 
 export interface ClearCart {

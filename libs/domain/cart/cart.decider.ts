@@ -265,7 +265,7 @@ export function decide(command: CartCommand, cart: Cart): CartEvent[] {
       const known = code.length >= COUPON_MIN_LENGTH && coupon !== undefined && sameCouponCode(coupon.code, code);
       const evaluation = evaluateCoupon(known ? coupon : undefined, cart.items, command.roles, command.today);
       if (evaluation.kind === 'invalid' || coupon === undefined) return fail('coupon_invalid');
-      // A code that gives nothing is not kept; a coupon already applied stays (docs/decisions.md).
+      // A code that gives nothing is not kept; the caller then removes the coupon held (storefront section 4).
       if (evaluation.kind === 'not_qualifying') return fail('coupon_not_qualifying');
       const held = cart.coupon;
       if (held && sameCouponCode(held.code, coupon.code) && held.discountCents === evaluation.discountCents) return [];
@@ -275,7 +275,7 @@ export function decide(command: CartCommand, cart: Cart): CartEvent[] {
     case 'RemoveCoupon':
       return cart.coupon === null
         ? []
-        : [{ type: 'CouponRemoved', data: { cartId, code: cart.coupon.code, reason: 'removed' } }];
+        : [{ type: 'CouponRemoved', data: { cartId, code: cart.coupon.code, reason: command.reason ?? 'removed' } }];
 
     case 'ClearCart':
       if (cart.items.length === 0 && cart.coupon === null && command.reason !== 'merged') return [];
