@@ -31,10 +31,12 @@ export const catalogApi = api.injectEndpoints({
         url: '/products',
         params: { category, search, sort, page, size },
       }),
+      providesTags: ['Products'],
     }),
     product: build.query<Product, number>({
       query: (id) => `/products/${id}`,
       transformResponse: (body: { data: Product }) => body.data,
+      providesTags: ['Products'],
       extraOptions: { handlesOwnErrors: true },
     }),
     categories: build.query<Category[], void>({

@@ -106,7 +106,8 @@ export default function CheckoutPayRoute() {
       clearCustomer();
       forgetCartId();
       // The cart, the product cache and the roles (a new subscription opens pages at once).
-      dispatch(api.util.invalidateTags(['Cart', 'Me', 'Orders', 'Card']));
+      // Signed-in section 2: payment success clears the cart, customer data and product cache.
+      dispatch(api.util.invalidateTags(['Cart', 'Me', 'Orders', 'Card', 'Products']));
       const receipt = `/checkout/confirm/${encodeURIComponent(response.ONUM)}`;
       navigate(response.RECEIPTTOKEN ? `${receipt}?token=${encodeURIComponent(response.RECEIPTTOKEN)}` : receipt, {
         replace: true,
