@@ -8,7 +8,7 @@ type Db = Pick<Pool | PoolClient, 'query'>;
 /** Customers for login, the account page and the shell: one row per customer (no secrets). */
 export const customersReadModel: ReadModel = {
   name: 'customers',
-  version: 1,
+  version: 2,
   tables: ['customers'],
   schema: `
     CREATE TABLE customers (
@@ -30,9 +30,11 @@ export const customersReadModel: ReadModel = {
       validated boolean NOT NULL DEFAULT false,
       registered_via text NOT NULL,
       registered_at timestamptz NOT NULL,
-      validated_at timestamptz
+      validated_at timestamptz,
+      -- AES-256-GCM ciphertext (libs/crypto): decrypted only for the CME accreditor's record.
+      dob_encrypted text
     )`,
-  handles: ['CustomerRegistered', 'EmailValidated'],
+  handles: ['CustomerRegistered', 'EmailValidated', 'DateOfBirthRecorded'],
   async apply(recorded: RecordedEvent, db: PoolClient): Promise<void> {
     const event = recorded as unknown as CustomerEvent;
     switch (event.type) {
@@ -70,6 +72,12 @@ export const customersReadModel: ReadModel = {
           event.data.validatedAt,
         ]);
         return;
+      case 'DateOfBirthRecorded':
+        await db.query('UPDATE customers SET dob_encrypted = $2 WHERE customer_id = $1', [
+          event.data.customerId,
+          event.data.dobEncrypted,
+        ]);
+        return;
     }
   },
 };
@@ -104,4 +112,13 @@ export async function findCustomerById(db: Db, customerId: string): Promise<Cust
 export async function findCustomerByEmail(db: Db, email: string): Promise<CustomerRow | null> {
   const { rows } = await db.query<CustomerRow>(`${SELECT} WHERE email = $1`, [email.toLowerCase()]);
   return rows[0] ?? null;
+}
+
+/** The customer's date of birth as stored (encrypted), or null when none was given. */
+export async function encryptedDobOf(db: Db, customerId: string): Promise<string | null> {
+  const { rows } = await db.query<{ dob_encrypted: string | null }>(
+    'SELECT dob_encrypted FROM customers WHERE customer_id = $1',
+    [customerId],
+  );
+  return rows[0]?.dob_encrypted ?? null;
 }

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { decryptDob } from '#libs/crypto/dob.js';
+import { encryptedDobOf } from '#libs/read-models/customers.js';
 import type {
   CardOnFile,
   OrderHistoryEntry,
@@ -320,5 +322,18 @@ describe('checkout API', () => {
       `order-${paid.body.ONUM}`,
     ]);
     expect(JSON.stringify(rows)).not.toMatch(/1970|4242424242424242/);
+    // The date of birth is kept for the CME record, encrypted, on the customer: never in plain text in the log.
+    const customer = await shop.shop.pool.query<{ customer_id: string }>(
+      `SELECT customer_id FROM customers WHERE email = 'learner@demo.test'`,
+    );
+    const stored = await encryptedDobOf(shop.shop.pool, customer.rows[0]!.customer_id);
+    expect(stored).not.toBeNull();
+    expect(stored).not.toContain('1970');
+    expect(decryptDob(stored!, shop.shop.config.DOB_ENCRYPTION_KEY!)).toBe('01/02/1970');
+    const customerEvents = await shop.shop.pool.query<{ data: unknown }>(
+      `SELECT data FROM es_events WHERE stream_id = $1`,
+      [`customer-${customer.rows[0]!.customer_id}`],
+    );
+    expect(JSON.stringify(customerEvents.rows)).not.toMatch(/1970/);
   });
 });

@@ -8,6 +8,8 @@ import { findProduct } from '#libs/catalog/products.queries.js';
 import type { Config } from '#libs/config/config.js';
 import type { CartLine, CartView, PayResponse, Quote, QuoteRequest } from '#libs/contracts/cart.js';
 import { encryptDob } from '#libs/crypto/dob.js';
+import { customerDecider } from '#libs/domain/customer/customer.decider.js';
+import { customerStreamId } from '#libs/domain/customer/customer.events.js';
 import { cmePurchaseAllowed, CME_PURCHASE_WARNING } from '#libs/domain/cart/cme.rules.js';
 import type { OrderLineInput } from '#libs/domain/order/order.commands.js';
 import { orderDecider } from '#libs/domain/order/order.decider.js';
@@ -169,9 +171,8 @@ export class CheckoutService {
     }
     if (!cmePurchaseAllowed(cart.items, roles)) throw new BadRequestException(CME_PURCHASE_WARNING);
     // The date of birth is encrypted before it goes anywhere (DESIGN.md section 3); the order events
-    // carry no date of birth at all (the CME accreditor's copy belongs to the profile).
-    const encryptedDob = contact.DOB ? this.encryptDob(contact.DOB) : null;
-    void encryptedDob;
+    // carry none: the CME accreditor's copy is recorded on the customer once the order is paid.
+    const encryptedDob = contact.DOB?.trim() ? this.encryptDob(contact.DOB.trim()) : null;
 
     let card: { token: string } | { card: { number: string; month: number; year: number; cvc: string } };
     if (input.CARD) {
@@ -274,6 +275,14 @@ export class CheckoutService {
     }
 
     await this.orderPaid.handle(event);
+    if (customerId !== null && encryptedDob !== null) {
+      await this.eventSourced.execute(
+        customerStreamId(customerId),
+        customerDecider,
+        { type: 'RecordDateOfBirth', dobEncrypted: encryptedDob, now: new Date().toISOString() },
+        { ...payContext, causationId: event.id },
+      );
+    }
     if (customerId !== null && charge.token && input.CARD && input.SAVE_CARD === true) {
       await this.eventSourced.execute(
         cardStreamId(customerId),

@@ -61,8 +61,17 @@ export interface EndSession {
   now: string;
 }
 
+/** The date of birth given at checkout for CME (signed-in section 5), already encrypted by the caller. */
+export interface RecordDateOfBirth {
+  type: 'RecordDateOfBirth';
+  /** AES-256-GCM ciphertext (libs/crypto): the plain date never reaches an event. */
+  dobEncrypted: string;
+  now: string;
+}
+
 export type CustomerCommand =
   | RegisterCustomer
+  | RecordDateOfBirth
   | ResendValidation
   | ValidateEmail
   | RequestPasswordReset

@@ -185,3 +185,13 @@ describe('customer decider', () => {
     given(registered, validated, sessionStarted('s1'), ended).when({ type: 'EndSession', sessionId: 's1', now }).then();
   });
 });
+
+describe('date of birth (signed-in section 5: required at checkout for CME in the USA; stored encrypted)', () => {
+  it('records the encrypted date of birth given at checkout', () =>
+    given(registered)
+      .when({ type: 'RecordDateOfBirth', dobEncrypted: 'v1.cipher', now: later })
+      .then({ type: 'DateOfBirthRecorded', data: { customerId: id, dobEncrypted: 'v1.cipher', recordedAt: later } }));
+
+  it('refuses it for a customer that does not exist', () =>
+    given().when({ type: 'RecordDateOfBirth', dobEncrypted: 'v1.cipher', now: later }).thenFails('customer_not_found'));
+});

@@ -121,6 +121,13 @@ export function decide(command: CustomerCommand, customer: Customer): CustomerEv
         },
       ];
     }
+    case 'RecordDateOfBirth':
+      return [
+        {
+          type: 'DateOfBirthRecorded',
+          data: { customerId, dobEncrypted: command.dobEncrypted, recordedAt: command.now },
+        },
+      ];
     case 'EndSession':
       if (!customer.activeSessions.includes(command.sessionId)) return [];
       return [

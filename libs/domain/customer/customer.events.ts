@@ -71,8 +71,15 @@ export type SessionEnded = DomainEvent<
   { customerId: string; sessionId: string; endedAt: string; reason: 'logout' | 'replaced' }
 >;
 
+/** The CME accreditor's date of birth, stored encrypted (DESIGN.md section 3). */
+export type DateOfBirthRecorded = DomainEvent<
+  'DateOfBirthRecorded',
+  { customerId: string; dobEncrypted: string; recordedAt: string }
+>;
+
 export type CustomerEvent =
   | CustomerRegistered
+  | DateOfBirthRecorded
   | ValidationTokenIssued
   | EmailValidated
   | PasswordResetRequested
@@ -88,6 +95,7 @@ export const CUSTOMER_EVENT_TYPES = [
   'PasswordChanged',
   'SessionStarted',
   'SessionEnded',
+  'DateOfBirthRecorded',
 ] as const satisfies readonly CustomerEvent['type'][];
 
 export const customerStreamId = (customerId: string): string => `customer-${customerId}`;
