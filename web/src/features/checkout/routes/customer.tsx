@@ -24,7 +24,7 @@ import { useServerCart } from '@/features/cart/hooks';
 import { onlyPhysical } from '@/features/cart/routes/cart';
 import { useReferenceQuery } from '@/features/catalog/api/catalog-api';
 import { muiField } from '@/lib/form';
-import { AddressFields, required } from '../components/address-fields';
+import { AddressFields, BillingAddressSection, required } from '../components/address-fields';
 import { Totals } from '../components/totals';
 import { readCustomer, writeCustomer } from '../customer-storage';
 
@@ -237,18 +237,7 @@ export default function CheckoutCustomerRoute() {
             label="Use a different billing address"
           />
           {differentBilling ? (
-            <section aria-labelledby="billing-heading">
-              <Typography id="billing-heading" variant="h6" component="h2" gutterBottom>
-                Billing address
-              </Typography>
-              <AddressFields
-                prefix="billing."
-                register={register}
-                errors={errors}
-                reference={reference}
-                labelPrefix="Billing "
-              />
-            </section>
+            <BillingAddressSection register={register} errors={errors} reference={reference} />
           ) : null}
           {quoted ? <TotalsSection quote={quoted} /> : null}
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>

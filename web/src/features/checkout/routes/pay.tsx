@@ -26,7 +26,7 @@ import { api, errorBody, errorStatus } from '@/lib/api';
 import { muiField } from '@/lib/form';
 import { selectToken } from '@/lib/session';
 import { useReferenceQuery } from '@/features/catalog/api/catalog-api';
-import { AddressFields, required } from '../components/address-fields';
+import { BillingAddressSection, required } from '../components/address-fields';
 import { Totals } from '../components/totals';
 import { clearCustomer, readCustomer } from '../customer-storage';
 import { REQUIRED_BANNER } from './customer';
@@ -124,6 +124,27 @@ export default function CheckoutPayRoute() {
   const message = (error: { message?: unknown } | undefined) =>
     typeof error?.message === 'string' ? error.message : undefined;
 
+  // Card Month and Card Year: the same native select, each with its required message.
+  const cardSelect = (name: 'MONTH' | 'YEAR', label: string, values: readonly string[]) => (
+    <TextField
+      fullWidth
+      required
+      select
+      label={label}
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      error={message(fieldErrors[name]) !== undefined}
+      helperText={message(fieldErrors[name])}
+      {...muiField(register(name, { required: required(label) }))}
+    >
+      <option value="" />
+      {values.map((value) => (
+        <option key={value} value={value}>
+          {value}
+        </option>
+      ))}
+    </TextField>
+  );
+
   return (
     <Page title="Payment">
       <Box component="form" noValidate onSubmit={handleSubmit(onPay, () => setBanner(true))}>
@@ -172,44 +193,8 @@ export default function CheckoutPayRoute() {
                     )}
                   />
                 </Grid>
-                <Grid size={{ xs: 4 }}>
-                  <TextField
-                    fullWidth
-                    required
-                    select
-                    label="Card Month"
-                    slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-                    error={message(fieldErrors.MONTH) !== undefined}
-                    helperText={message(fieldErrors.MONTH)}
-                    {...muiField(register('MONTH', { required: required('Card Month') }))}
-                  >
-                    <option value="" />
-                    {MONTHS.map((month) => (
-                      <option key={month} value={month}>
-                        {month}
-                      </option>
-                    ))}
-                  </TextField>
-                </Grid>
-                <Grid size={{ xs: 4 }}>
-                  <TextField
-                    fullWidth
-                    required
-                    select
-                    label="Card Year"
-                    slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-                    error={message(fieldErrors.YEAR) !== undefined}
-                    helperText={message(fieldErrors.YEAR)}
-                    {...muiField(register('YEAR', { required: required('Card Year') }))}
-                  >
-                    <option value="" />
-                    {YEARS.map((year) => (
-                      <option key={year} value={year}>
-                        {year}
-                      </option>
-                    ))}
-                  </TextField>
-                </Grid>
+                <Grid size={{ xs: 4 }}>{cardSelect('MONTH', 'Card Month', MONTHS)}</Grid>
+                <Grid size={{ xs: 4 }}>{cardSelect('YEAR', 'Card Year', YEARS)}</Grid>
                 <Grid size={{ xs: 4 }}>
                   <TextField
                     fullWidth
@@ -231,18 +216,7 @@ export default function CheckoutPayRoute() {
             </section>
           ) : null}
           {billingRequired ? (
-            <section aria-labelledby="billing-heading">
-              <Typography id="billing-heading" variant="h6" component="h2" gutterBottom>
-                Billing address
-              </Typography>
-              <AddressFields
-                prefix="billing."
-                register={register}
-                errors={fieldErrors}
-                reference={reference}
-                labelPrefix="Billing "
-              />
-            </section>
+            <BillingAddressSection register={register} errors={fieldErrors} reference={reference} />
           ) : null}
           {quoted ? <Totals quote={quoted} /> : quoteFailed ? null : <LinearProgress aria-label="Loading totals" />}
           {errors ? (
