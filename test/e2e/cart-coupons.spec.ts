@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
 import type { Meeting } from '../../libs/contracts/catalog.js';
 import { holdAccount } from './support/accounts.js';
-import { apiSession, cartCall } from './support/cart.js';
+import { cartCall } from './support/cart.js';
 import { meetings } from './support/catalog.js';
 import { cheapBook } from './support/checkout.js';
-import { DEMO_PASSWORD } from './support/shop.js';
+import { DEMO_PASSWORD, withApiSession } from './support/shop.js';
 
 const ACCOUNT = 'complete@demo.test';
 let release: (() => Promise<void>) | undefined;
@@ -26,7 +26,7 @@ test('complete@demo.test applies each coupon and sees each message', async ({ pa
   }
   if (!event) throw new Error('no event option in the demo meetings');
 
-  const token = await apiSession(page, ACCOUNT, DEMO_PASSWORD);
+  const token = await withApiSession(page, ACCOUNT, DEMO_PASSWORD);
   await cartCall(page, token, 'delete', '');
   await cartCall(page, token, 'post', '/items', { PRODUCTID: book.ID, QTY: 1 });
   await cartCall(page, token, 'post', '/items', { PRODUCTID: event.PRODUCTID, QTY: 1 });

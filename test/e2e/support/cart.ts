@@ -20,27 +20,6 @@ export async function serverCart(page: Page): Promise<{
   return response.json();
 }
 
-/**
- * Logs in through the API, stores the session where the web app keeps it before the first page loads,
- * and returns the token for setting up the customer's server cart.
- */
-export async function apiSession(page: Page, email: string, password: string): Promise<string> {
-  const response = await page.request.post('/api/auth/login', { data: { email, password, version: 5 } });
-  expect(response.ok(), await response.text()).toBeTruthy();
-  const { token } = (await response.json()) as { token: string };
-  const session = JSON.stringify({
-    token,
-    version: 5,
-    marketing: { pixel: null, target: null },
-    OPEN: [],
-    EXPIRATIONS: [],
-  });
-  await page.addInitScript({
-    content: `if (!sessionStorage.getItem('e2e-seeded')) { sessionStorage.setItem('e2e-seeded', '1'); localStorage.setItem('session', ${JSON.stringify(session)}); }`,
-  });
-  return token;
-}
-
 /** A customer's cart call with the session token. */
 export async function cartCall(
   page: Page,

@@ -48,9 +48,10 @@ export async function registeredAccount(request: APIRequestContext, password: st
 
 /**
  * Starts the page logged in without the login screen: logs in through the API and stores the session
- * where the web app keeps it (localStorage key `session`, version marker 5) before the first page loads.
+ * where the web app keeps it (localStorage key `session`, version marker 5) before the first page loads;
+ * returns the token for API calls made on the customer's behalf.
  */
-export async function withApiSession(page: Page, email: string, password: string): Promise<void> {
+export async function withApiSession(page: Page, email: string, password: string): Promise<string> {
   const response = await page.request.post('/api/auth/login', { data: { email, password, version: 5 } });
   expect(response.ok(), await response.text()).toBeTruthy();
   const { token } = (await response.json()) as { token: string };
@@ -65,4 +66,5 @@ export async function withApiSession(page: Page, email: string, password: string
   await page.addInitScript({
     content: `if (!sessionStorage.getItem('e2e-seeded')) { sessionStorage.setItem('e2e-seeded', '1'); localStorage.setItem('session', ${JSON.stringify(session)}); }`,
   });
+  return token;
 }
