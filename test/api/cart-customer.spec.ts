@@ -4,6 +4,7 @@ import type { LoginResponse } from '#libs/contracts/identity.js';
 import { SESSION_ENDED } from '#apps/api/identity/jwt.strategy.js';
 import { CartErrors } from '#libs/domain/cart/cart.errors.js';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { type Caller, shopClient } from '../support/shop-client.js';
 
 /** The signed-in cart: merge on login, renewals at 10% off (and the toast's offer), one device per account. */
 describe('cart API for customers', () => {
@@ -15,20 +16,9 @@ describe('cart API for customers', () => {
     await shop?.close();
   });
 
-  type Who = { cartId?: string; token?: string };
-  const call = async <T>(who: Who, method: string, path: string, body?: unknown) => {
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (who.cartId) headers['x-cart-id'] = who.cartId;
-    if (who.token) headers.authorization = `Bearer ${who.token}`;
-    const response = await fetch(`${shop.baseUrl}/api${path}`, {
-      method,
-      headers,
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return { status: response.status, body: (await response.json()) as T & { error?: string } };
-  };
-  const login = async (email: string): Promise<LoginResponse> =>
-    (await call<LoginResponse>({}, 'POST', '/auth/login', { email, password: 'Demo-pass-2026', version: 5 })).body;
+  type Who = Caller;
+  const { call, loginAs } = shopClient(() => shop.baseUrl);
+  const login = (email: string): Promise<LoginResponse> => loginAs<LoginResponse>(email);
   const add = (who: Who, item: Record<string, unknown>) =>
     call<CartView>(who, 'POST', '/cart/items', { QTY: 1, ...item });
 

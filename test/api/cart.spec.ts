@@ -3,6 +3,7 @@ import type { CartView, CouponResponse, OfferResponse } from '#libs/contracts/ca
 import { CartErrors } from '#libs/domain/cart/cart.errors.js';
 import { COUPON_MESSAGES } from '#libs/domain/pricing/coupon.rules.js';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { type Caller, shopClient } from '../support/shop-client.js';
 
 /**
  * The cart over real HTTP with the demo catalog (libs/catalog/data): items and their rules, every
@@ -17,30 +18,13 @@ describe('cart API', () => {
     await shop?.close();
   });
 
-  type Who = { cartId?: string; token?: string };
-  const call = async <T>(who: Who, method: string, path: string, body?: unknown) => {
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (who.cartId) headers['x-cart-id'] = who.cartId;
-    if (who.token) headers.authorization = `Bearer ${who.token}`;
-    const response = await fetch(`${shop.baseUrl}/api${path}`, {
-      method,
-      headers,
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return { status: response.status, body: (await response.json()) as T & { error?: string; message?: unknown } };
-  };
+  type Who = Caller;
+  const { call, loginAs } = shopClient(() => shop.baseUrl);
   const visitor = (): Who => ({ cartId: randomUUID() });
   const add = (who: Who, item: Record<string, unknown>) =>
     call<CartView>(who, 'POST', '/cart/items', { QTY: 1, ...item });
   const ids = (cart: CartView) => cart.items.map((i) => i.ID);
-  const login = async (email: string): Promise<string> => {
-    const { body } = await call<{ token: string }>({}, 'POST', '/auth/login', {
-      email,
-      password: 'Demo-pass-2026',
-      version: 5,
-    });
-    return body.token;
-  };
+  const login = async (email: string): Promise<string> => (await loginAs(email)).token;
 
   describe('identity of the cart', () => {
     it('a visitor without a cart id, or with one that is not a uuid, is refused', async () => {

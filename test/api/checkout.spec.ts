@@ -14,6 +14,7 @@ import { TOTAL_MISMATCH_MESSAGE } from '#libs/domain/pricing/order-totals.js';
 import { DECLINES } from '#libs/payments/sandbox-gateway.js';
 import { GUEST_DIGITAL_MESSAGE, RECEIPT_NOT_AUTHORIZED } from '../../apps/api/checkout/checkout-errors.js';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { shopClient } from '../support/shop-client.js';
 
 /** Checkout, payment through the sandbox gateway, orders, receipts and access grants over real HTTP (demo data). */
 describe('checkout API', () => {
@@ -26,32 +27,9 @@ describe('checkout API', () => {
   });
 
   type Who = { cartId?: string; token?: string };
-  const call = async <T>(
-    who: Who,
-    method: string,
-    path: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ) => {
-    const all: Record<string, string> = { 'content-type': 'application/json', ...headers };
-    if (who.cartId) all['x-cart-id'] = who.cartId;
-    if (who.token) all.authorization = `Bearer ${who.token}`;
-    const response = await fetch(`${shop.baseUrl}/api${path}`, {
-      method,
-      headers: all,
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return { status: response.status, body: (await response.json()) as T & { error?: string; message?: string[] } };
-  };
+  const { call, loginAs } = shopClient(() => shop.baseUrl);
   const guest = (): Who => ({ cartId: randomUUID() });
-  const login = async (email: string): Promise<Who> => {
-    const { body } = await call<{ token: string }>({}, 'POST', '/auth/login', {
-      email,
-      password: 'Demo-pass-2026',
-      version: 5,
-    });
-    return { token: body.token };
-  };
+  const login = async (email: string): Promise<Who> => ({ token: (await loginAs(email)).token });
   const add = async (who: Who, item: Record<string, unknown>) => {
     const { status } = await call(who, 'POST', '/cart/items', { QTY: 1, ...item });
     expect(status).toBe(200);
