@@ -47,7 +47,10 @@ function Line({ line }: { line: CartLine }) {
           <Typography variant="h6" component="h2">
             {line.NAME}
           </Typography>
-          {line.DESCR ? <Typography variant="body2">{line.DESCR}</Typography> : null}
+          {line.DESCR ? (
+            // The description is the product's html, sanitised by the catalog import (as on the product page).
+            <Typography variant="body2" component="div" dangerouslySetInnerHTML={{ __html: line.DESCR }} />
+          ) : null}
           <Typography variant="body2" color="text.secondary">
             Type: {line.TYPE}
           </Typography>
