@@ -52,8 +52,17 @@ export interface TokenizedCard {
   year: string;
 }
 
+/** The answer of `settle` for a key no charge was made with: nothing moved, and nothing will. */
+export const PAYMENT_INTERRUPTED = 'The payment was interrupted and nothing was charged. Please try again.';
+
 export interface PaymentGateway {
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /**
+   * After a crash: the outcome of the charge made with this Idempotency-Key. When none was made, the
+   * key is voided first, so no charge can be made with it later (a late `charge` gets the same
+   * decline), and the answer is a decline with PAYMENT_INTERRUPTED.
+   */
+  settle(idempotencyKey: string): Promise<ChargeResult>;
   /** Keeps the card in the gateway and answers its token; declined cards answer their errors. */
   tokenize(card: CardDetails): Promise<TokenizedCard | ChargeDeclined>;
 }

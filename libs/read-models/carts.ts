@@ -1,7 +1,7 @@
 import type { Pool, PoolClient } from 'pg';
 import type { CartLine, CartView } from '#libs/contracts/cart.js';
 import { type Cart, cartSummary, evolve, initialCart, lineKey } from '#libs/domain/cart/cart.decider.js';
-import { CART_EVENT_TYPES, type CartEvent } from '#libs/domain/cart/cart.events.js';
+import { CART_CHECKOUT_EVENT_TYPES, CART_EVENT_TYPES, type CartEvent } from '#libs/domain/cart/cart.events.js';
 import { cmePurchaseAllowed } from '#libs/domain/cart/cme.rules.js';
 import type { RecordedEvent } from '#libs/eventstore/event-store.port.js';
 import type { ReadModel } from './read-model.js';
@@ -16,7 +16,7 @@ type Db = Pick<Pool | PoolClient, 'query'>;
  */
 export const cartsReadModel: ReadModel = {
   name: 'carts',
-  version: 1,
+  version: 2,
   tables: ['carts'],
   schema: `
     CREATE TABLE carts (
@@ -28,7 +28,8 @@ export const cartsReadModel: ReadModel = {
       total_qty integer NOT NULL,
       updated_at timestamptz NOT NULL
     )`,
-  handles: CART_EVENT_TYPES,
+  // The payment events too: the folded state says whether the cart is being paid (and by which order).
+  handles: [...CART_EVENT_TYPES, ...CART_CHECKOUT_EVENT_TYPES],
   async apply(recorded: RecordedEvent, db: PoolClient): Promise<void> {
     const event = recorded as unknown as CartEvent;
     const { cartId } = event.data;

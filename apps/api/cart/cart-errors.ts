@@ -13,4 +13,6 @@ export const cartErrorStatus: Record<CartErrorCode, number> = {
   coupon_invalid: 400,
   coupon_not_qualifying: 400,
   offer_invalid: 400,
+  /** The cart is taken by a running payment: a conflict of the moment, not bad input. */
+  payment_in_progress: 409,
 };

@@ -8,6 +8,7 @@ import { findComboCoupon } from '#libs/catalog/commerce.queries.js';
 import { findProduct } from '#libs/catalog/products.queries.js';
 import type { CartCommand, CartContext } from '#libs/domain/cart/cart.commands.js';
 import { type Cart, cartDecider } from '#libs/domain/cart/cart.decider.js';
+import type { CartPayment } from '#libs/domain/cart/cart-checkout.js';
 import { type CartClearReason, type CartEvent, cartStreamId } from '#libs/domain/cart/cart.events.js';
 import { fold } from '#libs/domain/shared/decider.js';
 import type { EventStore } from '#libs/eventstore/event-store.port.js';
@@ -40,7 +41,8 @@ export const today = (now: Date = new Date()): string => now.toISOString().slice
  *   JwtAuthGuard ran before), else the visitor's `X-Cart-Id` (400 when missing or not a uuid);
  * - `rolesFor(request)`: the customer's roles, none for a visitor;
  * - `view(cartId, roles)`: the CartView from the `carts` read model;
- * - `clear(cartId, context)`: ClearCart (reason `order_paid` unless another is given);
+ * - `clear(cartId, context, reason)`: ClearCart (a paid cart is emptied by CompleteCheckout instead);
+ * - `startCheckout(...)`: takes the cart for a payment (one cart, one charge);
  * - `execute(command, context)`: any cart command through the cart decider on `cart-{cartId}`
  *   (it waits until the read models show the events, so `view` reads the write).
  */
@@ -93,7 +95,24 @@ export class CartService {
     return result.events.length;
   }
 
-  async clear(cartId: string, context: CommandContext, reason: CartClearReason = 'order_paid'): Promise<void> {
+  /**
+   * Takes the cart for a payment (StartCheckout). Answers the payment holding the cart now (this one,
+   * or another press's), or the one that emptied it; null for an empty cart no payment emptied.
+   */
+  async startCheckout(
+    checkout: { cartId: string; onum: number; idempotencyKey: string; now: string },
+    context: CommandContext,
+  ): Promise<CartPayment | null> {
+    const { state } = await this.eventSourced.execute(
+      cartStreamId(checkout.cartId),
+      cartDecider,
+      { type: 'StartCheckout', ...checkout },
+      context,
+    );
+    return state.checkout ?? (state.items.length === 0 ? (state.paidBy ?? null) : null);
+  }
+
+  async clear(cartId: string, context: CommandContext, reason: Exclude<CartClearReason, 'order_paid'>): Promise<void> {
     await this.execute({ type: 'ClearCart', cartId, reason }, context);
   }
 }

@@ -9,6 +9,9 @@ import { CheckoutController } from './checkout.controller.js';
 import { CheckoutService } from './checkout.service.js';
 import { OrderPaidProcessManager } from './order-paid.process-manager.js';
 import { OrdersController } from './orders.controller.js';
+import { PayService } from './pay.service.js';
+import { PaymentClaims } from './payment-claims.js';
+import { PaymentSettlement } from './payment-settlement.js';
 
 /**
  * Checkout and orders (libs/contracts/cart.ts): quote, pay through the PaymentGateway port (the
@@ -20,7 +23,10 @@ import { OrdersController } from './orders.controller.js';
   controllers: [CheckoutController, OrdersController],
   providers: [
     CheckoutService,
+    PayService,
+    PaymentSettlement,
     OrderPaidProcessManager,
+    { provide: PaymentClaims, inject: [PG_POOL], useFactory: (pool: Pool) => new PaymentClaims(pool) },
     {
       provide: PAYMENT_GATEWAY,
       inject: [PG_POOL],

@@ -1,7 +1,7 @@
 import type { Product, SubscriptionTerm } from '#libs/contracts/catalog.js';
 import type { Coupon } from '../pricing/coupon.rules.js';
 import type { Cart } from './cart.decider.js';
-import type { CartClearReason } from './cart.events.js';
+import type { CartClearReason, CheckoutReleaseReason } from './cart.events.js';
 
 /**
  * Commands of the cart decider. The caller looks everything up before asking (the product snapshot
@@ -82,5 +82,40 @@ export interface MergeCart extends CartContext {
   from: Cart;
 }
 
+/** The first Pay press takes the cart for its payment (order `onum`, the press's Idempotency-Key). */
+export interface StartCheckout {
+  type: 'StartCheckout';
+  cartId: string;
+  onum: number;
+  idempotencyKey: string;
+  now: string;
+}
+
+/** The payment ended without money: the cart is free again, as it was. */
+export interface ReleaseCheckout {
+  type: 'ReleaseCheckout';
+  cartId: string;
+  onum: number;
+  idempotencyKey: string;
+  reason: CheckoutReleaseReason;
+}
+
+/** The order is paid: the cart records by which payment and is emptied (CartCleared, reason order_paid). */
+export interface CompleteCheckout {
+  type: 'CompleteCheckout';
+  cartId: string;
+  onum: number;
+  idempotencyKey: string;
+}
+
 export type CartCommand =
-  AddItemToCart | RemoveItemFromCart | ApplyCoupon | RemoveCoupon | ClearCart | RedeemOffer | MergeCart;
+  | AddItemToCart
+  | RemoveItemFromCart
+  | ApplyCoupon
+  | RemoveCoupon
+  | ClearCart
+  | RedeemOffer
+  | MergeCart
+  | StartCheckout
+  | ReleaseCheckout
+  | CompleteCheckout;

@@ -16,6 +16,15 @@ import {
 import { type Decider, DomainError } from '../shared/decider.js';
 import type { AddItemToCart, CartCommand, CartContext, MergeCart, RedeemOffer } from './cart.commands.js';
 import { type CartErrorCode, CartErrors } from './cart.errors.js';
+import {
+  type CartCheckoutState,
+  CHANGES_CONTENT,
+  completeCheckout,
+  evolveCheckout,
+  paymentInProgress,
+  releaseCheckout,
+  startCheckout,
+} from './cart-checkout.js';
 import type {
   AppliedCoupon,
   CartEvent,
@@ -25,7 +34,7 @@ import type {
   ItemRemovalReason,
 } from './cart.events.js';
 
-export interface Cart {
+export interface Cart extends CartCheckoutState {
   cartId: string | null;
   items: CartItem[];
   /** The one cart-level coupon (storefront section 3). */
@@ -36,7 +45,15 @@ export interface Cart {
   mergedFrom: string[];
 }
 
-export const initialCart: Cart = { cartId: null, items: [], coupon: null, redeemedOffers: [], mergedFrom: [] };
+export const initialCart: Cart = {
+  cartId: null,
+  items: [],
+  coupon: null,
+  redeemedOffers: [],
+  mergedFrom: [],
+  checkout: null,
+  paidBy: null,
+};
 
 /** Storefront sections 5 and 9: "Quantity 1 to 999". */
 export const MIN_QTY = 1;
@@ -236,9 +253,28 @@ function mergeCart(command: MergeCart, cart: Cart): CartEvent[] {
   return events;
 }
 
-export function decide(command: CartCommand, cart: Cart): CartEvent[] {
+export function decide(command: CartCommand, stored: Cart): CartEvent[] {
   const { cartId } = command;
+  // A cart folded before the payment fields existed has none: it is not being paid.
+  const cart: Cart = { ...stored, checkout: stored.checkout ?? null, paidBy: stored.paidBy ?? null };
+  const taken = cart.checkout !== null;
+  if (
+    taken &&
+    (CHANGES_CONTENT.includes(command.type) || (command.type === 'ClearCart' && command.reason !== 'merged'))
+  ) {
+    return paymentInProgress();
+  }
   switch (command.type) {
+    case 'StartCheckout':
+      return startCheckout(command, cart);
+    case 'ReleaseCheckout':
+      return releaseCheckout(command, cart);
+    case 'CompleteCheckout': {
+      const completed = completeCheckout(command, cart);
+      if (completed.length === 0) return [];
+      return [...completed, { type: 'CartCleared', data: { cartId, reason: 'order_paid', mergedInto: null } }];
+    }
+
     case 'AddItemToCart':
       return changeItems(cartId, cart, command, putLine(cartId, cart, catalogLine(command), null));
 
@@ -318,7 +354,8 @@ export function evolve(cart: Cart, event: CartEvent): Cart {
         mergedFrom === null || withId.mergedFrom.includes(mergedFrom)
           ? withId.mergedFrom
           : [...withId.mergedFrom, mergedFrom];
-      return { ...withId, items, mergedFrom: merged };
+      // Something new in the cart: it is no longer the cart that order paid for.
+      return { ...withId, items, mergedFrom: merged, paidBy: null };
     }
     case 'ItemRemovedFromCart': {
       const key = lineKey(event.data);
@@ -334,6 +371,10 @@ export function evolve(cart: Cart, event: CartEvent): Cart {
       return { ...withId, items: [], coupon: null, redeemedOffers: [] };
     case 'OfferRedeemed':
       return { ...withId, redeemedOffers: [...withId.redeemedOffers, event.data.UID] };
+    case 'CheckoutStarted':
+    case 'CheckoutReleased':
+    case 'CheckoutCompleted':
+      return evolveCheckout({ ...withId, checkout: withId.checkout ?? null, paidBy: withId.paidBy ?? null }, event);
     default:
       return withId;
   }

@@ -11,6 +11,7 @@ export const CartErrors = {
   coupon_invalid: COUPON_MESSAGES.invalid,
   coupon_not_qualifying: COUPON_MESSAGES.not_qualifying,
   offer_invalid: 'This offer is not valid.',
+  payment_in_progress: 'This cart is being paid right now. Please wait a moment and try again.',
 } as const;
 
 export type CartErrorCode = keyof typeof CartErrors;

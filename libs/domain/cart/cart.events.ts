@@ -111,8 +111,40 @@ export type OfferRedeemed = DomainEvent<
   { cartId: string; OFFER: string; UID: string; PRODUCTID: number; TYPE: string; UNITPRICE: number; QTY: number }
 >;
 
+/**
+ * The cart's payment (issue: one cart, one charge): the first Pay press takes the cart with
+ * CheckoutStarted, appended at the cart's revision, so a second press (another tab, another key) finds
+ * it taken and answers with the first one's order instead of charging again. The cart cannot change
+ * while it is taken. CheckoutCompleted (followed by CartCleared, reason order_paid) or CheckoutReleased
+ * (declined, failed before the charge, or settled without a charge) ends it.
+ */
+export type CheckoutStarted = DomainEvent<
+  'CheckoutStarted',
+  { cartId: string; onum: number; idempotencyKey: string; startedAt: string }
+>;
+
+export type CheckoutReleaseReason = 'declined' | 'failed' | 'abandoned';
+
+export type CheckoutReleased = DomainEvent<
+  'CheckoutReleased',
+  { cartId: string; onum: number; idempotencyKey: string; reason: CheckoutReleaseReason }
+>;
+
+export type CheckoutCompleted = DomainEvent<
+  'CheckoutCompleted',
+  { cartId: string; onum: number; idempotencyKey: string }
+>;
+
+export type CartCheckoutEvent = CheckoutStarted | CheckoutReleased | CheckoutCompleted;
+
 export type CartEvent =
-  ItemAddedToCart | ItemRemovedFromCart | CouponApplied | CouponRemoved | CartCleared | OfferRedeemed;
+  | ItemAddedToCart
+  | ItemRemovedFromCart
+  | CouponApplied
+  | CouponRemoved
+  | CartCleared
+  | OfferRedeemed
+  | CartCheckoutEvent;
 
 export const CART_EVENT_TYPES = [
   'ItemAddedToCart',
@@ -122,5 +154,12 @@ export const CART_EVENT_TYPES = [
   'CartCleared',
   'OfferRedeemed',
 ] as const satisfies readonly CartEvent['type'][];
+
+/** The cart's payment events: the cart decider's own bookkeeping, not shown on the cart screen. */
+export const CART_CHECKOUT_EVENT_TYPES = [
+  'CheckoutStarted',
+  'CheckoutReleased',
+  'CheckoutCompleted',
+] as const satisfies readonly CartCheckoutEvent['type'][];
 
 export const cartStreamId = (cartId: string): string => `cart-${cartId}`;

@@ -1,0 +1,153 @@
+import type { Pool, PoolClient } from 'pg';
+import type { PayResponse } from '#libs/contracts/cart.js';
+
+/**
+ * The write side's bookkeeping of Pay presses (not a read model): one row per Idempotency-Key, claimed
+ * before anything is placed or charged, holding the cart, the order number once drawn and, at the end,
+ * the answer every repeat of that key gets. A row without an answer is a payment still running, or one
+ * whose process died: the running request holds a session advisory lock on its key, which PostgreSQL
+ * drops with the connection when the process dies, so whoever can take the lock knows the payment has
+ * no owner left and may settle it (payment-settlement.ts).
+ */
+export interface PaymentClaim {
+  idempotencyKey: string;
+  cartId: string;
+  customerId: string | null;
+  onum: number | null;
+  response: PayResponse | null;
+}
+
+interface ClaimRow {
+  idempotency_key: string;
+  cart_id: string;
+  customer_id: string | null;
+  onum: string | null;
+  response: PayResponse | null;
+}
+
+const toClaim = (row: ClaimRow): PaymentClaim => ({
+  idempotencyKey: row.idempotency_key,
+  cartId: row.cart_id,
+  customerId: row.customer_id,
+  onum: row.onum === null ? null : Number(row.onum),
+  response: row.response,
+});
+
+/** The advisory lock of a key: one 64-bit number per key, in a name space of its own. */
+const LOCK = `hashtextextended('checkout-payment:' || $1, 0)`;
+
+/** A held key: the dedicated connection that holds its advisory lock. */
+export interface HeldClaim {
+  release(): Promise<void>;
+}
+
+export class PaymentClaims {
+  private schemaReady: Promise<unknown> | null = null;
+
+  constructor(private readonly pool: Pool) {}
+
+  ensureSchema(): Promise<unknown> {
+    return (this.schemaReady ??= this.pool.query(`
+      CREATE SEQUENCE IF NOT EXISTS checkout_order_numbers START 100001;
+      CREATE TABLE IF NOT EXISTS checkout_payments (
+        idempotency_key text PRIMARY KEY,
+        cart_id text NOT NULL,
+        response jsonb,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      ALTER TABLE checkout_payments ADD COLUMN IF NOT EXISTS customer_id text;
+      ALTER TABLE checkout_payments ADD COLUMN IF NOT EXISTS onum bigint;
+      CREATE INDEX IF NOT EXISTS checkout_payments_open ON checkout_payments (created_at) WHERE response IS NULL`));
+  }
+
+  /** Claims a key for this press; false when the key was claimed before (a repeat). */
+  async claim(idempotencyKey: string, cartId: string, customerId: string | null): Promise<boolean> {
+    await this.ensureSchema();
+    const claimed = await this.pool.query(
+      `INSERT INTO checkout_payments (idempotency_key, cart_id, customer_id) VALUES ($1, $2, $3)
+       ON CONFLICT DO NOTHING RETURNING 1`,
+      [idempotencyKey, cartId, customerId],
+    );
+    return claimed.rowCount === 1;
+  }
+
+  /**
+   * Holds the key's advisory lock on a connection of its own until `release()`; null when another
+   * live request holds it. A process that dies releases it with its connection.
+   */
+  async hold(idempotencyKey: string): Promise<HeldClaim | null> {
+    const client: PoolClient = await this.pool.connect();
+    try {
+      const { rows } = await client.query<{ held: boolean }>(`SELECT pg_try_advisory_lock(${LOCK}) AS held`, [
+        idempotencyKey,
+      ]);
+      if (!rows[0]?.held) {
+        client.release();
+        return null;
+      }
+    } catch (error) {
+      client.release(true);
+      throw error;
+    }
+    let released = false;
+    return {
+      release: async () => {
+        if (released) return;
+        released = true;
+        try {
+          await client.query(`SELECT pg_advisory_unlock(${LOCK})`, [idempotencyKey]);
+          client.release();
+        } catch {
+          client.release(true); // a broken connection drops its lock with it
+        }
+      },
+    };
+  }
+
+  async find(idempotencyKey: string): Promise<PaymentClaim | null> {
+    await this.ensureSchema();
+    const { rows } = await this.pool.query<ClaimRow>(
+      'SELECT idempotency_key, cart_id, customer_id, onum, response FROM checkout_payments WHERE idempotency_key = $1',
+      [idempotencyKey],
+    );
+    return rows[0] ? toClaim(rows[0]) : null;
+  }
+
+  /** A fresh order number, kept on the claim before the order is placed (recovery finds the order by it). */
+  async drawOrderNumber(idempotencyKey: string): Promise<number> {
+    const { rows } = await this.pool.query<{ onum: string }>(
+      `UPDATE checkout_payments SET onum = nextval('checkout_order_numbers') WHERE idempotency_key = $1
+       RETURNING onum::text`,
+      [idempotencyKey],
+    );
+    const onum = Number(rows[0]?.onum);
+    if (!Number.isSafeInteger(onum)) throw new Error(`payment ${idempotencyKey} has no claim`);
+    return onum;
+  }
+
+  async answer(idempotencyKey: string, response: PayResponse): Promise<void> {
+    await this.pool.query('UPDATE checkout_payments SET response = $2 WHERE idempotency_key = $1', [
+      idempotencyKey,
+      JSON.stringify(response),
+    ]);
+  }
+
+  /** Nothing was charged and nothing answered: the key is free for a new try. */
+  async forget(idempotencyKey: string): Promise<void> {
+    await this.pool.query('DELETE FROM checkout_payments WHERE idempotency_key = $1 AND response IS NULL', [
+      idempotencyKey,
+    ]);
+  }
+
+  /** Keys without an answer claimed more than `olderThanMs` ago: running, or left by a process that died. */
+  async unanswered(olderThanMs: number): Promise<string[]> {
+    await this.ensureSchema();
+    const { rows } = await this.pool.query<{ idempotency_key: string }>(
+      `SELECT idempotency_key FROM checkout_payments
+       WHERE response IS NULL AND created_at < now() - make_interval(secs => $1::double precision / 1000)
+       ORDER BY created_at LIMIT 100`,
+      [olderThanMs],
+    );
+    return rows.map((r) => r.idempotency_key);
+  }
+}

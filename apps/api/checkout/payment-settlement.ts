@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { CommandContext } from '#libs/application/decide-and-append.js';
+import type { PayResponse } from '#libs/contracts/cart.js';
+import type { CheckoutReleaseReason } from '#libs/domain/cart/cart.events.js';
+import { orderDecider } from '#libs/domain/order/order.decider.js';
+import { type OrderEvent, orderStreamId } from '#libs/domain/order/order.events.js';
+import { fold } from '#libs/domain/shared/decider.js';
+import type { EventStore, RecordedEvent } from '#libs/eventstore/event-store.port.js';
+import {
+  type ChargeResult,
+  PAYMENT_GATEWAY,
+  PAYMENT_INTERRUPTED,
+  type PaymentGateway,
+} from '#libs/payments/payment-gateway.js';
+import { CartService } from '../cart/cart.service.js';
+import { EVENT_STORE } from '../infrastructure/tokens.js';
+import { EventSourcedService } from '../shared/event-sourced.service.js';
+import { CheckoutService } from './checkout.service.js';
+import { OrderPaidProcessManager } from './order-paid.process-manager.js';
+import { type PaymentClaim, PaymentClaims } from './payment-claims.js';
+
+/** How often a running shop looks for payments whose process died (the start looks at once). */
+const SWEEP_EVERY_MS = 30_000;
+
+/**
+ * Ends a payment, in the normal flow and after a crash (issue: a crash between the gateway's charge
+ * and the OrderPaid append neither loses nor doubles money). The caller holds the key's lock.
+ * - Charged (OrderPaid recorded, or the gateway says the key was charged): the order is completed
+ *   (OrderPaid, access granted, the cart emptied) and the key answers its ONUM.
+ * - Not charged: the gateway voids the key (a late charge with it is refused), the order records the
+ *   decline, the cart is free again, and the key answers the decline's ERRORS.
+ * On start, and every 30 s, every key without an answer whose lock is free (its process is gone) is
+ * settled this way; a repeat of such a key settles it too.
+ */
+@Injectable()
+export class PaymentSettlement implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(PaymentSettlement.name);
+  private timer: NodeJS.Timeout | null = null;
+  private sweeping: Promise<void> | null = null;
+
+  constructor(
+    private readonly claims: PaymentClaims,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
+    private readonly eventSourced: EventSourcedService,
+    private readonly carts: CartService,
+    private readonly checkout: CheckoutService,
+    private readonly orderPaid: OrderPaidProcessManager,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.sweep();
+    this.timer = setInterval(() => void this.sweep(), SWEEP_EVERY_MS);
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.sweeping;
+  }
+
+  /** Settles every unanswered key nobody holds; answers when done (one sweep at a time). */
+  sweep(): Promise<void> {
+    this.sweeping ??= this.sweepOnce()
+      .catch((error: unknown) => this.logger.error(`Settling interrupted payments failed: ${String(error)}`))
+      .finally(() => (this.sweeping = null));
+    return this.sweeping;
+  }
+
+  private async sweepOnce(): Promise<void> {
+    for (const key of await this.claims.unanswered(0)) {
+      const held = await this.claims.hold(key);
+      if (!held) continue; // a live request is paying it
+      try {
+        const claim = await this.claims.find(key);
+        if (claim && claim.response === null) {
+          const response = await this.settle(claim);
+          this.logger.warn(
+            `Interrupted payment of order ${claim.onum ?? '(none)'} settled: ${JSON.stringify(response)}`,
+          );
+        }
+      } finally {
+        await held.release();
+      }
+    }
+  }
+
+  /** Ends an unanswered payment from the log and the gateway (the caller holds its lock); answers and records the answer. */
+  async settle(claim: PaymentClaim): Promise<PayResponse> {
+    const context: CommandContext = { actorId: claim.customerId ?? 'guest', correlationId: randomUUID() };
+    if (claim.onum === null) {
+      // Stopped before an order number was drawn: no order, no charge. Void the key all the same.
+      const charge = await this.gateway.settle(claim.idempotencyKey);
+      return this.declined(claim, charge, context);
+    }
+    const history = (await this.store.readStream(orderStreamId(claim.onum))) as unknown as (RecordedEvent &
+      OrderEvent)[];
+    const paid = history.find((e) => e.type === 'OrderPaid' && e.data.idempotencyKey === claim.idempotencyKey);
+    if (paid) return this.completePaid(claim, paid, context);
+    const charge = await this.gateway.settle(claim.idempotencyKey);
+    const order = fold(orderDecider, history);
+    if (order.status === 'none') return this.declined(claim, charge, context);
+    const result = await this.eventSourced.execute(
+      orderStreamId(claim.onum),
+      orderDecider,
+      {
+        type: 'PayOrder',
+        onum: claim.onum,
+        idempotencyKey: claim.idempotencyKey,
+        gateway: charge.approved
+          ? { outcome: 'approved', reference: charge.reference, brand: charge.brand, last4: charge.last4 }
+          : { outcome: 'declined', errors: charge.errors },
+        now: new Date().toISOString(),
+      },
+      context,
+    );
+    const event = result.events[0];
+    if (event?.type === 'OrderPaid') return this.completePaid(claim, event, context);
+    return this.declined(claim, charge, context);
+  }
+
+  /** A paid order: access granted, the cart emptied, the key answered with its ONUM. */
+  async completePaid(claim: PaymentClaim, paid: RecordedEvent, context: CommandContext): Promise<PayResponse> {
+    const onum = claim.onum ?? Number((paid.data as { onum: number }).onum);
+    await this.orderPaid.handle(paid);
+    await this.carts.execute(
+      { type: 'CompleteCheckout', cartId: claim.cartId, onum, idempotencyKey: claim.idempotencyKey },
+      { ...context, causationId: paid.id },
+    );
+    const ONUM = String(onum);
+    const response: PayResponse = {
+      ONUM,
+      ERRORS: [],
+      RECEIPTTOKEN: claim.customerId === null ? this.checkout.receiptToken(ONUM) : null,
+    };
+    await this.claims.answer(claim.idempotencyKey, response);
+    return response;
+  }
+
+  /** No money moved: the cart is free again and the key answers the decline. */
+  async declined(claim: PaymentClaim, charge: ChargeResult, context: CommandContext): Promise<PayResponse> {
+    const interrupted = !charge.approved && charge.errors.includes(PAYMENT_INTERRUPTED);
+    await this.release(claim, context, interrupted ? 'abandoned' : 'declined');
+    const errors = charge.approved ? [] : charge.errors;
+    const response: PayResponse = {
+      ONUM: null,
+      ERRORS: errors.length > 0 ? errors : ['Your card was declined.'],
+      RECEIPTTOKEN: null,
+    };
+    await this.claims.answer(claim.idempotencyKey, response);
+    return response;
+  }
+
+  /** Frees the cart this key took, if it did. */
+  async release(claim: PaymentClaim, context: CommandContext, reason: CheckoutReleaseReason): Promise<void> {
+    if (claim.onum === null) return;
+    await this.carts.execute(
+      {
+        type: 'ReleaseCheckout',
+        cartId: claim.cartId,
+        onum: claim.onum,
+        idempotencyKey: claim.idempotencyKey,
+        reason,
+      },
+      context,
+    );
+  }
+}

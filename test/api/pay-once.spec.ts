@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import type { PayResponse, Quote } from '#libs/contracts/cart.js';
+import { CartErrors } from '#libs/domain/cart/cart.errors.js';
+import { PAYMENT_INTERRUPTED } from '#libs/payments/payment-gateway.js';
+import { CartService } from '../../apps/api/cart/cart.service.js';
+import { createTestApp, type TestApp } from '../support/app.js';
+import { shopClient } from '../support/shop-client.js';
+
+/**
+ * One cart, one charge: presses on the same cart with different Idempotency-Keys (two tabs, a retry
+ * from another device) charge it once; a key whose process died is settled instead of refused forever.
+ */
+describe('pay: one cart, one charge', () => {
+  let shop: TestApp;
+  beforeAll(async () => {
+    shop = await createTestApp({ seedDemo: true });
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  type Who = { cartId?: string; token?: string };
+  const { call, loginAs } = shopClient(() => shop.baseUrl);
+  const contact = {
+    FIRSTNAME: 'Ada',
+    LASTNAME: 'Example',
+    ADDRESS: '1 Main St',
+    CITY: 'Springfield',
+    STATE: 'MO',
+    ZIP: '65801',
+    COUNTRY: 'USA',
+    PHONE: '555-0100',
+    EMAIL: 'ada@example.test',
+  };
+  const visa = { CC: '4242424242424242', MONTH: '12', YEAR: '2030', SC: '123' };
+  const pay = (who: Who, TOTAL: number, key: string = randomUUID(), CARD = visa) =>
+    call<PayResponse>(
+      who,
+      'POST',
+      '/checkout/pay',
+      { ATTJSON: contact, BILLINGJSON: null, CARD, SHIPPING: 1, TOTAL },
+      { 'idempotency-key': key },
+    );
+  const cartWithBook = async (who: Who): Promise<number> => {
+    expect((await call(who, 'POST', '/cart/items', { PRODUCTID: 601, FORMAT: 'BOOK', QTY: 1 })).status).toBe(200);
+    const quote = await call<Quote>(who, 'POST', '/checkout/quote', { COUNTRY: 'USA', STATE: 'MO', SHIPPING: 1 });
+    expect(quote.status).toBe(200);
+    return quote.body.TOTAL;
+  };
+  const count = async (sql: string, params: unknown[]): Promise<number> => {
+    const { rows } = await shop.shop.pool.query<{ n: string }>(sql, params);
+    return Number(rows[0]?.n);
+  };
+  const charges = (keys: string[]) =>
+    count(
+      `SELECT count(*) AS n FROM sandbox_gateway_charges WHERE idempotency_key = ANY($1) AND (result->>'approved')::boolean`,
+      [keys],
+    );
+  const paidEvents = (onum: string) =>
+    count(`SELECT count(*) AS n FROM es_events WHERE type = 'OrderPaid' AND stream_id = $1`, [`order-${onum}`]);
+
+  it('ten presses at once with ten keys on one guest cart: one charge, one OrderPaid, one order, ten answers naming it', async () => {
+    const who = { cartId: randomUUID() };
+    const total = await cartWithBook(who);
+    const keys = Array.from({ length: 10 }, () => randomUUID());
+    const answers = await Promise.all(keys.map((key) => pay(who, total, key)));
+
+    expect(answers.map((a) => a.status)).toEqual(keys.map(() => 200));
+    const onums = new Set(answers.map((a) => a.body.ONUM));
+    expect(onums.size).toBe(1);
+    const [onum] = [...onums];
+    expect(onum).toMatch(/^\d+$/);
+    expect(await charges(keys)).toBe(1);
+    expect(await paidEvents(String(onum))).toBe(1);
+    expect(await count(`SELECT count(*) AS n FROM receipts WHERE paid_at IS NOT NULL AND onum = $1`, [onum])).toBe(1);
+    // Every order placed from this cart: exactly the one paid.
+    expect(
+      await count(`SELECT count(*) AS n FROM es_events WHERE type = 'OrderPlaced' AND data->>'cartId' = $1`, [
+        who.cartId,
+      ]),
+    ).toBe(1);
+    // A repeat of any of the keys answers the same order; the cart is empty.
+    const again = await pay(who, total, keys[7]);
+    expect(again.body.ONUM).toBe(onum);
+    const cart = await call<{ items: unknown[] }>(who, 'GET', '/cart');
+    expect(cart.body.items).toEqual([]);
+  });
+
+  it("a customer's two tabs press at once: one charge, and the subscription is granted once", async () => {
+    const { token } = await loginAs('reader@demo.test');
+    const who = { token };
+    await call(who, 'DELETE', '/cart');
+    const total = await cartWithBook(who);
+    const keys = [randomUUID(), randomUUID(), randomUUID()];
+    const answers = await Promise.all(keys.map((key) => pay(who, total, key)));
+    expect(new Set(answers.map((a) => a.body.ONUM)).size).toBe(1);
+    expect(answers.every((a) => a.body.ERRORS.length === 0)).toBe(true);
+    expect(await charges(keys)).toBe(1);
+    const orders = await call<{ data: { ONUM: string }[] }>(who, 'GET', '/orders');
+    expect(orders.body.data.filter((o) => o.ONUM === answers[0]?.body.ONUM)).toHaveLength(1);
+  });
+
+  it('a declined press frees the cart: the next press pays it', async () => {
+    const who = { cartId: randomUUID() };
+    const total = await cartWithBook(who);
+    const declined = await pay(who, total, randomUUID(), { ...visa, CC: '4000000000000002' });
+    expect(declined.body.ONUM).toBeNull();
+    expect(declined.body.ERRORS.length).toBeGreaterThan(0);
+    const paid = await pay(who, total);
+    expect(paid.body.ERRORS).toEqual([]);
+    expect(paid.body.ONUM).toMatch(/^\d+$/);
+  });
+
+  it('a key claimed by a process that died is settled by its retry, not refused forever', async () => {
+    const who = { cartId: randomUUID() };
+    const total = await cartWithBook(who);
+    const key = randomUUID();
+    // What a process killed right after claiming leaves: the claim, no answer, no lock held.
+    await shop.shop.pool.query(`INSERT INTO checkout_payments (idempotency_key, cart_id) VALUES ($1, $2)`, [
+      key,
+      who.cartId,
+    ]);
+    const retry = await pay(who, total, key);
+    expect(retry.status).toBe(200);
+    expect(retry.body).toEqual({ ONUM: null, ERRORS: [PAYMENT_INTERRUPTED], RECEIPTTOKEN: null });
+    expect(await charges([key])).toBe(0);
+    // The key is voided at the gateway; the cart is free and a new press pays it.
+    const paid = await pay(who, total);
+    expect(paid.body.ONUM).toMatch(/^\d+$/);
+  });
+
+  it('a cart being paid refuses changes with 409 and the reason, and takes them again once the payment ends', async () => {
+    const who = { cartId: randomUUID() };
+    await cartWithBook(who);
+    const carts = shop.app.get(CartService);
+    const context = { actorId: 'guest', correlationId: randomUUID() };
+    const payment = { cartId: who.cartId, onum: 999_001, idempotencyKey: randomUUID() };
+    const taken = await carts.startCheckout({ ...payment, now: new Date().toISOString() }, context);
+    expect(taken).toEqual({ onum: payment.onum, idempotencyKey: payment.idempotencyKey });
+
+    const add = () => call(who, 'POST', '/cart/items', { PRODUCTID: 601, FORMAT: 'BOOK', QTY: 1 });
+    const refused = await add();
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toEqual([CartErrors.payment_in_progress]);
+    expect((await call(who, 'DELETE', '/cart')).status).toBe(409);
+
+    await carts.execute({ type: 'ReleaseCheckout', ...payment, reason: 'declined' }, context);
+    expect((await add()).status).toBe(200);
+  });
+});
