@@ -1,4 +1,11 @@
-import { DECLINES, SandboxGateway, luhnValid, memorySandboxStore } from './sandbox-gateway.js';
+import {
+  DECLINES,
+  MAX_YEARS_AHEAD,
+  SandboxGateway,
+  expiryProblem,
+  luhnValid,
+  memorySandboxStore,
+} from './sandbox-gateway.js';
 
 const now = () => new Date('2026-06-15T10:00:00.000Z');
 const card = (number: string, over: Partial<{ month: number; year: number }> = {}) => ({
@@ -79,5 +86,34 @@ describe('sandbox gateway', () => {
     });
     const tokenized = await gateway.tokenize(card('5555555555554444'));
     expect(tokenized).toMatchObject({ brand: 'Mastercard', last4: '4444' });
+  });
+
+  it.each([
+    ['a month that is not a number ("ab")', Number('ab'), 2030, DECLINES.invalidMonth],
+    ['month 0', 0, 2030, DECLINES.invalidMonth],
+    ['month 13', 13, 2030, DECLINES.invalidMonth],
+    ['a fractional month', 6.5, 2030, DECLINES.invalidMonth],
+    ['a year that is not a number ("cd")', 12, Number('cd'), DECLINES.invalidYear],
+    ['a year of 2 digits', 12, 30, DECLINES.invalidYear],
+    ['year 9999', 12, 9999, DECLINES.invalidYear],
+    [`more than ${MAX_YEARS_AHEAD} years ahead`, 1, 2026 + MAX_YEARS_AHEAD + 1, DECLINES.invalidYear],
+  ])('refuses an expiry it cannot read: %s', async (_name, month, year, text) => {
+    const gateway = new SandboxGateway(memorySandboxStore(), now);
+    const result = await gateway.charge({
+      amountCents: 1000,
+      card: card('4242424242424242', { month, year }),
+      idempotencyKey: `expiry-${String(month)}-${String(year)}`,
+    });
+    expect(result).toEqual({ approved: false, errors: [text] });
+    expect(await gateway.tokenize(card('4242424242424242', { month, year }))).toEqual({
+      approved: false,
+      errors: [text],
+    });
+  });
+
+  it('accepts the current month and up to the furthest year', () => {
+    expect(expiryProblem(6, 2026, now())).toBeNull();
+    expect(expiryProblem(12, 2026 + MAX_YEARS_AHEAD, now())).toBeNull();
+    expect(expiryProblem(5, 2026, now())).toBe(DECLINES.expired);
   });
 });

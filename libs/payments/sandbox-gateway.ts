@@ -8,6 +8,7 @@ import type {
   PaymentGateway,
   TokenizedCard,
 } from './payment-gateway.js';
+import { PAYMENT_INTERRUPTED } from './payment-gateway.js';
 
 /**
  * The built-in sandbox gateway (DESIGN.md section 6, docs/payments.md): Luhn-valid numbers are
@@ -23,7 +24,27 @@ export const DECLINES = {
   expired: 'Your card has expired.',
   securityCode: "Your card's security code is incorrect.",
   incorrectNumber: 'Your card number is incorrect.',
+  invalidMonth: "Your card's expiration month is invalid.",
+  invalidYear: "Your card's expiration year is invalid.",
 } as const;
+
+/** The furthest expiry accepted: this many years after the current one (cards are issued for 3-10). */
+export const MAX_YEARS_AHEAD = 20;
+
+/**
+ * What is wrong with an expiry, if anything: a month that is not a whole number from 1 to 12, a
+ * year that is not a whole number of four digits or lies more than MAX_YEARS_AHEAD years ahead,
+ * or a card that expired before the current month (a card is good through its expiry month).
+ */
+export function expiryProblem(month: number, year: number, now: Date): string | null {
+  if (!Number.isInteger(month) || month < 1 || month > 12) return DECLINES.invalidMonth;
+  const thisYear = now.getUTCFullYear();
+  if (!Number.isInteger(year) || year < 1000 || year > 9999 || year > thisYear + MAX_YEARS_AHEAD) {
+    return DECLINES.invalidYear;
+  }
+  if (year < thisYear || (year === thisYear && month < now.getUTCMonth() + 1)) return DECLINES.expired;
+  return null;
+}
 
 /** The documented decline numbers (docs/payments.md) and their texts. */
 export const DECLINE_CARDS: Readonly<Record<string, string>> = {
@@ -164,12 +185,10 @@ export class SandboxGateway implements PaymentGateway {
   private inspect(card: CardDetails): { card: SandboxToken } | ChargeDeclined {
     const digits = card.number.replace(/[\s-]/g, '');
     if (!luhnValid(digits)) return declined(DECLINES.incorrectNumber);
-    const now = this.now();
-    const month = Math.trunc(card.month);
-    const year = Math.trunc(card.year);
-    if (month < 1 || month > 12) return declined(DECLINES.expired);
-    const expiredBefore =
-      year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1);
+    const { month, year } = card;
+    const expiry = expiryProblem(month, year, this.now());
+    // An expiry the gateway cannot read is refused outright; an expired card is kept as a decline.
+    if (expiry !== null && expiry !== DECLINES.expired) return declined(expiry);
     return {
       card: {
         token: `tok_${randomBytes(12).toString('hex')}`,
@@ -177,7 +196,7 @@ export class SandboxGateway implements PaymentGateway {
         last4: digits.slice(-4),
         month: String(month).padStart(2, '0'),
         year: String(year),
-        decline: expiredBefore ? DECLINES.expired : (DECLINE_CARDS[digits] ?? null),
+        decline: expiry ?? DECLINE_CARDS[digits] ?? null,
       },
     };
   }
@@ -189,6 +208,13 @@ export class SandboxGateway implements PaymentGateway {
     await this.store.saveToken(inspected.card);
     const { decline: _decline, ...kept } = inspected.card;
     return kept;
+  }
+
+  async settle(idempotencyKey: string): Promise<ChargeResult> {
+    const first = await this.store.findCharge(idempotencyKey);
+    if (first) return first;
+    // Voided: recorded as a zero-cent decline under the key, so a charge arriving late answers it too.
+    return this.store.recordCharge(idempotencyKey, 0, declined(PAYMENT_INTERRUPTED));
   }
 
   async charge(request: ChargeRequest): Promise<ChargeResult> {
@@ -205,12 +231,8 @@ export class SandboxGateway implements PaymentGateway {
     if (request.token !== undefined) {
       const found = await this.store.findToken(request.token);
       if (!found) return declined(DECLINES.declined);
-      const now = this.now();
-      const y = Number(found.year);
-      const m = Number(found.month);
-      if (y < now.getUTCFullYear() || (y === now.getUTCFullYear() && m < now.getUTCMonth() + 1)) {
-        return declined(DECLINES.expired);
-      }
+      const expiry = expiryProblem(Number(found.month), Number(found.year), this.now());
+      if (expiry !== null) return declined(expiry);
       card = found;
     } else {
       const inspected = this.inspect(request.card);

@@ -3,14 +3,9 @@ import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength } from 'class-validator';
 import {
   type AddItemRequest,
-  type CartCoupon,
-  type CartLine,
-  type CartView,
   type CouponRequest,
-  type CouponResponse,
   type MergeRequest,
   type OfferRequest,
-  type OfferResponse,
   QTY_MAX,
   QTY_MIN,
   type RenewalRequest,
@@ -89,68 +84,4 @@ export class OfferDto implements OfferRequest {
   @MinLength(1, { message: 'UID is required.' })
   @MaxLength(200, { message: 'UID has at most 200 characters.' })
   UID!: string;
-}
-
-// Response shapes for the OpenAPI document (libs/contracts/cart.ts is the source of truth).
-
-export class CartCouponDto implements CartCoupon {
-  @ApiProperty() code!: string;
-  @ApiProperty({ description: 'Cents off' }) discount!: number;
-  @ApiProperty({ description: 'Applied by the shop itself (the CMEComplete combo)' }) auto!: boolean;
-}
-
-export class CartOfferDto {
-  @ApiProperty() OFFER!: string;
-  @ApiProperty() UID!: string;
-}
-
-export class CartLineDto implements Omit<CartLine, 'product'> {
-  @ApiProperty({ description: 'Stable key of the line: DELETE /api/cart/items/{KEY}' }) KEY!: string;
-  @ApiProperty() ID!: number;
-  @ApiProperty() NAME!: string;
-  @ApiProperty() DESCR!: string;
-  @ApiProperty({ description: 'The item type (for books the chosen format)' }) TYPE!: string;
-  @ApiProperty({ description: 'Unit price in cents; per year for yearly types' }) PRICE!: number;
-  @ApiProperty({ description: 'The number of years for yearly types' }) QTY!: number;
-  @ApiProperty({ enum: [1, 2, 3], nullable: true }) TERM!: 1 | 2 | 3 | null;
-  @ApiProperty({ description: 'PRICE x QTY' }) LINE_TOTAL!: number;
-  @ApiProperty() SHIP_WEIGHT!: number;
-  @ApiProperty({
-    type: 'object',
-    description: 'The product without DESCR and productprices',
-    additionalProperties: true,
-  })
-  product!: Record<string, unknown>;
-  @ApiProperty({ type: CartOfferDto, nullable: true, description: 'Set on an offer or renewal line' })
-  OFFER!: CartOfferDto | null;
-}
-
-export class CartViewDto implements Omit<CartView, 'items'> {
-  @ApiProperty() cartId!: string;
-  @ApiProperty({ type: [CartLineDto] }) items!: CartLineDto[];
-  @ApiProperty({ type: CartCouponDto, nullable: true }) coupon!: CartCouponDto | null;
-  @ApiProperty() SUBTOTAL!: number;
-  @ApiProperty() DISCOUNT!: number;
-  @ApiProperty({ description: 'SUBTOTAL - DISCOUNT' }) TOTAL!: number;
-  @ApiProperty({ description: 'The navigation badge' }) cartTotalQty!: number;
-  @ApiProperty({ description: 'The CME purchase rule fails for this cart and customer' }) cmeWarning!: boolean;
-}
-
-export class CouponResponseDto implements Omit<CouponResponse, 'cart'> {
-  @ApiProperty({ enum: [0, 1] }) success!: 0 | 1;
-  @ApiProperty({ type: CartCouponDto, nullable: true }) data!: CartCouponDto | null;
-  @ApiProperty() message!: string;
-  @ApiProperty({ type: CartViewDto }) cart!: CartViewDto;
-}
-
-export class OfferDataDto {
-  @ApiProperty() TYPE!: string;
-  @ApiProperty({ description: 'Cents (per year for yearly types)' }) UNITPRICE!: number;
-  @ApiProperty() QTY!: number;
-}
-
-export class OfferResponseDto implements Omit<OfferResponse, 'cart'> {
-  @ApiProperty({ enum: [0, 1] }) success!: 0 | 1;
-  @ApiProperty({ type: OfferDataDto, nullable: true }) data!: OfferDataDto | null;
-  @ApiProperty({ type: CartViewDto, nullable: true }) cart!: CartViewDto | null;
 }

@@ -1,6 +1,19 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
+import {
+  IsBoolean,
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import type {
   BillingAddress,
   CardInput,
@@ -9,10 +22,13 @@ import type {
   QuoteRequest,
   ShippingOption,
 } from '#libs/contracts/cart.js';
+import { IsEmailWhenGiven, IsPastDateMmDdYyyy, MatchesWhenGiven } from '../shared/validators.js';
 
 /**
  * Wire DTOs of checkout (libs/contracts/cart.ts), with the field messages of signed-in section 8
- * ("{Field} is required.") and the limits of section 5 (PHONE max 20, ADDRESS max 59).
+ * ("{Field} is required.") and the limits of section 5 (PHONE max 20, ADDRESS max 59). Whether a
+ * COUNTRY and STATE are in the reference lists is checked against the database by
+ * contact-validation.ts; the card's expiry against the calendar by the payment gateway.
  */
 
 const required = (field: string) => Matches(/\S/, { message: `${field} is required.` });
@@ -20,7 +36,15 @@ export const PHONE_MAX = 20;
 export const ADDRESS_MAX = 59;
 export const DOB_FORMAT_MESSAGE = 'Date of Birth must be in the format of MM/DD/YYYY.';
 export const DOB_REQUIRED_MESSAGE = 'Date of Birth is required.';
-const DOB_PATTERN = /^(0[1-9]|1[0-2])\/(0[1-9]|[12]\d|3[01])\/(19|20)\d{2}$/;
+export const EMAIL_INVALID_MESSAGE = 'Email must be a valid email address.';
+export const COUNTRY_CODE_MESSAGE = 'Country must be a 3-letter country code.';
+export const CARD_NUMBER_MESSAGE = 'Card Number must be 12 to 19 digits.';
+export const CARD_MONTH_MESSAGE = 'Card Month must be a month from 01 to 12.';
+export const CARD_YEAR_MESSAGE = 'Card Year must be a year of 4 digits.';
+export const SECURITY_CODE_MESSAGE = 'Security Code must be 3 or 4 digits.';
+export const CONTACT_REQUIRED_MESSAGE = 'ATTJSON (the contact) is required.';
+const TOTAL_MESSAGE = 'TOTAL must be a whole number of cents.';
+const countryCode = () => MatchesWhenGiven(/^[A-Za-z]{3}$/, COUNTRY_CODE_MESSAGE);
 
 export class CheckoutContactDto implements CheckoutContact {
   @ApiProperty() @required('First Name') @MaxLength(100) FIRSTNAME!: string;
@@ -38,15 +62,19 @@ export class CheckoutContactDto implements CheckoutContact {
   @ApiProperty() @required('City') @MaxLength(100) CITY!: string;
   @ApiProperty({ description: 'A US state key, or NOTUS.' }) @required('State') @MaxLength(10) STATE!: string;
   @ApiProperty() @required('Zip Code') @MaxLength(20) ZIP!: string;
-  @ApiProperty({ description: '3-letter country code.' }) @required('Country') @MaxLength(3) COUNTRY!: string;
+  @ApiProperty({ description: '3-letter country code.' }) @required('Country') @countryCode() COUNTRY!: string;
   @ApiProperty()
   @required('Phone')
   @MaxLength(PHONE_MAX, { message: `Phone must be at most ${PHONE_MAX} characters.` })
   PHONE!: string;
-  @ApiProperty() @required('Email') @MaxLength(200) EMAIL!: string;
+  @ApiProperty()
+  @required('Email')
+  @IsEmailWhenGiven(EMAIL_INVALID_MESSAGE)
+  @MaxLength(254, { message: 'Email must be at most 254 characters.' })
+  EMAIL!: string;
   @ApiPropertyOptional({ description: 'MM/DD/YYYY; required when the cart holds CME and COUNTRY is USA.' })
   @IsOptional()
-  @Matches(DOB_PATTERN, { message: DOB_FORMAT_MESSAGE })
+  @IsPastDateMmDdYyyy(DOB_FORMAT_MESSAGE)
   DOB?: string;
 }
 
@@ -56,25 +84,37 @@ export class BillingAddressDto implements BillingAddress {
   @ApiProperty() @required('City') @MaxLength(100) CITY!: string;
   @ApiProperty() @required('State') @MaxLength(10) STATE!: string;
   @ApiProperty() @required('Zip Code') @MaxLength(20) ZIP!: string;
-  @ApiProperty() @required('Country') @MaxLength(3) COUNTRY!: string;
+  @ApiProperty() @required('Country') @countryCode() COUNTRY!: string;
 }
 
 /** Never stored, never logged. */
 export class CardInputDto implements CardInput {
-  @ApiProperty() @required('Card Number') @MaxLength(23) CC!: string;
-  @ApiProperty({ description: '01-12' }) @required('Card Month') @MaxLength(2) MONTH!: string;
-  @ApiProperty({ description: '2025-2035' }) @required('Card Year') @MaxLength(4) YEAR!: string;
-  @ApiProperty() @required('Security Code') @MaxLength(4) SC!: string;
+  @ApiProperty({ description: '12-19 digits; spaces and dashes between them are allowed' })
+  @required('Card Number')
+  @MatchesWhenGiven(/^\d(?:[ -]?\d){11,18}$/, CARD_NUMBER_MESSAGE)
+  CC!: string;
+  @ApiProperty({ description: '01-12' })
+  @required('Card Month')
+  @MatchesWhenGiven(/^(0?[1-9]|1[0-2])$/, CARD_MONTH_MESSAGE)
+  MONTH!: string;
+  @ApiProperty({ description: 'Four digits (the form offers 2025-2035; the gateway refuses an expired card)' })
+  @required('Card Year')
+  @MatchesWhenGiven(/^\d{4}$/, CARD_YEAR_MESSAGE)
+  YEAR!: string;
+  @ApiProperty() @required('Security Code') @MatchesWhenGiven(/^\d{3,4}$/, SECURITY_CODE_MESSAGE) SC!: string;
 }
 
 export class PayDto implements PayRequest {
   @ApiProperty({ type: CheckoutContactDto })
+  @IsDefined({ message: CONTACT_REQUIRED_MESSAGE })
+  @IsObject({ message: CONTACT_REQUIRED_MESSAGE })
   @ValidateNested()
   @Type(() => CheckoutContactDto)
   ATTJSON!: CheckoutContactDto;
 
   @ApiPropertyOptional({ type: BillingAddressDto, nullable: true })
   @IsOptional()
+  @IsObject({ message: 'BILLINGJSON must be an address or null.' })
   @ValidateNested()
   @Type(() => BillingAddressDto)
   BILLINGJSON!: BillingAddressDto | null;
@@ -85,6 +125,7 @@ export class PayDto implements PayRequest {
 
   @ApiPropertyOptional({ type: CardInputDto, nullable: true, description: 'null: the card on file.' })
   @IsOptional()
+  @IsObject({ message: 'CARD must be a card or null.' })
   @ValidateNested()
   @Type(() => CardInputDto)
   CARD!: CardInputDto | null;
@@ -92,13 +133,15 @@ export class PayDto implements PayRequest {
   @ApiPropertyOptional() @IsOptional() @IsBoolean() SAVE_CARD?: boolean;
 
   @ApiProperty({ description: 'The total the client showed, in cents.' })
-  @IsInt({ message: 'TOTAL must be a whole number of cents.' })
+  @IsInt({ message: TOTAL_MESSAGE })
+  @Min(0, { message: TOTAL_MESSAGE })
+  @Max(2147483647, { message: TOTAL_MESSAGE })
   TOTAL!: number;
 }
 
 export class QuoteDto implements QuoteRequest {
-  @ApiProperty() @required('Country') @MaxLength(3) COUNTRY!: string;
-  @ApiProperty() @IsString() @MaxLength(10) STATE!: string;
+  @ApiProperty() @required('Country') @countryCode() COUNTRY!: string;
+  @ApiProperty() @IsString({ message: 'State must be text.' }) @MaxLength(10) STATE!: string;
   @ApiProperty({ enum: [1, 2] })
   @IsIn([1, 2], { message: 'Shipping must be 1 (standard) or 2 (expedited).' })
   SHIPPING!: ShippingOption;

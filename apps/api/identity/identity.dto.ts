@@ -210,15 +210,6 @@ export class SuccessBodyDto {
   @ApiPropertyOptional() message?: string;
 }
 
-export class LoginResponseDto {
-  @ApiProperty() token!: string;
-  @ApiProperty({ type: [Number] }) OPEN!: number[];
-  @ApiProperty({ nullable: true, type: String }) QMPMarketingPixel!: string | null;
-  @ApiProperty({ type: 'array', items: { type: 'object' } }) EXPIRATIONS!: unknown[];
-  @ApiProperty({ nullable: true, type: Object }) QMPMarketingTarget!: { ROUTE: string; MT: string } | null;
-  @ApiProperty() CMEREDIRECT!: boolean;
-}
-
 export class MeDto {
   @ApiProperty() customerId!: string;
   @ApiProperty() email!: string;

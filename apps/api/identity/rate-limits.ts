@@ -3,10 +3,14 @@ import type { Pool } from 'pg';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { PG_POOL } from '../infrastructure/tokens.js';
 
-/** Limits (DESIGN.md section 6): failed logins per email and per IP; forgot-password requests per email and per IP. */
+/**
+ * Limits (DESIGN.md section 6). Logins are counted per address and per address-and-account (as
+ * Saleor does), never per account alone: an attacker elsewhere can never lock the owner out.
+ * Forgot-password requests are counted per email and per IP.
+ */
 export const LIMITS = {
-  loginPerEmail: { points: 10, duration: 15 * 60 },
   loginPerIp: { points: 50, duration: 15 * 60 },
+  loginPerIpAndEmail: { points: 10, duration: 15 * 60 },
   forgotPerEmail: { points: 5, duration: 60 * 60 },
   forgotPerIp: { points: 20, duration: 60 * 60 },
 } as const;
@@ -14,9 +18,13 @@ export const LIMITS = {
 export const TOO_MANY_LOGINS = 'Too many login attempts. Please wait 15 minutes and try again.';
 export const TOO_MANY_RESETS = 'Too many password reset requests. Please wait an hour and try again.';
 
+/** The key of one account tried from one address. */
+export const ipAndEmailKey = (ip: string, email: string): string => `${ip} ${email}`;
+
 /**
  * Rate limits kept in PostgreSQL (rate-limiter-flexible's Postgres store), so they hold across
- * API replicas. Login counts failures only (a success clears the email's count); forgot counts every request.
+ * API replicas. A login takes its points before the password is checked (one atomic upsert per key),
+ * so attempts sent at once cannot pass the limit; a success gives them back. Forgot counts every request.
  */
 @Injectable()
 export class IdentityRateLimits {
@@ -38,33 +46,38 @@ export class IdentityRateLimits {
         );
       });
     // One table for all: created by the first limiter, then the others start.
-    this.limiters = make('loginPerEmail').then(async (loginPerEmail) => ({
-      loginPerEmail,
-      loginPerIp: await make('loginPerIp'),
+    this.limiters = make('loginPerIp').then(async (loginPerIp) => ({
+      loginPerIp,
+      loginPerIpAndEmail: await make('loginPerIpAndEmail'),
       forgotPerEmail: await make('forgotPerEmail'),
       forgotPerIp: await make('forgotPerIp'),
     }));
     this.limiters.catch(() => undefined);
   }
 
-  /** Throws 429 when the email or the IP has used up its failed logins. */
-  async checkLogin(email: string, ip: string): Promise<void> {
+  /**
+   * Takes one attempt of the address and one of the address-and-account, before the password is
+   * checked; throws 429 when either is used up (the attempt is not checked at all then).
+   */
+  async beginLogin(email: string, ip: string): Promise<void> {
     const l = await this.limiters;
-    const [byEmail, byIp] = await Promise.all([l.loginPerEmail.get(email), l.loginPerIp.get(ip)]);
-    const spent = (res: RateLimiterRes | null, points: number) => res !== null && res.consumedPoints >= points;
-    if (spent(byEmail, LIMITS.loginPerEmail.points) || spent(byIp, LIMITS.loginPerIp.points)) {
-      throw new HttpException({ message: [TOO_MANY_LOGINS] }, HttpStatus.TOO_MANY_REQUESTS);
+    const taken = await Promise.allSettled([
+      l.loginPerIp.consume(ip),
+      l.loginPerIpAndEmail.consume(ipAndEmailKey(ip, email)),
+    ]);
+    for (const result of taken) {
+      if (result.status === 'fulfilled') continue;
+      if (result.reason instanceof RateLimiterRes) {
+        throw new HttpException({ message: [TOO_MANY_LOGINS] }, HttpStatus.TOO_MANY_REQUESTS);
+      }
+      throw result.reason;
     }
   }
 
-  async loginFailed(email: string, ip: string): Promise<void> {
+  /** The password was right: the account's count at this address starts again, and the address gets its attempt back. */
+  async loginSucceeded(email: string, ip: string): Promise<void> {
     const l = await this.limiters;
-    await Promise.all([l.loginPerEmail.penalty(email, 1), l.loginPerIp.penalty(ip, 1)]);
-  }
-
-  async loginSucceeded(email: string): Promise<void> {
-    const l = await this.limiters;
-    await l.loginPerEmail.delete(email);
+    await Promise.all([l.loginPerIpAndEmail.delete(ipAndEmailKey(ip, email)), l.loginPerIp.reward(ip, 1)]);
   }
 
   /** Counts a forgot-password request; throws 429 beyond the limit. */

@@ -49,13 +49,13 @@ export class LoginHandler implements ICommandHandler<LoginCommand> {
     if (command.society) return this.societySignIn(command.society, command.context);
     if (!command.email?.trim() || !command.password) throw new BadRequestException({ message: [EMPTY_FIELDS] });
     const email = command.email.trim().toLowerCase();
-    await this.limits.checkLogin(email, command.ip);
+    // The attempt is counted before the password is checked, so attempts sent at once cannot pass the limit.
+    await this.limits.beginLogin(email, command.ip);
     const customer = await this.customers.byEmail(email);
     if (!customer?.customerId || !(await verifyPassword(customer.passwordHash, command.password))) {
-      await this.limits.loginFailed(email, command.ip);
       throw invalidCredentials();
     }
-    await this.limits.loginSucceeded(email);
+    await this.limits.loginSucceeded(email, command.ip);
     return this.startSession(customer.customerId, 'password', command.context);
   }
 
