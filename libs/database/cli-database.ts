@@ -26,11 +26,10 @@ async function startForCommand(config: Pick<Config, 'DATA_DIR' | 'EMBEDDED_PG_PO
   const { startEmbeddedPostgres } = await import('./embedded-postgres.js');
   try {
     return await startEmbeddedPostgres({ dataDir: config.DATA_DIR, port: config.EMBEDDED_PG_PORT });
-  } catch {
-    // embedded-postgres rejects without a reason when the server cannot start: say the likely one.
-    process.stderr.write(
-      `The embedded database in ${config.DATA_DIR} could not be started: is the shop running? Stop it first, or set DATABASE_URL.\n`,
-    );
+  } catch (error) {
+    // One line naming the cause and the fix (a running shop on this DATA_DIR, a taken port, ...).
+    const reason = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`The embedded database in ${config.DATA_DIR} could not be started: ${reason}\n`);
     process.exit(1);
   }
 }

@@ -21,7 +21,11 @@ export interface BenchPostgres {
   stop(): Promise<void>;
 }
 
-/** The bench's own embedded PostgreSQL (same settings as the shop's embedded mode), in `dataDir`. */
+/**
+ * The bench's own embedded PostgreSQL in `dataDir`, with exactly the shop's settings: durable (fsync and
+ * synchronous commit on), so every budget, the append-against-INSERT comparison included, is measured
+ * as the shop runs (DESIGN.md section 9). It does not pass `unsafeNonDurableForTests`.
+ */
 export async function startBenchPostgres(dataDir: string): Promise<BenchPostgres> {
   const port = await freePort();
   const server = await startEmbeddedPostgres({ dataDir, port, database: 'bench' });

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
 import type { Config } from '#libs/config/config.js';
+import { loadOrCreateSecrets } from '#libs/database/secrets-file.js';
 
 /** Secrets every process needs; filled from configuration, or generated once and kept in DATA_DIR. */
 export interface Secrets {
@@ -9,14 +8,11 @@ export interface Secrets {
   dobEncryptionKey: string;
 }
 
-interface StoredSecrets {
-  JWT_SECRET?: string;
-  DOB_ENCRYPTION_KEY?: string;
-}
-
 /**
  * In embedded mode nobody sets secrets by hand, yet sessions and encrypted dates of birth must survive
- * a restart: so a missing secret is generated on first start and kept in DATA_DIR/secrets.json (mode 600).
+ * a restart: so a missing secret is generated on first start and kept in DATA_DIR/secrets.json (mode
+ * 600, written atomically; the embedded database's password is kept in the same file, see
+ * libs/database/embedded-postgres.ts).
  */
 export async function resolveSecrets(
   config: Config,
@@ -24,25 +20,13 @@ export async function resolveSecrets(
   if (config.JWT_SECRET && config.DOB_ENCRYPTION_KEY) {
     return { ...config, JWT_SECRET: config.JWT_SECRET, DOB_ENCRYPTION_KEY: config.DOB_ENCRYPTION_KEY };
   }
-  const dir = resolve(config.DATA_DIR);
-  const file = join(dir, 'secrets.json');
-  let stored: StoredSecrets;
-  try {
-    stored = JSON.parse(await readFile(file, 'utf8')) as StoredSecrets;
-  } catch {
-    stored = {};
-  }
-  const next: Required<StoredSecrets> = {
-    JWT_SECRET: stored.JWT_SECRET ?? randomBytes(48).toString('base64url'),
-    DOB_ENCRYPTION_KEY: stored.DOB_ENCRYPTION_KEY ?? randomBytes(32).toString('hex'),
-  };
-  if (next.JWT_SECRET !== stored.JWT_SECRET || next.DOB_ENCRYPTION_KEY !== stored.DOB_ENCRYPTION_KEY) {
-    await mkdir(dir, { recursive: true });
-    await writeFile(file, JSON.stringify(next, null, 2), { mode: 0o600 });
-  }
+  const stored = await loadOrCreateSecrets(config.DATA_DIR, {
+    JWT_SECRET: () => randomBytes(48).toString('base64url'),
+    DOB_ENCRYPTION_KEY: () => randomBytes(32).toString('hex'),
+  });
   return {
     ...config,
-    JWT_SECRET: config.JWT_SECRET ?? next.JWT_SECRET,
-    DOB_ENCRYPTION_KEY: config.DOB_ENCRYPTION_KEY ?? next.DOB_ENCRYPTION_KEY,
+    JWT_SECRET: config.JWT_SECRET ?? stored.JWT_SECRET,
+    DOB_ENCRYPTION_KEY: config.DOB_ENCRYPTION_KEY ?? stored.DOB_ENCRYPTION_KEY,
   };
 }
