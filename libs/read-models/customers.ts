@@ -35,6 +35,7 @@ export const customersReadModel: ReadModel = {
       dob_encrypted text
     )`,
   handles: ['CustomerRegistered', 'EmailValidated', 'DateOfBirthRecorded'],
+  pipelined: true, // one INSERT or UPDATE per event, answers unread
   async apply(recorded: RecordedEvent, db: PoolClient): Promise<void> {
     const event = recorded as unknown as CustomerEvent;
     switch (event.type) {

@@ -1,30 +1,10 @@
-import pg, { type PoolClient } from 'pg';
-import type { RecordedEvent } from '#libs/eventstore/event-store.port.js';
+import pg from 'pg';
 import { PostgresEventStore } from '#libs/eventstore/postgres/postgres-event-store.js';
 import { newEvent } from '#libs/eventstore/testing/new-event.testing.js';
 import { createTestDatabase, type TestDatabase } from '../../test/support/database.js';
 import { CheckpointWaiter, Projector, rebuildReadModels } from './projector.js';
+import { orderTotals } from './projector-models.testing.js';
 import type { ReadModel } from './read-model.js';
-
-/** A test-only read model: order totals per customer, with a count of applied events to catch double-applies. */
-function orderTotals(version = 1): ReadModel {
-  return {
-    name: 'test_order_totals',
-    version,
-    tables: ['test_order_totals'],
-    schema: `CREATE TABLE test_order_totals (customer text PRIMARY KEY, total_cents bigint NOT NULL, orders int NOT NULL)`,
-    handles: ['OrderPaid', 'OrderRefunded'],
-    async apply(event: RecordedEvent, db: PoolClient) {
-      const data = event.data as { customer: string; cents: number };
-      const cents = event.type === 'OrderPaid' ? data.cents : -data.cents;
-      await db.query(
-        `INSERT INTO test_order_totals VALUES ($1, $2, 1)
-         ON CONFLICT (customer) DO UPDATE SET total_cents = test_order_totals.total_cents + $2, orders = test_order_totals.orders + 1`,
-        [data.customer, cents],
-      );
-    },
-  };
-}
 
 describe('Projector', () => {
   let db: TestDatabase;

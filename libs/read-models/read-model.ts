@@ -17,5 +17,10 @@ export interface ReadModel {
   readonly schema: string;
   /** Event types the model reads; others are skipped without calling `apply`. */
   readonly handles: readonly string[];
+  /**
+   * True when `apply` sends every statement as soon as it is called (before awaiting anything) and
+   * reads none of their answers: the projector then sends a whole batch's statements at once.
+   */
+  readonly pipelined?: boolean;
   apply(event: RecordedEvent, db: PoolClient): Promise<void>;
 }

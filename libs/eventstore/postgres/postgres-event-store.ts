@@ -48,6 +48,8 @@ const ANY_ATTEMPTS = 50;
 /** Events announced but not yet readable (an older transaction is still running): look again after 2, 4 ... ms. */
 const HELD_BACK_FIRST_MS = 2;
 const HELD_BACK_MAX_MS = 250;
+/** While the log is busy (the last read found events), look again after this long even if no notification came. */
+const BUSY_POLL_MS = 10;
 
 function toRecorded(row: EventRow): RecordedEvent {
   return upcast({
@@ -216,7 +218,8 @@ export class PostgresEventStore implements EventStore {
             wake = null;
             resolve();
           };
-          const timer = setTimeout(done, heldBack ? heldBackMs : this.idlePollMs);
+          const wait = heldBack ? heldBackMs : this.idlePollMs;
+          const timer = setTimeout(done, batch.length > 0 ? Math.min(wait, BUSY_POLL_MS) : wait);
           this.sleepers.add(done);
           wake = done;
           if (stopped) done();

@@ -1,0 +1,145 @@
+import pg from 'pg';
+import type { RecordedEvent } from '#libs/eventstore/event-store.port.js';
+import type { ReadModel } from './read-model.js';
+
+const CHECKPOINTS_SCHEMA = `
+CREATE TABLE IF NOT EXISTS projection_checkpoints (
+  name text PRIMARY KEY,
+  position bigint NOT NULL,
+  version integer NOT NULL
+)`;
+
+/** Channel the projector notifies after each commit; the payload is the position every model it runs has reached. */
+export const CHECKPOINT_CHANNEL = 'projection_checkpoint';
+
+export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+export async function ensureCheckpointTable(pool: pg.Pool): Promise<void> {
+  await inTransaction(pool, async (client) => {
+    await client.query('SELECT pg_advisory_xact_lock(726102)');
+    await client.query(CHECKPOINTS_SCHEMA);
+  });
+}
+
+/**
+ * A connection of its own, with the driver's pipeline mode on: every query is written at once, without
+ * waiting for the answers of the ones before (PostgreSQL still runs them in order). The projector
+ * sends a batch's statements through it, so a batch costs a few round trips, not one per event.
+ */
+export async function connectPipelined(pool: pg.Pool): Promise<pg.Client> {
+  // The pool keeps the password as a non-enumerable property: name it, a spread would drop it.
+  const client = new pg.Client({ ...pool.options, password: pool.options.password, pipeline: true });
+  client.on('error', () => undefined); // a lost connection fails the batch's queries; the caller starts again
+  await client.connect();
+  return client;
+}
+
+/**
+ * Applies a run of consecutive events (in log order, however many: what one read found when live, a
+ * whole subscription batch of up to 500 when behind, 1,000 in a rebuild) to every model that reads
+ * them and has not seen them, moves the models' checkpoints to the last one and notifies, in ONE
+ * transaction: the read model rows and their checkpoints commit together, so each event takes effect
+ * exactly once, and a failure anywhere in the run rolls all of it back (the models stay at their
+ * last checkpoint, nothing of the batch is visible).
+ *
+ * Round trips, on a pipelined connection (`connectPipelined`): `BEGIN` with the checkpoint row locks;
+ * the statements of every `pipelined` model for all the events at once (a model that reads its own
+ * results still costs its round trips); the checkpoint update, `pg_notify` and `COMMIT` together.
+ */
+export async function applyBatch(
+  client: pg.Client,
+  models: readonly ReadModel[],
+  events: readonly RecordedEvent[],
+): Promise<void> {
+  const last = events[events.length - 1];
+  if (!last || models.length === 0) return;
+  const position = last.position.toString();
+  /** The answers of the statements sent for pipelined models, in the order they were sent. */
+  const sent: Promise<void>[] = [];
+  try {
+    // Row locks on the checkpoints make a second projector (a mistake, but possible) wait instead of applying twice.
+    const [, locked] = await Promise.all([
+      client.query('BEGIN'),
+      client.query<{ name: string; position: string }>(
+        'SELECT name, position FROM projection_checkpoints WHERE name = ANY($1) FOR UPDATE',
+        [models.map((m) => m.name)],
+      ),
+    ]);
+    const checkpoints = new Map(locked.rows.map((r) => [r.name, BigInt(r.position)]));
+    const behind = models.filter((m) => {
+      const checkpoint = checkpoints.get(m.name);
+      return checkpoint !== undefined && checkpoint < last.position;
+    });
+    if (behind.length === 0) {
+      await client.query('COMMIT');
+      return;
+    }
+    // Event by event, then model by model: the statements reach PostgreSQL in the order of one
+    // transaction per event, whether a model's are sent at once (pipelined) or after its answers.
+    for (const event of events) {
+      for (const model of behind) {
+        if (checkpoints.get(model.name)! < event.position && model.handles.includes(event.type)) {
+          if (model.pipelined) sent.push(applyPipelined(client, model, event));
+          else await model.apply(event, asPoolClient(client));
+        }
+      }
+    }
+    await Promise.all(sent);
+    await Promise.all([
+      client.query('UPDATE projection_checkpoints SET position = $1 WHERE name = ANY($2) AND position < $1', [
+        position,
+        behind.map((m) => m.name),
+      ]),
+      client.query('SELECT pg_notify($1, $2)', [CHECKPOINT_CHANNEL, position]),
+      client.query('COMMIT'),
+    ]);
+  } catch (error) {
+    // After a failed statement every later one answers "current transaction is aborted": report the
+    // first failure, which may be a pipelined statement sent before the one that surfaced here.
+    const first = (await Promise.allSettled(sent)).find((r) => r.status === 'rejected');
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw first ? first.reason : error;
+  }
+}
+
+/** Models only send queries: the pipelined `Client` serves them as the `PoolClient` they are typed with. */
+function asPoolClient(client: pg.Client): pg.PoolClient {
+  return client as unknown as pg.PoolClient;
+}
+
+/**
+ * Calls a `pipelined` model's `apply` without waiting for its answers. A statement it sends after
+ * awaiting something would reach PostgreSQL behind later events' statements: it is refused, and the
+ * batch fails (rolled back) rather than apply events out of order.
+ */
+function applyPipelined(client: pg.Client, model: ReadModel, event: RecordedEvent): Promise<void> {
+  let sending = true;
+  const query = client.query as (...args: unknown[]) => Promise<unknown>;
+  const guarded = {
+    query: (...args: unknown[]): Promise<unknown> => {
+      if (!sending) {
+        return Promise.reject(
+          new Error(`read model ${model.name} is pipelined but sent a statement after awaiting (${event.type})`),
+        );
+      }
+      return query.apply(client, args);
+    },
+  };
+  const applied = model.apply(event, guarded as unknown as pg.PoolClient);
+  sending = false;
+  applied.catch(() => undefined); // awaited with the batch; a failure before that must not go unhandled
+  return applied;
+}
