@@ -17,7 +17,9 @@ module.exports = {
   testMatch: ['**/*.spec.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/test/e2e/'],
   transform: { '^.+\\.(t|j|mj)s$': swc },
-  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|uuid)/)'],
+  transformIgnorePatterns: [
+    '/node_modules/(?!(@nestjs|uuid|content-disposition)/|@fastify/static/node_modules/content-disposition/)',
+  ],
   moduleNameMapper: {
     '^#libs/(.*)\\.js$': '<rootDir>/libs/$1',
     '^#apps/(.*)\\.js$': '<rootDir>/apps/$1',

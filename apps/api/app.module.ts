@@ -1,7 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { resolve } from 'node:path';
 import { type DynamicModule, Module } from '@nestjs/common';
-import { ServeStaticModule } from '@nestjs/serve-static';
 import { LoggerModule } from 'nestjs-pino';
 import { CartModule } from './cart/cart.module.js';
 import { CatalogModule } from './catalog/catalog.module.js';
@@ -9,8 +6,12 @@ import { CheckoutModule } from './checkout/checkout.module.js';
 import { HealthController } from './health/health.controller.js';
 import { IdentityModule } from './identity/identity.module.js';
 import { type Infrastructure, InfrastructureModule } from './infrastructure/infrastructure.module.js';
+import { httpLogOptions } from './shared/http-logging.js';
 
-/** The whole API: infrastructure adapters, logging, the feature modules and (embedded mode) the web app. */
+/**
+ * The whole API: infrastructure adapters, logging and the feature modules. The web app (embedded mode)
+ * is served by the HTTP layer on the Fastify instance (shared/http-hardening.ts), not by a Nest module.
+ */
 @Module({})
 export class AppModule {
   static register(infrastructure: Infrastructure): DynamicModule {
@@ -20,27 +21,12 @@ export class AppModule {
       imports: [
         InfrastructureModule.forRoot(infrastructure),
         LoggerModule.forRoot({
-          pinoHttp: {
-            level: config.LOG_LEVEL,
-            // Structured JSON logs carry a request id: the caller's X-Request-Id or a new uuid.
-            genReqId: (req, res) => {
-              const id = (req.headers['x-request-id'] as string | undefined) ?? randomUUID();
-              res.setHeader('X-Request-Id', id);
-              return id;
-            },
-            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-            autoLogging: { ignore: (req) => !(req.url ?? '').startsWith('/api') },
-          },
+          pinoHttp: httpLogOptions(config.LOG_LEVEL),
           exclude: [],
+          // LOG_LEVEL=silent writes no request line: the request logger is not run at all then (it builds
+          // each request's child logger, serialising the request, even when the line is never written).
+          ...(config.LOG_LEVEL === 'silent' ? { forRoutes: [] } : {}),
         }),
-        ...(config.SERVE_WEB
-          ? [
-              ServeStaticModule.forRoot({
-                rootPath: resolve(process.cwd(), 'web/dist'),
-                exclude: ['/api/{*path}'],
-              }),
-            ]
-          : []),
         IdentityModule,
         CatalogModule,
         CartModule,

@@ -1,7 +1,8 @@
 import 'reflect-metadata';
+import { resolve } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger as PinoLogger } from 'nestjs-pino';
 import pg from 'pg';
@@ -21,10 +22,13 @@ import { identityErrorStatus } from './identity/identity-errors.js';
 import { seedDemoAccounts } from './seed/demo-accounts.js';
 import { resolveSecrets } from './infrastructure/secrets.js';
 import { HttpErrorFilter } from './shared/http-error.filter.js';
+import { createFastifyAdapter, registerHttpLayer } from './shared/http-hardening.js';
 import { createValidationPipe } from './shared/validation.pipe.js';
 
 /** The demo catalog's CSV files, relative to the project folder `npm start` runs in. */
 const DEMO_CATALOG_DIR = 'libs/catalog/data';
+/** The built web app, relative to the project folder. */
+const WEB_ROOT = 'web/dist';
 
 export interface RunningShop {
   app: INestApplication;
@@ -102,16 +106,19 @@ export async function startShop(rawConfig: Config): Promise<RunningShop> {
 
     const mailer = createMailer(config, pool, log);
 
-    const app = await NestFactory.create<NestExpressApplication>(
+    const app = await NestFactory.create<NestFastifyApplication>(
       AppModule.register({ config, pool, store, waiter, mailer }),
+      createFastifyAdapter(config.TRUST_PROXY),
       { bufferLogs: true },
     );
     stops.push(() => app.close());
     app.useLogger(app.get(PinoLogger));
     app.setGlobalPrefix('api', { exclude: [] });
-    app.set('trust proxy', config.TRUST_PROXY);
+    await registerHttpLayer(app, { webRoot: config.SERVE_WEB ? resolve(process.cwd(), WEB_ROOT) : null });
     app.useGlobalPipes(createValidationPipe());
-    app.useGlobalFilters(new HttpErrorFilter({ ...identityErrorStatus, ...cartErrorStatus, ...checkoutErrorStatus }));
+    app.useGlobalFilters(
+      new HttpErrorFilter({ ...identityErrorStatus, ...cartErrorStatus, ...checkoutErrorStatus }, app.getHttpAdapter()),
+    );
     const document = SwaggerModule.createDocument(
       app,
       new DocumentBuilder()

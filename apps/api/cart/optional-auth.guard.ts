@@ -1,5 +1,5 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { type ExecutionContext, Injectable } from '@nestjs/common';
-import type { Request } from 'express';
 import { JwtAuthGuard } from '../identity/guards.js';
 import type { AuthUser } from '../identity/jwt.strategy.js';
 
@@ -11,11 +11,14 @@ import type { AuthUser } from '../identity/jwt.strategy.js';
 @Injectable()
 export class OptionalJwtAuthGuard extends JwtAuthGuard {
   override canActivate(context: ExecutionContext) {
-    const request = context.switchToHttp().getRequest<Request>();
+    const request = context.switchToHttp().getRequest<{ headers: IncomingHttpHeaders }>();
     if (!request.headers.authorization) return true;
     return super.canActivate(context);
   }
 }
 
 /** A request after OptionalJwtAuthGuard: `user` is set for a customer, absent for a visitor. */
-export type CartRequest = Pick<Request, 'headers'> & { user?: AuthUser };
+export interface CartRequest {
+  headers: IncomingHttpHeaders;
+  user?: AuthUser;
+}

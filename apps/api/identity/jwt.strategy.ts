@@ -15,7 +15,13 @@ export interface AuthUser {
 
 export const SESSION_ENDED = 'Please login again. Only 1 device per user account can be logged in at a time.';
 
-/** Bearer JWT, then the session must still run: a login elsewhere ended it (one device per account). */
+/** The verified claims as they arrive: checked field by field, nothing is assumed. */
+type ReceivedClaims = Partial<SessionClaims> & { exp?: unknown };
+
+/**
+ * Bearer JWT (HS256, with an expiry: a token without `exp` is refused, as an expired one is), then the
+ * session must still run: a login elsewhere ended it (one device per account).
+ */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   constructor(
@@ -31,8 +37,8 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     });
   }
 
-  async validate(payload: Partial<SessionClaims>): Promise<AuthUser> {
-    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string')
+  async validate(payload: ReceivedClaims): Promise<AuthUser> {
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number')
       throw new UnauthorizedException(SESSION_ENDED);
     if (!(await isSessionActive(this.pool, payload.sub, payload.sid))) throw new UnauthorizedException(SESSION_ENDED);
     return { customerId: payload.sub, sessionId: payload.sid };

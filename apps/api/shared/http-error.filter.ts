@@ -1,5 +1,12 @@
-import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
-import type { Response } from 'express';
+import {
+  type ArgumentsHost,
+  Catch,
+  type ExceptionFilter,
+  HttpException,
+  type HttpServer,
+  HttpStatus,
+  Logger,
+} from '@nestjs/common';
 import type { ErrorBody } from '#libs/contracts/identity.js';
 import { DomainError } from '#libs/domain/shared/decider.js';
 
@@ -25,14 +32,18 @@ function messagesOf(response: unknown, fallback: string): string[] {
 export class HttpErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('HttpErrorFilter');
 
-  constructor(private readonly domainErrorStatuses: DomainErrorStatuses) {}
+  /** `adapter` is the app's HTTP adapter (Fastify): it answers whatever response object the error came with. */
+  constructor(
+    private readonly domainErrorStatuses: DomainErrorStatuses,
+    private readonly adapter: Pick<HttpServer, 'isHeadersSent' | 'reply'>,
+  ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
-    const response = host.switchToHttp().getResponse<Response>();
+    const response: unknown = host.switchToHttp().getResponse();
     const { status, messages } = this.describe(exception);
     const body: ErrorBody = { statusCode: status, error: messages[0] ?? 'Error', message: messages };
-    if (response.headersSent) return;
-    response.status(status).json(body);
+    if (this.adapter.isHeadersSent(response)) return;
+    this.adapter.reply(response, body, status);
   }
 
   private describe(exception: unknown): { status: number; messages: string[] } {
@@ -45,8 +56,10 @@ export class HttpErrorFilter implements ExceptionFilter {
         messages: [exception.message],
       };
     }
-    // Errors raised by Express before routing (malformed JSON, body too large) carry their own 4xx status.
-    const status = (exception as { status?: unknown } | null)?.status;
+    // Errors raised by Fastify before routing (malformed JSON, body too large, unsupported media type)
+    // carry their own 4xx status.
+    const raised = exception as { status?: unknown; statusCode?: unknown } | null;
+    const status = raised?.statusCode ?? raised?.status;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       const text = status === 400 ? 'The request body is not valid JSON.' : (exception as Error).message;
       return { status, messages: [text] };

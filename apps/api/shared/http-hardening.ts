@@ -1,0 +1,189 @@
+import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import fastifyCompress from '@fastify/compress';
+import fastifyEtag from '@fastify/etag';
+import fastifyStatic from '@fastify/static';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RawServerDefault } from 'fastify';
+import helmet from 'helmet';
+import { cachedEncodingFor, encodedOnce, weakEtagOf } from './http-caching.js';
+import { requestIdOf } from './http-logging.js';
+
+/** Every answer of the API that does not declare a public cache itself (the catalog does): never stored. */
+export const NO_STORE = 'no-store';
+/** Vite's content-hashed build output (web/dist/assets/name-HASH.ext): never changes under its name. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** index.html and the SPA fallback: revalidated on every load (ETag), so a new build shows at once. */
+export const REVALIDATE = 'no-cache';
+/** Other files of the web app (product images, sample videos): an hour, then revalidated. */
+export const STATIC_FILE = 'public, max-age=3600';
+
+const HASHED_ASSET = /^\/assets\/[^/]+-[A-Za-z0-9_-]{8}\.[a-z0-9]+$/;
+const HSTS = 'max-age=31536000; includeSubDomains';
+/** Largest request body accepted (413 above), as under Express: the API takes small JSON commands only. */
+const BODY_LIMIT = 100 * 1024;
+
+/**
+ * The Content-Security-Policy the web app runs under (docs/api.md, "HTTP layer"). Everything comes from
+ * the shop's own origin; `style-src 'unsafe-inline'` because MUI/emotion and index.html insert <style>
+ * elements at run time (a nonce would need a per-response index.html and an emotion cache nonce).
+ */
+export const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
+  'default-src': ["'self'"],
+  'base-uri': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:'],
+  'font-src': ["'self'", 'data:'],
+  'media-src': ["'self'"],
+  'connect-src': ["'self'"],
+  'object-src': ["'none'"],
+  'frame-ancestors': ["'none'"],
+  'form-action': ["'self'"],
+};
+
+/**
+ * TRUST_PROXY as Fastify's `trustProxy`: `true`/`false`, a hop count, or addresses, CIDRs and the
+ * proxy-addr names `loopback`, `linklocal`, `uniquelocal` (comma-separated), as Express read it before.
+ */
+export function trustProxyOption(value: string): boolean | string[] | ((address: string, hop: number) => boolean) {
+  const trimmed = value.trim();
+  if (trimmed === 'true') return true;
+  if (trimmed === 'false' || trimmed === '') return false;
+  if (/^\d+$/.test(trimmed)) {
+    const hops = Number(trimmed);
+    return (_address, hop) => hop < hops;
+  }
+  return trimmed.split(',').map((part) => part.trim());
+}
+
+/** The Fastify server under Nest: which proxies to trust (TRUST_PROXY) and the request id of each request. */
+export function createFastifyAdapter(trustProxy: string): FastifyAdapter {
+  return new FastifyAdapter({ trustProxy: trustProxyOption(trustProxy), genReqId: requestIdOf, bodyLimit: BODY_LIMIT });
+}
+
+/**
+ * JSON bodies as the API read them under Express: an empty body (a DELETE or POST with a JSON content
+ * type and nothing to send) is `{}`; anything else goes through Fastify's JSON parser, which refuses
+ * `__proto__` and `constructor` keys.
+ */
+function registerJsonParser(app: NestFastifyApplication): void {
+  const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  const parseJson = fastify.getDefaultJsonParser('error', 'error');
+  app.useBodyParser<RawServerDefault>('application/json', { bodyLimit: BODY_LIMIT }, (request, body, done) => {
+    if (body.length === 0) done(null, {});
+    else parseJson(request, body.toString('utf8'), done);
+  });
+}
+
+/**
+ * The security headers of every answer, as `helmet` sets them with the options below. They do not
+ * depend on the request (no nonce), so helmet runs once at start-up against a recording response and
+ * each answer gets the recorded headers (running its middleware per request costs a few percent of a
+ * catalog request).
+ */
+export function securityHeaders(): Record<string, string> {
+  const middleware = helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    // Strict-Transport-Security only on answers that went out over TLS (the onSend hook below).
+    strictTransportSecurity: false,
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+  const recorded: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: unknown) => {
+      recorded[name] = String(value);
+    },
+    removeHeader: () => undefined,
+  };
+  let failure: unknown;
+  // The recorder stands in for the ServerResponse: helmet only calls setHeader and removeHeader on it.
+  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    failure = error;
+  });
+  if (failure !== undefined) throw failure instanceof Error ? failure : new Error(String(failure));
+  return recorded;
+}
+
+export interface HttpLayerOptions {
+  /** The built web app (web/dist) to serve with the SPA fallback, or null (API only). */
+  webRoot: string | null;
+}
+
+/** `/api` and everything under it: the JSON API, never the web app. */
+export function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+/** The Cache-Control of a file of the web app, by its URL path. */
+export function staticCacheControl(urlPath: string): string {
+  if (HASHED_ASSET.test(urlPath)) return IMMUTABLE;
+  if (urlPath === '/' || urlPath.endsWith('.html')) return REVALIDATE;
+  return STATIC_FILE;
+}
+
+/**
+ * Security headers, ETags, compression, API cache policy and (embedded mode) the web app with its SPA
+ * fallback, on the Fastify instance under Nest. Call before `app.init()`: the compression plugin hooks
+ * into every route as it is registered.
+ */
+export async function registerHttpLayer(app: NestFastifyApplication, options: HttpLayerOptions): Promise<void> {
+  registerJsonParser(app);
+  const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  const headers = securityHeaders();
+  fastify.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
+  // Weak ETags: the same tag stands for the plain and the compressed representation.
+  await app.register(fastifyEtag, { weak: true, hashFn: weakEtagOf });
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+
+  fastify.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
+    reply.header('X-Request-Id', request.id);
+    if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
+    const cacheControl = reply.getHeader('cache-control');
+    if (cacheControl === undefined) {
+      if (isApiPath(request.url)) reply.header('Cache-Control', NO_STORE);
+    } else if (typeof payload === 'string' && String(cacheControl).startsWith('public')) {
+      // A public catalog answer is the same cached text for everyone: encoded (and compressed) once, not
+      // per request. This hook runs before the per-route one of @fastify/compress, which then leaves it be.
+      const encoding = cachedEncodingFor(request.headers['accept-encoding']);
+      const body = encodedOnce(payload, encoding);
+      if (body !== null) {
+        if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+        reply.header('Content-Length', body.length).header('Vary', 'Accept-Encoding');
+        done(null, body);
+        return;
+      }
+    }
+    done(null, payload);
+  });
+
+  if (options.webRoot && existsSync(options.webRoot)) await registerWebApp(app, options.webRoot);
+}
+
+/**
+ * The built web app: every file under its own URL (listed at start-up), and for any other GET outside
+ * /api the app's index.html (deep links such as /product/215). Unknown /api paths fall through to
+ * Nest's 404.
+ */
+async function registerWebApp(app: NestFastifyApplication, root: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    cacheControl: false,
+    etag: true,
+    lastModified: true,
+    setHeaders: (reply: FastifyReply, path: string) => {
+      const urlPath = path.slice(root.length).split('\\').join('/');
+      reply.header('Cache-Control', staticCacheControl(urlPath));
+    },
+  });
+  const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  fastify.get('/*', (request, reply) => {
+    if (isApiPath(request.url)) return reply.callNotFound();
+    return reply.header('Cache-Control', REVALIDATE).sendFile('index.html');
+  });
+}
