@@ -13,6 +13,8 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'coverage/**',
+      '.cache/**',
+      '.schemathesis/**',
     ],
   },
   js.configs.recommended,

@@ -1,17 +1,39 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 /**
+ * Three TCP ports free on 127.0.0.1 right now, picked by the OS. All three are held open until each
+ * is known, so they differ. Synchronous (a child process) because the config is evaluated synchronously.
+ */
+function freePorts(): [string, string, string] {
+  const script = `
+    const net = require('node:net');
+    const servers = [0, 1, 2].map(() => net.createServer());
+    Promise.all(servers.map((s) => new Promise((ok) => s.listen(0, '127.0.0.1', ok)))).then(() => {
+      process.stdout.write(servers.map((s) => s.address().port).join(' '));
+      servers.forEach((s) => s.close());
+    });`;
+  const ports = execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim().split(' ');
+  if (ports.length !== 3) throw new Error(`no free ports found: ${ports.join(' ')}`);
+  return [ports[0]!, ports[1]!, ports[2]!];
+}
+
+/**
  * Browser journeys against the built shop (`npm run build` first). The config is evaluated again in
- * every worker, so the per-run folders are made once and handed on through the environment.
+ * every worker, so the per-run folders and free ports (the shop, its embedded PostgreSQL, the SMTP
+ * server of test/e2e/support/global-setup.ts) are found once and handed on through the environment.
  */
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'shop-e2e-data-'));
 process.env.E2E_MAIL_DIR ??= mkdtempSync(join(tmpdir(), 'shop-e2e-mail-'));
+if (!process.env.E2E_PORT || !process.env.E2E_PG_PORT || !process.env.E2E_SMTP_PORT) {
+  [process.env.E2E_PORT, process.env.E2E_PG_PORT, process.env.E2E_SMTP_PORT] = freePorts();
+}
 
-const PORT = 3100;
-const SMTP_PORT = 2526;
+const PORT = process.env.E2E_PORT;
+const SMTP_PORT = process.env.E2E_SMTP_PORT;
 const baseURL = `http://127.0.0.1:${PORT}`;
 
 export default defineConfig({
@@ -55,7 +77,7 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       DATA_DIR: process.env.E2E_DATA_DIR,
-      EMBEDDED_PG_PORT: '54400',
+      EMBEDDED_PG_PORT: process.env.E2E_PG_PORT,
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every test of the project, in one command — lint, unit, contract and API tests (Jest,
-// against a real PostgreSQL), then the browser journeys (Playwright driving Debian's Chromium).
+// against a real PostgreSQL), the outside contract check (Schemathesis fuzzing the OpenAPI document
+// of the built shop, scripts/contract-fuzz.mjs), then the browser journeys (Playwright driving
+// Debian's Chromium).
 // It installs Debian's chromium itself when missing and it can (root with apt-get), and starts a
 // real Kafka broker for the relay contract test when Java and Maven are there.
 import { spawnSync, spawn } from 'node:child_process';
@@ -87,6 +89,8 @@ try {
 } finally {
   if (kafka && !process.env.KAFKA_BROKERS) stopKafka();
 }
+
+ok = run('contract check (schemathesis)', process.execPath, ['scripts/contract-fuzz.mjs']) && ok;
 
 if (chromium) ok = run('browser tests', 'npx', ['playwright', 'test']) && ok;
 else results.push({ name: 'browser tests', ok: false, seconds: 0 });

@@ -22,7 +22,7 @@ test('a login on a second device sends the first one to login with the one-devic
     await expect(firstPage).toHaveURL(/\/login$/);
     await expect(
       firstPage.getByText(
-        'Please login again. Only 1 device per user account can be logged into 127.0.0.1:3100 at a time.',
+        `Please login again. Only 1 device per user account can be logged into 127.0.0.1:${process.env.E2E_PORT} at a time.`,
       ),
     ).toBeVisible();
     await expect(

@@ -1,18 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import {
-  ApiBadRequestResponse,
-  ApiBearerAuth,
-  ApiHeader,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { CartView, CouponResponse, OfferResponse } from '#libs/contracts/cart.js';
 import { JwtAuthGuard } from '../identity/guards.js';
+import {
+  ApiCartIdHeader,
+  ApiError,
+  ApiOptionalBearer,
+  ApiRequiredBearer,
+  BAD_BODY,
+} from '../shared/errors.responses.js';
 import {
   AddCartItemCommand,
   AddRenewalCommand,
@@ -24,24 +22,13 @@ import {
   RemoveCartCouponCommand,
   RemoveCartItemCommand,
 } from './cart.commands.js';
-import {
-  AddItemDto,
-  CartViewDto,
-  CouponDto,
-  CouponResponseDto,
-  MergeDto,
-  OfferDto,
-  OfferResponseDto,
-  RenewalDto,
-} from './cart.dto.js';
+import { AddItemDto, CouponDto, MergeDto, OfferDto, RenewalDto } from './cart.dto.js';
+import { CartBodyDto, CouponBodyDto, OfferBodyDto } from './cart.responses.js';
 import { CartService } from './cart.service.js';
 import { type CartRequest, OptionalJwtAuthGuard } from './optional-auth.guard.js';
 
-const CART_ID_HEADER_DOC = {
-  name: 'X-Cart-Id',
-  required: false,
-  description: "A visitor's cart id (a uuid the browser makes); ignored with a Bearer session (the customer's cart)",
-};
+const CART_ID_REQUIRED_DOC = 'A cart id is required. (no session and no valid X-Cart-Id)';
+const PAYING_DOC = 'This payment is still being processed. (the cart is locked while its order is paid)';
 
 /** Resolves who asks: the cart (customer's or visitor's), the customer's roles and the event metadata. */
 async function callerOf(cart: CartService, request: CartRequest): Promise<CartCaller> {
@@ -55,9 +42,7 @@ async function callerOf(cart: CartService, request: CartRequest): Promise<CartCa
  * from the `carts` read model once the change is projected.
  */
 @ApiTags('cart')
-@ApiHeader(CART_ID_HEADER_DOC)
-@ApiBearerAuth()
-@ApiUnauthorizedResponse({ description: 'A token whose session ended (a login elsewhere)' })
+@ApiCartIdHeader()
 @Controller('cart')
 @UseGuards(OptionalJwtAuthGuard)
 export class CartController {
@@ -74,8 +59,9 @@ export class CartController {
 
   @Get()
   @ApiOperation({ summary: 'The cart' })
-  @ApiOkResponse({ type: CartViewDto })
-  @ApiBadRequestResponse({ description: 'A cart id is required.' })
+  @ApiOptionalBearer()
+  @ApiOkResponse({ type: CartBodyDto })
+  @ApiError(400, CART_ID_REQUIRED_DOC)
   async get(@Req() request: CartRequest): Promise<CartView> {
     return this.answer(async () => undefined, request);
   }
@@ -83,16 +69,21 @@ export class CartController {
   @Post('items')
   @HttpCode(200)
   @ApiOperation({ summary: 'Add a product (Add to Cart, Subscribe)' })
-  @ApiOkResponse({ type: CartViewDto })
-  @ApiBadRequestResponse({ description: 'Quantity or term out of range, an unknown format, or no cart id' })
-  @ApiNotFoundResponse({ description: 'Product not found' })
+  @ApiOptionalBearer()
+  @ApiOkResponse({ type: CartBodyDto })
+  @ApiError(400, `${BAD_BODY}; quantity or term out of range, an unknown format, or no cart id`)
+  @ApiError(404, 'Product not found')
+  @ApiError(409, PAYING_DOC)
   addItem(@Req() request: CartRequest, @Body() body: AddItemDto): Promise<CartView> {
     return this.answer((caller) => this.commands.execute(new AddCartItemCommand(caller, body)), request);
   }
 
   @Delete('items/:key')
   @ApiOperation({ summary: 'Remove a line (by CartLine.KEY); an unknown key changes nothing' })
-  @ApiOkResponse({ type: CartViewDto })
+  @ApiOptionalBearer()
+  @ApiOkResponse({ type: CartBodyDto })
+  @ApiError(400, `${CART_ID_REQUIRED_DOC}; a key with control characters`)
+  @ApiError(409, PAYING_DOC)
   removeItem(@Req() request: CartRequest, @Param('key') key: string): Promise<CartView> {
     return this.answer((caller) => this.commands.execute(new RemoveCartItemCommand(caller, key)), request);
   }
@@ -100,8 +91,10 @@ export class CartController {
   @Post('coupon')
   @HttpCode(200)
   @ApiOperation({ summary: 'Apply a coupon code: success 1, or success 0 with the message (always 200)' })
-  @ApiOkResponse({ type: CouponResponseDto })
-  @ApiBadRequestResponse({ description: 'A code shorter than 4 characters, or no cart id' })
+  @ApiOptionalBearer()
+  @ApiOkResponse({ type: CouponBodyDto })
+  @ApiError(400, `${BAD_BODY}; a code shorter than 4 characters, or no cart id`)
+  @ApiError(409, PAYING_DOC)
   async applyCoupon(@Req() request: CartRequest, @Body() body: CouponDto): Promise<CouponResponse> {
     const caller = await callerOf(this.cart, request);
     const outcome = await this.commands.execute(new ApplyCartCouponCommand(caller, body.COUPON));
@@ -111,14 +104,20 @@ export class CartController {
 
   @Delete('coupon')
   @ApiOperation({ summary: "Remove the cart's coupon" })
-  @ApiOkResponse({ type: CartViewDto })
+  @ApiOptionalBearer()
+  @ApiOkResponse({ type: CartBodyDto })
+  @ApiError(400, CART_ID_REQUIRED_DOC)
+  @ApiError(409, PAYING_DOC)
   removeCoupon(@Req() request: CartRequest): Promise<CartView> {
     return this.answer((caller) => this.commands.execute(new RemoveCartCouponCommand(caller)), request);
   }
 
   @Delete()
   @ApiOperation({ summary: 'Empty the cart (the cart screen clear parameter)' })
-  @ApiOkResponse({ type: CartViewDto })
+  @ApiOptionalBearer()
+  @ApiOkResponse({ type: CartBodyDto })
+  @ApiError(400, CART_ID_REQUIRED_DOC)
+  @ApiError(409, PAYING_DOC)
   clear(@Req() request: CartRequest): Promise<CartView> {
     return this.answer((caller) => this.commands.execute(new ClearCartCommand(caller)), request);
   }
@@ -127,8 +126,10 @@ export class CartController {
   @HttpCode(200)
   @UseGuards(JwtAuthGuard)
   @ApiOperation({ summary: "After login: move the anonymous cart into the customer's cart (idempotent)" })
-  @ApiOkResponse({ type: CartViewDto })
-  @ApiBadRequestResponse({ description: 'A cart id is required.' })
+  @ApiRequiredBearer()
+  @ApiOkResponse({ type: CartBodyDto })
+  @ApiError(400, `${BAD_BODY}; the cartId is not a uuid`)
+  @ApiError(409, PAYING_DOC)
   merge(@Req() request: CartRequest, @Body() body: MergeDto): Promise<CartView> {
     return this.answer(
       (caller) => this.commands.execute(new MergeCartCommand(caller, body.cartId.toLowerCase())),
@@ -140,8 +141,11 @@ export class CartController {
   @HttpCode(200)
   @UseGuards(JwtAuthGuard)
   @ApiOperation({ summary: 'Renew a subscription held or once held, at 10% off the per-year price of the term' })
-  @ApiOkResponse({ type: CartViewDto })
-  @ApiBadRequestResponse({ description: 'A subscription never held, a bad TYPE, or a term not offered' })
+  @ApiRequiredBearer()
+  @ApiOkResponse({ type: CartBodyDto })
+  @ApiError(400, `${BAD_BODY}; a subscription never held, a bad TYPE, or a term not offered`)
+  @ApiError(404, 'Product not found')
+  @ApiError(409, PAYING_DOC)
   renew(@Req() request: CartRequest, @Body() body: RenewalDto): Promise<CartView> {
     return this.answer(
       (caller) => this.commands.execute(new AddRenewalCommand(caller, request.user?.customerId ?? '', body)),
@@ -152,8 +156,8 @@ export class CartController {
 
 /** Marketing offers (market/{OFFER}/{UID}, storefront section 3). */
 @ApiTags('cart')
-@ApiHeader(CART_ID_HEADER_DOC)
-@ApiBearerAuth()
+@ApiCartIdHeader()
+@ApiOptionalBearer()
 @Controller('offers')
 @UseGuards(OptionalJwtAuthGuard)
 export class OffersController {
@@ -165,7 +169,9 @@ export class OffersController {
   @Post()
   @HttpCode(200)
   @ApiOperation({ summary: 'Redeem an offer into the cart; success 0 when unknown or expired (the web goes home)' })
-  @ApiOkResponse({ type: OfferResponseDto })
+  @ApiOkResponse({ type: OfferBodyDto })
+  @ApiError(400, `${BAD_BODY}; or no cart id`)
+  @ApiError(409, PAYING_DOC)
   async redeem(@Req() request: CartRequest, @Body() body: OfferDto): Promise<OfferResponse> {
     const caller = await callerOf(this.cart, request);
     const data = await this.commands.execute(new RedeemOfferCommand(caller, body.OFFER, body.UID));

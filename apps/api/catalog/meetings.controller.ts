@@ -1,9 +1,10 @@
 import { Controller, Get, Header, Inject, NotFoundException, Param } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import pg from 'pg';
 import { findMeeting, listMeetings, listShortPaths } from '#libs/catalog/meetings.queries.js';
 import type { Meeting, MeetingSummary, ShortPath } from '#libs/contracts/catalog.js';
 import { PG_POOL } from '../infrastructure/tokens.js';
+import { ApiError } from '../shared/errors.responses.js';
 import { CatalogIdPipe } from './catalog-id.pipe.js';
 import { MeetingBodyDto, MeetingListBodyDto, ShortPathsBodyDto } from './catalog.dto.js';
 import { CATALOG_CACHE } from './products.controller.js';
@@ -26,7 +27,9 @@ export class MeetingsController {
   @Header('Cache-Control', CATALOG_CACHE)
   @ApiOperation({ summary: 'A meeting with its details, venue, hotel, options, virtual, faculty and program' })
   @ApiOkResponse({ type: MeetingBodyDto })
-  @ApiNotFoundResponse({ description: 'Meeting not found' })
+  @ApiParam({ name: 'id', schema: { type: 'integer', minimum: 0, maximum: 999999999999999, example: 235 } })
+  @ApiError(400, 'id must be a whole number.')
+  @ApiError(404, 'Meeting not found')
   async one(@Param('id', new CatalogIdPipe()) id: number): Promise<{ data: Meeting }> {
     const meeting = await findMeeting(this.pool, id);
     if (!meeting) throw new NotFoundException('Meeting not found');

@@ -1,5 +1,5 @@
 import { Controller, Get, Header, Inject, NotFoundException, Param, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import pg from 'pg';
 import { CatalogCache } from '#libs/catalog/catalog-cache.js';
 import { findProduct, listCategories, listProductsJson } from '#libs/catalog/products.queries.js';
@@ -10,6 +10,7 @@ import {
   type Product,
 } from '#libs/contracts/catalog.js';
 import { PG_POOL } from '../infrastructure/tokens.js';
+import { ApiError } from '../shared/errors.responses.js';
 import { CatalogIdPipe } from './catalog-id.pipe.js';
 import { CategoriesBodyDto, ProductBodyDto, ProductListQueryDto, ProductPageDto } from './catalog.dto.js';
 
@@ -29,7 +30,9 @@ export class ProductsController {
   @ApiOperation({ summary: 'A page of products of a category, searched and sorted (products/{ID})' })
   @Header('Content-Type', 'application/json; charset=utf-8')
   @ApiOkResponse({ type: ProductPageDto })
-  @ApiBadRequestResponse({ description: 'A bad category, search, sort, page or size, with every message' })
+  @ApiQuery({ name: 'category', required: false, schema: { type: 'integer', minimum: 0, maximum: 2147483647 } })
+  @ApiQuery({ name: 'page', required: false, schema: { type: 'integer', minimum: 1, maximum: 1000000, default: 1 } })
+  @ApiError(400, 'A bad category, search, sort, page or size, or an unknown parameter, with every message')
   list(@Query() query: ProductListQueryDto): Promise<string> {
     // The ProductPage as JSON text (libs/contracts/catalog.ts ProductPage), built from stored JSON.
     const asked = {
@@ -46,7 +49,9 @@ export class ProductsController {
   @Header('Cache-Control', CATALOG_CACHE)
   @ApiOperation({ summary: 'A product with its html description and PRICING (product/{NAME}/{ID})' })
   @ApiOkResponse({ type: ProductBodyDto })
-  @ApiNotFoundResponse({ description: 'Product not found' })
+  @ApiParam({ name: 'id', schema: { type: 'integer', minimum: 0, maximum: 999999999999999, example: 130 } })
+  @ApiError(400, 'id must be a whole number.')
+  @ApiError(404, 'Product not found')
   async one(@Param('id', new CatalogIdPipe()) id: number): Promise<{ data: Product }> {
     const product = await findProduct(this.pool, id);
     if (!product) throw new NotFoundException('Product not found');

@@ -1,39 +1,60 @@
 import { Body, Controller, Headers, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { PayResponse, Quote } from '#libs/contracts/cart.js';
 import { OptionalJwtAuthGuard, type CartRequest } from '../cart/optional-auth.guard.js';
+import { ApiCartIdHeader, ApiError, ApiOptionalBearer, BAD_BODY } from '../shared/errors.responses.js';
 import { PayDto, QuoteDto } from './checkout.dto.js';
+import { PayResponseDto, QuoteResponseDto } from './checkout.responses.js';
 import { CheckoutService } from './checkout.service.js';
+import { PayService } from './pay.service.js';
 
 /** Checkout (signed-in sections 2 and 3): the totals of the contact step, and the payment. */
 @ApiTags('checkout')
-@ApiBearerAuth()
-@ApiHeader({ name: 'X-Cart-Id', required: false, description: "A visitor's cart id (uuid)" })
+@ApiOptionalBearer()
+@ApiCartIdHeader()
 @Controller('checkout')
 @UseGuards(OptionalJwtAuthGuard)
 export class CheckoutController {
-  constructor(private readonly checkout: CheckoutService) {}
+  constructor(
+    private readonly checkout: CheckoutService,
+    private readonly payments: PayService,
+  ) {}
 
   @Post('quote')
   @HttpCode(200)
   @ApiOperation({ summary: 'Totals of the cart for a country, state and shipping option (cents)' })
-  @ApiOkResponse({ description: 'Quote: ORDER {SUBTOTAL, DISCOUNT, TAX, SHIPCOST, COUPON}, TOTAL, SHIPS' })
+  @ApiOkResponse({ type: QuoteResponseDto })
+  @ApiError(400, `${BAD_BODY}; no cart id, no shipping rate for the country`)
+  @ApiError(404, 'A product of the cart is no longer available')
   quote(@Req() request: CartRequest, @Body() body: QuoteDto): Promise<Quote> {
     return this.checkout.quote(request, body);
   }
 
   @Post('pay')
   @HttpCode(200)
-  @ApiHeader({ name: 'Idempotency-Key', required: true, description: 'A uuid per Pay press' })
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: true,
+    schema: { type: 'string', pattern: '^[A-Za-z0-9_.:-]{8,200}$' },
+    description: 'A uuid per Pay press; a missing or malformed one answers 400',
+  })
   @ApiOperation({
     summary: 'Places and pays the order; a declined card answers 200 with ONUM null and the ERRORS',
   })
-  @ApiOkResponse({ description: 'PayResponse: ONUM, ERRORS, RECEIPTTOKEN (guests)' })
+  @ApiOkResponse({ type: PayResponseDto })
+  @ApiError(
+    400,
+    `${BAD_BODY}; no Idempotency-Key, an empty cart, a total that does not match, a guest buying digital products, ` +
+      'no card and none on file, the CME rule',
+  )
+  @ApiError(404, 'A product of the cart is no longer available')
+  @ApiError(409, 'The Idempotency-Key belongs to another payment, or this payment is still being processed')
+  @ApiError(502, 'The payment gateway refused the card data')
   pay(
     @Req() request: CartRequest,
     @Body() body: PayDto,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
   ): Promise<PayResponse> {
-    return this.checkout.pay(request, body, idempotencyKey);
+    return this.payments.pay(request, body, idempotencyKey);
   }
 }

@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, NotFoundException, Param, Query, Req, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Pool } from 'pg';
 import type { CardOnFile, OrderHistoryEntry, Receipt, Subscriptions } from '#libs/contracts/cart.js';
 import type { ExpiringSubscription } from '#libs/contracts/identity.js';
@@ -11,8 +11,11 @@ import { OptionalJwtAuthGuard, type CartRequest } from '../cart/optional-auth.gu
 import { type AuthUser, CurrentUser, JwtAuthGuard } from '../identity/guards.js';
 import { RolesService } from '../identity/roles.service.js';
 import { PG_POOL } from '../infrastructure/tokens.js';
+import { ApiError, ApiOptionalBearer, ApiRequiredBearer } from '../shared/errors.responses.js';
 import { RECEIPT_NOT_AUTHORIZED } from './checkout-errors.js';
+import { CardBodyDto, OrderHistoryBodyDto, ReceiptBodyDto, SubscriptionsDto } from './checkout.responses.js';
 import { CheckoutService } from './checkout.service.js';
+import { ExpiringSubscriptionsBodyDto } from '../identity/identity.responses.js';
 
 /** Event products whose receipt shows venue or hotel info (signed-in section 2, Checkout). */
 export const RECEIPT_EVENT_PRODUCTS = [235, 503, 509, 511, 517, 520, 547];
@@ -20,7 +23,6 @@ const NONE = '0000-00-00';
 
 /** Orders, receipts, subscriptions and the card on file of the signed-in customer (signed-in sections 2 and 7). */
 @ApiTags('orders')
-@ApiBearerAuth()
 @Controller()
 export class OrdersController {
   constructor(
@@ -32,6 +34,8 @@ export class OrdersController {
   @Get('orders')
   @UseGuards(JwtAuthGuard)
   @ApiOperation({ summary: 'The Orders tab: DATE, ONUM and products of each paid order, newest first' })
+  @ApiRequiredBearer()
+  @ApiOkResponse({ type: OrderHistoryBodyDto })
   async orders(@CurrentUser() user: AuthUser): Promise<{ data: OrderHistoryEntry[] }> {
     return { data: await orderHistoryOf(this.pool, user.customerId) };
   }
@@ -39,7 +43,12 @@ export class OrdersController {
   @Get('orders/:onum')
   @UseGuards(OptionalJwtAuthGuard)
   @ApiOperation({ summary: "The receipt: the buyer's session, or a guest's receipt token; anyone else 404" })
-  @ApiNotFoundResponse({ description: RECEIPT_NOT_AUTHORIZED })
+  @ApiOptionalBearer()
+  @ApiParam({ name: 'onum', schema: { type: 'string' }, description: 'The order number' })
+  @ApiQuery({ name: 'token', required: false, schema: { type: 'string' }, description: "A guest's receipt token" })
+  @ApiOkResponse({ type: ReceiptBodyDto })
+  @ApiError(400, 'A parameter with control characters')
+  @ApiError(404, RECEIPT_NOT_AUTHORIZED)
   async receipt(
     @Req() request: CartRequest,
     @Param('onum') onum: string,
@@ -73,6 +82,8 @@ export class OrdersController {
   @Get('subscriptions')
   @UseGuards(JwtAuthGuard)
   @ApiOperation({ summary: "Expiry per subscription type ('YYYY-MM-DD', or 0000-00-00 for none)" })
+  @ApiRequiredBearer()
+  @ApiOkResponse({ type: SubscriptionsDto })
   async subscriptions(@CurrentUser() user: AuthUser): Promise<Subscriptions> {
     const { subscriptions } = await entitlementsOf(this.pool, user.customerId);
     const latest = (type: string): string => {
@@ -90,6 +101,8 @@ export class OrdersController {
   @Get('subscriptions/expiring')
   @UseGuards(JwtAuthGuard)
   @ApiOperation({ summary: 'Subscriptions that end soon (the expiring-subscription toast)' })
+  @ApiRequiredBearer()
+  @ApiOkResponse({ type: ExpiringSubscriptionsBodyDto })
   async expiring(@CurrentUser() user: AuthUser): Promise<{ data: ExpiringSubscription[] }> {
     return { data: await this.roles.expirations(user.customerId) };
   }
@@ -97,7 +110,8 @@ export class OrdersController {
   @Get('card')
   @UseGuards(JwtAuthGuard)
   @ApiOperation({ summary: 'The card on file: brand, last four and expiry only' })
-  @ApiOkResponse({ description: '{ data: CardOnFile | null }' })
+  @ApiRequiredBearer()
+  @ApiOkResponse({ type: CardBodyDto })
   async card(@CurrentUser() user: AuthUser): Promise<{ data: CardOnFile | null }> {
     const card = await cardOf(this.pool, user.customerId);
     return { data: card ? { BRAND: card.BRAND, LAST4: card.LAST4, MONTH: card.MONTH, YEAR: card.YEAR } : null };

@@ -1,10 +1,11 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type pg from 'pg';
 import type { Config } from '#libs/config/config.js';
 import type { Health } from '#libs/contracts/identity.js';
 import type { EventStore } from '#libs/eventstore/event-store.port.js';
 import { CONFIG, EVENT_STORE, PG_POOL } from '../infrastructure/tokens.js';
+import { HealthDto } from './health.responses.js';
 
 /** Lag is counted up to this many events; more reads as this number. */
 const LAG_CAP = 1000;
@@ -23,7 +24,8 @@ export class HealthController {
   ) {}
 
   @Get()
-  @ApiOkResponse({ description: 'Database and projection status' })
+  @ApiOperation({ summary: 'Database reachability and projector lag' })
+  @ApiOkResponse({ type: HealthDto, description: 'Database and projection status' })
   async health(): Promise<Health> {
     const eventStore = this.config.EVENTSTORE_URL ? 'eventstoredb' : 'postgres';
     try {

@@ -1,21 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Get, HttpCode, Inject, Ip, NotFoundException, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import {
-  ApiBearerAuth,
-  ApiNoContentResponse,
-  ApiOkResponse,
-  ApiTags,
-  ApiTooManyRequestsResponse,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Pool } from 'pg';
 import type { LoginResponse, Me, Status } from '#libs/contracts/identity.js';
 import { findCustomerById } from '#libs/read-models/customers.js';
 import { PG_POOL } from '../infrastructure/tokens.js';
+import { ApiError, ApiRequiredBearer, BAD_BODY } from '../shared/errors.responses.js';
 import { type AuthUser, CurrentUser, JwtAuthGuard } from './guards.js';
 import { LoginCommand, LogoutCommand } from './identity.commands.js';
-import { LoginDto, LoginResponseDto, MeDto } from './identity.dto.js';
+import { LoginDto, MeDto } from './identity.dto.js';
+import { LoginResponseBodyDto } from './identity.responses.js';
 import { RolesService } from './roles.service.js';
 
 /** Login, logout and the signed-in user (storefront sections 2, 3 and 7). */
@@ -30,9 +25,11 @@ export class AuthController {
 
   @Post('login')
   @HttpCode(200)
-  @ApiOkResponse({ type: LoginResponseDto })
-  @ApiUnauthorizedResponse({ description: 'Invalid email or password, email not validated, or a bad society token' })
-  @ApiTooManyRequestsResponse({ description: 'Too many failed logins for this email or address' })
+  @ApiOperation({ summary: "Login: a new session (the account's other sessions end)" })
+  @ApiOkResponse({ type: LoginResponseBodyDto })
+  @ApiError(400, `${BAD_BODY}; an empty email or password: "Email or Password can not be undefined."`)
+  @ApiError(401, 'Invalid email or password, email not validated, or a bad society token')
+  @ApiError(429, 'Too many login attempts for this account from this address, or from this address')
   login(@Body() body: LoginDto, @Ip() ip: string): Promise<LoginResponse> {
     return this.commands.execute(
       new LoginCommand(body.email, body.password, body.society, ip, {
@@ -45,7 +42,8 @@ export class AuthController {
   @Post('logout')
   @HttpCode(204)
   @UseGuards(JwtAuthGuard)
-  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Logout: ends this session' })
+  @ApiRequiredBearer()
   @ApiNoContentResponse({ description: 'The session ended' })
   async logout(@CurrentUser() user: AuthUser): Promise<void> {
     await this.commands.execute(
@@ -55,9 +53,10 @@ export class AuthController {
 
   @Get('me')
   @UseGuards(JwtAuthGuard)
-  @ApiBearerAuth()
+  @ApiOperation({ summary: 'The signed-in customer' })
+  @ApiRequiredBearer()
   @ApiOkResponse({ type: MeDto })
-  @ApiUnauthorizedResponse({ description: 'Not logged in, or the session was replaced by a login elsewhere' })
+  @ApiError(404, 'Customer not found.')
   async me(@CurrentUser() user: AuthUser): Promise<Me> {
     const customer = await findCustomerById(this.pool, user.customerId);
     if (!customer) throw new NotFoundException('Customer not found.');

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Controller, Get, UnauthorizedException } from '@nestjs/common';
-import { ApiOkResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { MainInfo } from '#libs/contracts/identity.js';
+import { ApiError } from '../shared/errors.responses.js';
 import { MainInfoDto } from './identity.dto.js';
 
 /** The shop's version: from the root package.json (the process runs from the project root). */
@@ -22,6 +23,7 @@ export class MainInfoController {
   private readonly version = shopVersion();
 
   @Get('main-info')
+  @ApiOperation({ summary: "The shell's main info: year, version, cartTotalQty 0" })
   @ApiOkResponse({ type: MainInfoDto })
   mainInfo(): MainInfo {
     // The cart lives in the browser until checkout, so the server counts no items.
@@ -29,7 +31,8 @@ export class MainInfoController {
   }
 
   @Get('test/unauthorized')
-  @ApiUnauthorizedResponse({ description: 'Always: the test endpoint of the request-level 401 handling' })
+  @ApiOperation({ summary: 'Always 401: the test endpoint of the request-level 401 handling' })
+  @ApiError(401, 'Always')
   unauthorized(): never {
     throw new UnauthorizedException('Unauthorized (test endpoint).');
   }

@@ -1,14 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, HttpCode, Ip, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import {
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiOkResponse,
-  ApiTags,
-  ApiTooManyRequestsResponse,
-} from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { SuccessBody } from '#libs/contracts/identity.js';
 import {
   RegisterCustomerCommand,
@@ -17,6 +10,7 @@ import {
   SetNewPasswordCommand,
   ValidateEmailCommand,
 } from './identity.commands.js';
+import { ApiError, BAD_BODY } from '../shared/errors.responses.js';
 import { ForgotDto, RegisterDto, ResendDto, SetNewPasswordDto, SuccessBodyDto, ValidateDto } from './identity.dto.js';
 
 /** Messages of storefront section 8 for the successes. */
@@ -35,9 +29,10 @@ export class UsersController {
   constructor(private readonly commands: CommandBus) {}
 
   @Post('register')
+  @ApiOperation({ summary: 'Register an account; mails the validation link' })
   @ApiCreatedResponse({ type: SuccessBodyDto })
-  @ApiConflictResponse({ description: 'This email is already in use.' })
-  @ApiBadRequestResponse({ description: 'Every invalid field, with its message' })
+  @ApiError(409, 'This email is already in use.')
+  @ApiError(400, `${BAD_BODY}: every invalid field, with its message`)
   async register(@Body() body: RegisterDto): Promise<SuccessBody> {
     await this.commands.execute(new RegisterCustomerCommand(body, anonymous()));
     return { success: 1, message: REGISTERED };
@@ -45,8 +40,9 @@ export class UsersController {
 
   @Post('validate')
   @HttpCode(200)
+  @ApiOperation({ summary: 'Validate the email with the link of the mail' })
   @ApiOkResponse({ type: SuccessBodyDto })
-  @ApiBadRequestResponse({ description: 'Validation failed: a wrong, expired or used link' })
+  @ApiError(400, `${BAD_BODY}; validation failed: a wrong, expired or used link`)
   async validate(@Body() body: ValidateDto): Promise<SuccessBody> {
     await this.commands.execute(new ValidateEmailCommand(body, anonymous()));
     return { success: 1, message: VALIDATED };
@@ -54,8 +50,9 @@ export class UsersController {
 
   @Post('resend')
   @HttpCode(200)
+  @ApiOperation({ summary: 'Send a new validation link' })
   @ApiOkResponse({ type: SuccessBodyDto })
-  @ApiBadRequestResponse({ description: 'No such account, or already validated' })
+  @ApiError(400, `${BAD_BODY}; no such account, or already validated`)
   async resend(@Body() body: ResendDto): Promise<SuccessBody> {
     await this.commands.execute(new ResendValidationCommand(body, anonymous()));
     return { success: 1, message: REGISTERED };
@@ -63,9 +60,10 @@ export class UsersController {
 
   @Post('forgot')
   @HttpCode(200)
+  @ApiOperation({ summary: 'Mail a one-time password reset link' })
   @ApiOkResponse({ type: SuccessBodyDto })
-  @ApiBadRequestResponse({ description: 'You must enter a valid email to recover your password.' })
-  @ApiTooManyRequestsResponse({ description: 'Too many password reset requests' })
+  @ApiError(400, `${BAD_BODY}; "You must enter a valid email to recover your password."`)
+  @ApiError(429, 'Too many password reset requests')
   async forgot(@Body() body: ForgotDto, @Ip() ip: string): Promise<SuccessBody> {
     await this.commands.execute(new RequestPasswordResetCommand(body, ip, anonymous()));
     return { success: 1, message: RESET_MAILED };
@@ -73,8 +71,9 @@ export class UsersController {
 
   @Post('redeem-forgot')
   @HttpCode(200)
+  @ApiOperation({ summary: 'Set a new password with the reset link' })
   @ApiOkResponse({ type: SuccessBodyDto })
-  @ApiBadRequestResponse({ description: 'A wrong, expired or used reset link, or a short password' })
+  @ApiError(400, `${BAD_BODY}; a wrong, expired or used reset link, or a short password`)
   async setNewPassword(@Body() body: SetNewPasswordDto): Promise<SuccessBody> {
     await this.commands.execute(new SetNewPasswordCommand(body, anonymous()));
     return { success: 1, message: PASSWORD_CHANGED };

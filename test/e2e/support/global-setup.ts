@@ -2,15 +2,18 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 
-const SMTP_PORT = 2526;
-
 /**
- * A real SMTP server for the run: every received mail is written as a file into E2E_MAIL_DIR, named by
- * its recipient, so a test can wait for the mail to its own address (test/e2e/support/mailbox.ts).
+ * A real SMTP server for the run, on the free port playwright.config.ts found (E2E_SMTP_PORT): every
+ * received mail is written as a file into E2E_MAIL_DIR, named by its recipient, so a test can wait for
+ * the mail to its own address (test/e2e/support/mailbox.ts).
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const mailDir = process.env.E2E_MAIL_DIR;
   if (!mailDir) throw new Error('E2E_MAIL_DIR is not set (playwright.config.ts sets it)');
+  const smtpPort = Number(process.env.E2E_SMTP_PORT);
+  if (!Number.isInteger(smtpPort) || smtpPort <= 0) {
+    throw new Error('E2E_SMTP_PORT is not set (playwright.config.ts sets it)');
+  }
   let counter = 0;
 
   const server = new SMTPServer({
@@ -34,7 +37,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(SMTP_PORT, '127.0.0.1', () => resolve());
+    server.listen(smtpPort, '127.0.0.1', () => resolve());
   });
 
   return () => new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,0 +1,124 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import type {
+  CardOnFile,
+  OrderHistoryEntry,
+  OrderTotals,
+  PayResponse,
+  Quote,
+  Receipt,
+  ReceiptLine,
+  Subscriptions,
+} from '#libs/contracts/cart.js';
+
+/** Response shapes of checkout and orders for the OpenAPI document (libs/contracts/cart.ts). Money in cents. */
+export class OrderTotalsDto implements OrderTotals {
+  @ApiProperty({ type: 'integer', description: 'Cents' }) SUBTOTAL!: number;
+  @ApiProperty({ type: 'integer', description: 'Cents' }) DISCOUNT!: number;
+  @ApiProperty({ type: 'integer', description: 'Cents' }) TAX!: number;
+  @ApiProperty({ type: 'integer', description: 'Cents' }) SHIPCOST!: number;
+  @ApiProperty({ type: String, nullable: true, description: 'The coupon code applied' }) COUPON!: string | null;
+}
+
+export class QuoteResponseDto implements Quote {
+  @ApiProperty({ type: OrderTotalsDto }) ORDER!: OrderTotalsDto;
+  @ApiProperty({ type: 'integer', description: 'Cents' }) TOTAL!: number;
+  @ApiProperty({ description: 'The cart holds something that ships' }) SHIPS!: boolean;
+}
+
+export class PayResponseDto implements PayResponse {
+  @ApiProperty({ type: String, nullable: true, description: 'The order number when paid' }) ONUM!: string | null;
+  @ApiProperty({ type: [String], description: "Empty when paid; the gateway's error texts otherwise" })
+  ERRORS!: string[];
+  @ApiProperty({ type: String, nullable: true, description: "A guest's token that opens the receipt" })
+  RECEIPTTOKEN!: string | null;
+}
+
+type ReceiptContact = Receipt['ATTJSON'];
+
+export class ReceiptContactDto implements ReceiptContact {
+  @ApiProperty() FIRSTNAME!: string;
+  @ApiProperty() LASTNAME!: string;
+  @ApiPropertyOptional() company?: string;
+  @ApiProperty() ADDRESS!: string;
+  @ApiPropertyOptional() ADDRESS2?: string;
+  @ApiProperty() CITY!: string;
+  @ApiProperty() STATE!: string;
+  @ApiProperty() ZIP!: string;
+  @ApiProperty() COUNTRY!: string;
+  @ApiProperty() PHONE!: string;
+  @ApiProperty() EMAIL!: string;
+}
+
+export class ReceiptLineDto implements ReceiptLine {
+  @ApiProperty({ type: 'integer' }) PRODUCTID!: number;
+  @ApiProperty() PRODUCTNAME!: string;
+  @ApiProperty() TYPE!: string;
+  @ApiProperty({ type: 'integer', description: 'Cents' }) UNITPRICE!: number;
+  @ApiProperty({ type: 'integer' }) QTY!: number;
+  @ApiProperty({ type: 'integer', description: 'Cents' }) TOTAL!: number;
+}
+
+export class ReceiptCardDto {
+  @ApiProperty() BRAND!: string;
+  @ApiProperty() LAST4!: string;
+}
+
+export class ReceiptEventDto {
+  @ApiProperty({ type: 'integer' }) PRODUCTID!: number;
+  @ApiProperty() NAME!: string;
+  @ApiProperty({ type: String, nullable: true }) VENUE!: string | null;
+  @ApiProperty({ type: String, nullable: true }) HOTEL!: string | null;
+}
+
+export class ReceiptDto implements Receipt {
+  @ApiProperty() ONUM!: string;
+  @ApiProperty({ description: 'ISO date-time of the payment' }) DATE!: string;
+  @ApiProperty({ type: ReceiptContactDto }) ATTJSON!: ReceiptContactDto;
+  @ApiProperty({ type: [ReceiptLineDto] }) PRODUCTS!: ReceiptLineDto[];
+  @ApiProperty({ type: OrderTotalsDto }) ORDER!: OrderTotalsDto;
+  @ApiProperty({ type: 'integer', description: 'Cents' }) TOTAL!: number;
+  @ApiProperty({ type: ReceiptCardDto }) CARD!: ReceiptCardDto;
+  @ApiProperty({ type: String, nullable: true, description: "The buyer's status" }) CATEGORY!: string | null;
+  @ApiProperty({ type: [ReceiptEventDto] }) EVENTS!: ReceiptEventDto[];
+}
+
+export class ReceiptBodyDto {
+  @ApiProperty({ type: ReceiptDto }) data!: ReceiptDto;
+}
+
+export class OrderHistoryProductDto {
+  @ApiProperty({ type: 'integer' }) PRODUCTID!: number;
+  @ApiProperty() PRODUCTNAME!: string;
+  @ApiProperty() TYPE!: string;
+}
+
+export class OrderHistoryEntryDto implements OrderHistoryEntry {
+  @ApiProperty({ description: 'ISO date-time' }) DATE!: string;
+  @ApiProperty() ONUM!: string;
+  @ApiProperty({ type: [OrderHistoryProductDto] }) PRODUCTS!: OrderHistoryProductDto[];
+}
+
+export class OrderHistoryBodyDto {
+  @ApiProperty({ type: [OrderHistoryEntryDto] }) data!: OrderHistoryEntryDto[];
+}
+
+const EXPIRY = { pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: "'YYYY-MM-DD', or '0000-00-00' for none" };
+
+export class SubscriptionsDto implements Subscriptions {
+  @ApiProperty(EXPIRY) cme_expire!: string;
+  @ApiProperty(EXPIRY) complete_expire!: string;
+  @ApiProperty(EXPIRY) streaming_all_expire!: string;
+  @ApiProperty(EXPIRY) elearning_expire!: string;
+}
+
+export class CardOnFileDto implements CardOnFile {
+  @ApiProperty() BRAND!: string;
+  @ApiProperty() LAST4!: string;
+  @ApiProperty() MONTH!: string;
+  @ApiProperty() YEAR!: string;
+}
+
+export class CardBodyDto {
+  @ApiProperty({ type: CardOnFileDto, nullable: true, description: 'null without a card on file' })
+  data!: CardOnFileDto | null;
+}
