@@ -18,6 +18,7 @@ import {
 } from '../../apps/api/checkout/checkout.dto.js';
 import { controlCharsMessage, invalidTextMessage, TOO_DEEP } from '../../apps/api/shared/safe-text.js';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { checkoutContact, SANDBOX_VISA } from '../support/checkout-fixtures.js';
 import { type Caller, shopClient } from '../support/shop-client.js';
 
 const NUL = '\u0000';
@@ -39,19 +40,8 @@ describe('bad input', () => {
 
   const { call } = shopClient(() => shop.baseUrl);
   const guest = (): Caller => ({ cartId: randomUUID() });
-  const contact = (over: Record<string, string> = {}) => ({
-    FIRSTNAME: 'Ada',
-    LASTNAME: 'Example',
-    ADDRESS: '1 Main St',
-    CITY: 'Springfield',
-    STATE: 'MO',
-    ZIP: '65801',
-    COUNTRY: 'USA',
-    PHONE: '555-0100',
-    EMAIL: 'ada@example.test',
-    ...over,
-  });
-  const visa = { CC: '4242424242424242', MONTH: '12', YEAR: '2030', SC: '123' };
+  const contact = checkoutContact;
+  const visa = SANDBOX_VISA;
   const pay = (who: Caller, body: Record<string, unknown>) =>
     call<PayResponse>(
       who,

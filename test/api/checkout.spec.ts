@@ -14,6 +14,7 @@ import { TOTAL_MISMATCH_MESSAGE } from '#libs/domain/pricing/order-totals.js';
 import { DECLINES } from '#libs/payments/sandbox-gateway.js';
 import { GUEST_DIGITAL_MESSAGE, RECEIPT_NOT_AUTHORIZED } from '../../apps/api/checkout/checkout-errors.js';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { checkoutContact, SANDBOX_VISA } from '../support/checkout-fixtures.js';
 import { shopClient } from '../support/shop-client.js';
 
 /** Checkout, payment through the sandbox gateway, orders, receipts and access grants over real HTTP (demo data). */
@@ -34,19 +35,8 @@ describe('checkout API', () => {
     const { status } = await call(who, 'POST', '/cart/items', { QTY: 1, ...item });
     expect(status).toBe(200);
   };
-  const contact = (over: Record<string, string> = {}) => ({
-    FIRSTNAME: 'Ada',
-    LASTNAME: 'Example',
-    ADDRESS: '1 Main St',
-    CITY: 'Springfield',
-    STATE: 'MO',
-    ZIP: '65801',
-    COUNTRY: 'USA',
-    PHONE: '555-0100',
-    EMAIL: 'ada@example.test',
-    ...over,
-  });
-  const visa = { CC: '4242424242424242', MONTH: '12', YEAR: '2030', SC: '123' };
+  const contact = checkoutContact;
+  const visa = SANDBOX_VISA;
   const quote = (who: Who, SHIPPING: 1 | 2, STATE = 'MO') =>
     call<Quote>(who, 'POST', '/checkout/quote', { COUNTRY: 'USA', STATE, SHIPPING });
   const pay = (who: Who, body: Record<string, unknown>, key: string = randomUUID()) =>

@@ -4,6 +4,7 @@ import { CartErrors } from '#libs/domain/cart/cart.errors.js';
 import { PAYMENT_INTERRUPTED } from '#libs/payments/payment-gateway.js';
 import { CartService } from '../../apps/api/cart/cart.service.js';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { checkoutContact, SANDBOX_VISA } from '../support/checkout-fixtures.js';
 import { shopClient } from '../support/shop-client.js';
 
 /**
@@ -21,19 +22,9 @@ describe('pay: one cart, one charge', () => {
 
   type Who = { cartId?: string; token?: string };
   const { call, loginAs } = shopClient(() => shop.baseUrl);
-  const contact = {
-    FIRSTNAME: 'Ada',
-    LASTNAME: 'Example',
-    ADDRESS: '1 Main St',
-    CITY: 'Springfield',
-    STATE: 'MO',
-    ZIP: '65801',
-    COUNTRY: 'USA',
-    PHONE: '555-0100',
-    EMAIL: 'ada@example.test',
-  };
-  const visa = { CC: '4242424242424242', MONTH: '12', YEAR: '2030', SC: '123' };
-  const pay = (who: Who, TOTAL: number, key: string = randomUUID(), CARD = visa) =>
+  const contact = checkoutContact();
+  const visa = SANDBOX_VISA;
+  const pay = (who: Who, TOTAL: number, key: string = randomUUID(), CARD: Record<string, string> = visa) =>
     call<PayResponse>(
       who,
       'POST',

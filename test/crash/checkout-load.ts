@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { checkoutContact, SANDBOX_VISA } from '../support/checkout-fixtures.js';
 
 /** A payment the shop acknowledged with 200: it must survive any crash that follows. */
 export interface AcknowledgedOrder {
@@ -7,19 +8,8 @@ export interface AcknowledgedOrder {
   TOTAL: number;
 }
 
-const CONTACT = {
-  FIRSTNAME: 'Ada',
-  LASTNAME: 'Example',
-  ADDRESS: '1 Main St',
-  CITY: 'Springfield',
-  STATE: 'MO',
-  ZIP: '65801',
-  COUNTRY: 'USA',
-  PHONE: '555-0100',
-  EMAIL: 'ada@example.test',
-};
-/** The sandbox gateway approves this test card (docs/payments.md). */
-const CARD = { CC: '4242424242424242', MONTH: '12', YEAR: '2030', SC: '123' };
+const CONTACT = checkoutContact();
+const CARD = SANDBOX_VISA;
 
 async function post(
   base: string,

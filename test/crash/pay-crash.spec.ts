@@ -5,6 +5,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { checkoutContact, SANDBOX_VISA } from '../support/checkout-fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { freePort } from '../support/free-port.js';
 import { killGroup, MAIN, ROOT, type ShopProcess, startShopProcess } from './shop-process.js';
@@ -71,18 +72,8 @@ describe('a crash right after the charge', () => {
       SHIPPING: 1,
       TOTAL: quote.TOTAL,
       BILLINGJSON: null,
-      CARD: { CC: '4242424242424242', MONTH: '12', YEAR: '2030', SC: '123' },
-      ATTJSON: {
-        FIRSTNAME: 'Ada',
-        LASTNAME: 'Example',
-        ADDRESS: '1 Main St',
-        CITY: 'Springfield',
-        STATE: 'MO',
-        ZIP: '65801',
-        COUNTRY: 'USA',
-        PHONE: '555-0100',
-        EMAIL: 'ada@example.test',
-      },
+      CARD: SANDBOX_VISA,
+      ATTJSON: checkoutContact(),
     };
     // The process dies inside this request: no answer comes.
     await expect(post(base, '/checkout/pay', payBody, { 'idempotency-key': key })).rejects.toThrow();
