@@ -54,13 +54,19 @@ async function timeHomeVisible(browser: Browser, url: string): Promise<{ median:
       const page = await context.newPage();
       await page.addInitScript({ content: RECORD_HOME_VISIBLE });
       await page.goto(url, { waitUntil: 'commit', timeout: TIMEOUT_MS });
-      await page.waitForFunction('window.__homeVisibleAt !== undefined', undefined, { timeout: TIMEOUT_MS });
+      // Functions, not strings: the shop's Content-Security-Policy forbids evaluating strings.
+      // (Each function runs in the page, by its source alone.)
+      await page.waitForFunction(
+        () => (globalThis as { __homeVisibleAt?: number }).__homeVisibleAt !== undefined,
+        undefined,
+        { timeout: TIMEOUT_MS },
+      );
       // Cross-check with the browser's own view of the same link.
       await page
         .getByRole('navigation', { name: 'Main' })
         .getByRole('link', { name: 'Home' })
         .waitFor({ state: 'visible', timeout: TIMEOUT_MS });
-      return Number(await page.evaluate('window.__homeVisibleAt'));
+      return Number(await page.evaluate(() => (globalThis as { __homeVisibleAt?: number }).__homeVisibleAt));
     } finally {
       await context.close();
     }
