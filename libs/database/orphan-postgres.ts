@@ -57,6 +57,13 @@ export async function freeClusterFolder(clusterDir: string): Promise<number | nu
   // A pid that still exists (another program, or a killed server not yet reaped: a zombie) makes
   // PostgreSQL refuse the pid file as "already exists": the file is stale either way.
   if (owner.kind === 'stale' && owner.pid > 0 && (await pidExists(owner.pid))) {
+    // A server killed an instant ago is still tearing down (its memory first, its sockets after, and
+    // /proc shows no command line meanwhile): wait until it is gone, or its port is still taken.
+    const args = await commandLine(owner.pid);
+    if (!args || args.length === 0 || basename(args[0] ?? '').startsWith('postgres')) {
+      await exited(owner.pid, FAST_SHUTDOWN_WAIT_MS);
+    }
+    await removeSocketLock(resolve(clusterDir), owner.pid);
     await rm(join(resolve(clusterDir), 'postmaster.pid'), { force: true });
   }
   if (owner.kind === 'orphan') {
@@ -64,6 +71,9 @@ export async function freeClusterFolder(clusterDir: string): Promise<number | nu
     if (!(await exited(owner.pid, FAST_SHUTDOWN_WAIT_MS))) {
       signal(owner.pid, 'SIGKILL');
       await exited(owner.pid, FAST_SHUTDOWN_WAIT_MS);
+      // Killed, it cleaned nothing up: its files name a pid that may not be reaped yet.
+      await removeSocketLock(resolve(clusterDir), owner.pid);
+      await rm(join(resolve(clusterDir), 'postmaster.pid'), { force: true });
     }
   }
   if (owner.kind !== 'none') await endLeftoverBackends(resolve(clusterDir));
@@ -110,6 +120,31 @@ async function processesIn(clusterDir: string): Promise<number[]> {
     if (args && basename(args[0] ?? '').startsWith('postgres') && (await processStatus(pid))) found.push(pid);
   }
   return found;
+}
+
+/**
+ * A server killed outright leaves its socket lock file (`<socket dir>/.s.PGSQL.<port>.lock`) naming
+ * its pid, and while that pid is a zombie not yet reaped PostgreSQL takes the port for taken. The pid
+ * file says where the socket was; the lock is removed when it names that same dead server.
+ */
+async function removeSocketLock(clusterDir: string, deadPid: number): Promise<void> {
+  let lines: string[];
+  try {
+    lines = (await readFile(join(clusterDir, 'postmaster.pid'), 'utf8')).split('\n');
+  } catch {
+    return;
+  }
+  const [port, socketDir] = [lines[3]?.trim(), lines[4]?.trim()];
+  if (!port || !socketDir) return;
+  const lock = join(socketDir, `.s.PGSQL.${port}.lock`);
+  try {
+    const owner = Number.parseInt((await readFile(lock, 'utf8')).split('\n')[0] ?? '', 10);
+    if (owner !== deadPid || (await processStatus(deadPid))) return;
+  } catch {
+    return;
+  }
+  await rm(lock, { force: true });
+  await rm(join(socketDir, `.s.PGSQL.${port}`), { force: true });
 }
 
 /** Does `/proc` still list this pid (alive, or a zombie not yet reaped)? */
