@@ -7,10 +7,10 @@ import ShoppingCart from '@mui/icons-material/ShoppingCart';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useAppDispatch } from '@/app/hooks';
 import { useLogoutMutation } from '@/features/auth/api/auth-api';
-import { useViewer } from '@/features/auth/hooks';
-import { useServerCart } from '@/features/cart/hooks';
+import { useMeetingsQuery } from '@/features/meetings/api/meetings-api';
+import { useViewer } from '@/lib/auth';
+import { useServerCart } from '@/lib/cart/cart-api';
 import { loggedOut } from '@/lib/session';
-import { useMeetingsQuery } from '@/features/catalog/api/catalog-api';
 import { meetingEntries } from './meetings';
 import { NavMenu, type NavEntry } from './nav-menu';
 

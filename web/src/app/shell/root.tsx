@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { authApi } from '@/features/auth/api/auth-api';
+import { viewerApi } from '@/lib/auth';
 import { selectToken } from '@/lib/session';
 
 /** Effects of every route: scroll to top, and re-check the session on navigation so an ended one is noticed. */
@@ -22,7 +22,7 @@ export function Root() {
     }
     // Only a change of page triggers the check, not a change of token (hence the ref).
     const current = tokenRef.current;
-    if (current) void dispatch(authApi.endpoints.me.initiate(current, { forceRefetch: true, subscribe: false }));
+    if (current) void dispatch(viewerApi.endpoints.me.initiate(current, { forceRefetch: true, subscribe: false }));
   }, [pathname, dispatch]);
 
   return <Outlet />;

@@ -9,7 +9,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Link as RouterLink } from 'react-router';
 import type { ExpiringSubscription } from '@contracts/identity';
 import { useAppSelector } from '@/app/hooks';
-import { useExpiringQuery } from '@/features/cart/api/cart-api';
+import { useExpiringQuery } from './api/subscriptions-api';
 import { formatUsd } from '@/lib/money';
 import { readStoredSession, selectToken } from '@/lib/session';
 

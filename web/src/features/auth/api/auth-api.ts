@@ -2,7 +2,6 @@ import type {
   ForgotRequest,
   LoginRequest,
   LoginResponse,
-  Me,
   RegistrationUser,
   ResendRequest,
   SetNewPasswordRequest,
@@ -13,6 +12,7 @@ import { api } from '@/lib/api';
 
 const own = { handlesOwnErrors: true } as const;
 
+/** The sign-in calls of the auth screens; the viewer's roles (GET /api/auth/me) are shared in lib/auth.ts. */
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<LoginResponse, LoginRequest>({
@@ -22,11 +22,6 @@ export const authApi = api.injectEndpoints({
     logout: build.mutation<void, void>({
       query: () => ({ url: '/auth/logout', method: 'POST' }),
       extraOptions: own,
-    }),
-    /** Keyed by token so another account's roles never show after a new login. */
-    me: build.query<Me, string>({
-      query: () => '/auth/me',
-      providesTags: ['Me'],
     }),
     register: build.mutation<SuccessBody, RegistrationUser>({
       query: (body) => ({ url: '/users/register', method: 'POST', body }),
@@ -54,7 +49,6 @@ export const authApi = api.injectEndpoints({
 export const {
   useLoginMutation,
   useLogoutMutation,
-  useMeQuery,
   useRegisterMutation,
   useValidateEmailMutation,
   useResendValidationMutation,

@@ -4,8 +4,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import type { Role } from '@contracts/identity';
 import { useAppDispatch } from '@/app/hooks';
+import { useViewer } from '@/lib/auth';
 import { redeemCodeSet, redirectTargetSet } from '@/lib/session';
-import { useViewer } from '../hooks';
 
 function Waiting() {
   return (

@@ -16,9 +16,8 @@ import { SubmitButton } from '@/components/submit-button';
 import { errorBody, userTimezone } from '@/lib/api';
 import { muiField } from '@/lib/form';
 import { loggedIn, redeemCodeSet, redirectTargetSet } from '@/lib/session';
-import { useMergeCartMutation } from '@/features/cart/api/cart-api';
-import { forgetCartId, storedCartId } from '@/features/cart/cart-id';
-import { useServerCart } from '@/features/cart/hooks';
+import { useMergeCartMutation, useServerCart } from '@/lib/cart/cart-api';
+import { forgetCartId, storedCartId } from '@/lib/cart/cart-id';
 import { useLoginMutation } from '../api/auth-api';
 
 interface LoginForm {

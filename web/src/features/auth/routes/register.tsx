@@ -26,7 +26,7 @@ import { AppLink } from '@/components/router-link';
 import { SubmitButton } from '@/components/submit-button';
 import { errorBody, errorStatus, userTimezone } from '@/lib/api';
 import { muiField } from '@/lib/form';
-import { useReferenceQuery } from '@/features/catalog/api/catalog-api';
+import { useReferenceQuery } from '@/lib/catalog-api';
 import { useRegisterMutation } from '../api/auth-api';
 
 export const VALIDATE_EMAIL_NOTICE =

@@ -1,121 +1,44 @@
-import type {
-  AddItemRequest,
-  CardOnFile,
-  CartView,
-  CouponResponse,
-  MergeRequest,
-  OfferRequest,
-  OfferResponse,
-  OrderHistoryEntry,
-  PayRequest,
-  PayResponse,
-  Quote,
-  QuoteRequest,
-  Receipt,
-  RenewalRequest,
-} from '@contracts/cart';
-import type { ExpiringSubscription } from '@contracts/identity';
-import { api } from '@/lib/api';
-import { cartId } from '../cart-id';
+import type { CartView, CouponResponse, OfferRequest, OfferResponse, RenewalRequest } from '@contracts/cart';
+import { cartCall, sharedCartApi, storesAnsweredCart } from '@/lib/cart/cart-api';
 
 const own = { handlesOwnErrors: true } as const;
+const sameView = (view: CartView): CartView => view;
 
-/** Every cart call carries the browser's cart id; a logged-in customer's calls use the customer's cart anyway. */
-const cartCall = (url: string, method = 'GET', body?: unknown) => ({
-  url,
-  method,
-  body,
-  headers: { 'X-Cart-Id': cartId() },
-});
-
-export const cartApi = api.injectEndpoints({
+/**
+ * The cart screen's calls (and the marketing offer's). Each answers the new cart, which goes straight into
+ * the cart query's cache (lib/cart/cart-api.ts) instead of a second GET /api/cart.
+ */
+export const cartApi = sharedCartApi.injectEndpoints({
   endpoints: (build) => ({
-    /** Keyed by the token (or 'anonymous') so a login or logout shows the right cart. */
-    cart: build.query<CartView, string>({
-      query: () => cartCall('/cart'),
-      providesTags: ['Cart'],
-    }),
-    addItem: build.mutation<CartView, AddItemRequest>({
-      query: (body) => cartCall('/cart/items', 'POST', body),
-      invalidatesTags: ['Cart'],
-    }),
     removeItem: build.mutation<CartView, string>({
       query: (key) => cartCall(`/cart/items/${encodeURIComponent(key)}`, 'DELETE'),
-      invalidatesTags: ['Cart'],
+      onQueryStarted: storesAnsweredCart(sameView),
     }),
     applyCoupon: build.mutation<CouponResponse, string>({
       query: (COUPON) => cartCall('/cart/coupon', 'POST', { COUPON }),
-      invalidatesTags: ['Cart'],
+      onQueryStarted: storesAnsweredCart((response: CouponResponse) => response.cart),
       extraOptions: own,
     }),
     clearCart: build.mutation<CartView, void>({
       query: () => cartCall('/cart', 'DELETE'),
-      invalidatesTags: ['Cart'],
-    }),
-    mergeCart: build.mutation<CartView, MergeRequest>({
-      query: (body) => cartCall('/cart/merge', 'POST', body),
-      invalidatesTags: ['Cart'],
-      extraOptions: own,
+      onQueryStarted: storesAnsweredCart(sameView),
     }),
     addRenewal: build.mutation<CartView, RenewalRequest>({
       query: (body) => cartCall('/cart/renewals', 'POST', body),
-      invalidatesTags: ['Cart'],
+      onQueryStarted: storesAnsweredCart(sameView),
     }),
     redeemOffer: build.mutation<OfferResponse, OfferRequest>({
       query: (body) => cartCall('/offers', 'POST', body),
-      invalidatesTags: ['Cart'],
-      extraOptions: own,
-    }),
-    quote: build.mutation<Quote, QuoteRequest>({
-      query: (body) => cartCall('/checkout/quote', 'POST', body),
-      extraOptions: own,
-    }),
-    /** Handles its own errors (signed-in section 8): "{status}: {first error}" on the pay screen. */
-    pay: build.mutation<PayResponse, { request: PayRequest; idempotencyKey: string }>({
-      query: ({ request, idempotencyKey }) => ({
-        ...cartCall('/checkout/pay', 'POST', request),
-        headers: { 'X-Cart-Id': cartId(), 'Idempotency-Key': idempotencyKey },
-      }),
-      invalidatesTags: ['Orders'],
-      extraOptions: own,
-    }),
-    cardOnFile: build.query<{ data: CardOnFile | null }, string>({
-      query: () => '/card',
-      providesTags: ['Card'],
-      extraOptions: own,
-    }),
-    /** The receipt handles its own errors: any failure shows the not-authorised text, no logout. */
-    receipt: build.query<{ data: Receipt }, { onum: string; token: string | null }>({
-      query: ({ onum, token }) => ({
-        url: `/orders/${encodeURIComponent(onum)}`,
-        params: token ? { token } : undefined,
-      }),
-      extraOptions: own,
-    }),
-    orders: build.query<{ data: OrderHistoryEntry[] }, void>({
-      query: () => '/orders',
-      providesTags: ['Orders'],
-    }),
-    expiring: build.query<{ data: ExpiringSubscription[] }, string>({
-      query: () => '/subscriptions/expiring',
+      onQueryStarted: storesAnsweredCart((response: OfferResponse) => response.cart),
       extraOptions: own,
     }),
   }),
 });
 
 export const {
-  useCartQuery,
-  useAddItemMutation,
   useRemoveItemMutation,
   useApplyCouponMutation,
   useClearCartMutation,
-  useMergeCartMutation,
   useAddRenewalMutation,
   useRedeemOfferMutation,
-  useQuoteMutation,
-  usePayMutation,
-  useCardOnFileQuery,
-  useReceiptQuery,
-  useOrdersQuery,
-  useExpiringQuery,
 } = cartApi;

@@ -16,7 +16,9 @@ import { YEARLY_TYPES, type ProductType } from '@contracts/catalog';
 import { useAppDispatch } from '@/app/hooks';
 import { Page } from '@/components/page';
 import { AppLink } from '@/components/router-link';
-import { useViewer } from '@/features/auth/hooks';
+import { useViewer } from '@/lib/auth';
+import { useServerCart } from '@/lib/cart/cart-api';
+import { forgetCartId } from '@/lib/cart/cart-id';
 import { formatUsd } from '@/lib/money';
 import { redirectTargetSet } from '@/lib/session';
 import {
@@ -25,8 +27,6 @@ import {
   useClearCartMutation,
   useRemoveItemMutation,
 } from '../api/cart-api';
-import { forgetCartId } from '../cart-id';
-import { useServerCart } from '../hooks';
 
 export const CME_WARNING =
   'CME can only be purchased with a new or current subscription to Complete, Stream, or eLearning';
@@ -104,9 +104,6 @@ function CouponBox() {
     </Stack>
   );
 }
-
-/** Guests may check out carts that hold only physical items (books). */
-export const onlyPhysical = (items: CartLine[]): boolean => items.every((item) => item.TYPE === 'BOOK');
 
 /** Cart screen of storefront section 2. */
 export default function CartRoute() {

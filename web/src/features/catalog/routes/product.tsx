@@ -14,15 +14,15 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { CME_PACKAGE_ID, COMPLETE_PACKAGE_ID, type Product } from '@contracts/catalog';
-import { addedMessage, addRequestFor } from '@/features/cart/add-to-cart';
-import { useAddItemMutation } from '@/features/cart/api/cart-api';
-import { useAddedSnackbar } from '@/features/cart/components/added-snackbar';
-import NotFoundRoute from '@/features/misc/routes/not-found';
+import { useAddedSnackbar } from '@/components/added-snackbar';
+import { NotFoundPage } from '@/components/not-found';
+import { termsOf } from '@/components/subscribe-menu';
+import { addedMessage, addRequestFor } from '@/lib/cart/add-to-cart';
+import { useAddItemMutation } from '@/lib/cart/cart-api';
+import { useProductQuery } from '@/lib/catalog-api';
 import { formatUsd } from '@/lib/money';
-import { useProductQuery } from '../api/catalog-api';
 import { PriceTag } from '../components/price-tag';
 import { productImage } from '../components/product-card';
-import { termsOf } from '../components/subscribe-menu';
 
 export const CME_NOTICE =
   'This product can only be purchased with a new or current subscription to Complete, Stream, or eLearning';
@@ -124,7 +124,7 @@ export default function ProductRoute() {
   const { data: product, isLoading, isError } = useProductQuery(productId, { skip: !valid });
   const snackbar = useAddedSnackbar();
 
-  if (!valid || isError) return <NotFoundRoute />;
+  if (!valid || isError) return <NotFoundPage />;
   if (isLoading || !product) return <LinearProgress aria-label="Loading product" />;
   // A wrong or outdated name in the address goes to the product's own one.
   if (name !== product.SLUG) return <Navigate to={`/product/${product.SLUG}/${product.ID}${search}`} replace />;

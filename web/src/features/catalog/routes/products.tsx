@@ -18,8 +18,9 @@ import {
   PRODUCT_SORTS,
   type ProductSort,
 } from '@contracts/catalog';
-import NotFoundRoute from '@/features/misc/routes/not-found';
-import { useCategoriesQuery, useProductsQuery } from '../api/catalog-api';
+import { NotFoundPage } from '@/components/not-found';
+import { useProductsQuery } from '@/lib/catalog-api';
+import { useCategoriesQuery } from '../api/catalog-api';
 import { ProductCard } from '../components/product-card';
 
 export const SORT_LABELS: Record<ProductSort, string> = {
@@ -65,7 +66,7 @@ export default function ProductsRoute() {
   const categories = useCategoriesQuery();
   const valid = Number.isInteger(category) && category >= 0;
   const products = useProductsQuery({ category, search, sort, page, size }, { skip: !valid });
-  if (!valid) return <NotFoundRoute />;
+  if (!valid) return <NotFoundPage />;
 
   const menu = (categories.data ?? []).filter((entry) => entry.MENU);
   const title = categories.data?.find((entry) => entry.ID === category)?.NAME ?? DEFAULT_TITLES[category] ?? 'Products';

@@ -11,8 +11,8 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { Page } from '@/components/page';
-import { useReceiptQuery } from '@/features/cart/api/cart-api';
 import { formatUsd } from '@/lib/money';
+import { useReceiptQuery } from '../api/orders-api';
 import { Totals } from '../components/totals';
 
 export const NOT_AUTHORIZED = 'You are not authorized to access this resource.';

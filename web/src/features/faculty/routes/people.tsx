@@ -14,7 +14,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Page } from '@/components/page';
 import { AppLink } from '@/components/router-link';
-import { useFacultyQuery } from '@/features/catalog/api/catalog-api';
+import { useFacultyQuery } from '../api/faculty-api';
 import { shortBio, textOf } from '../text';
 
 type SortKey = 'FULLNAME' | 'BIO' | 'PRODUCTCOUNT' | 'LOCATION';

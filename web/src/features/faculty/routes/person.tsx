@@ -11,8 +11,8 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router';
 import { ELEARNING_CATEGORY_ID } from '@contracts/catalog';
 import { AppLink } from '@/components/router-link';
-import { useFacultyMemberQuery } from '@/features/catalog/api/catalog-api';
-import NotFoundRoute from '@/features/misc/routes/not-found';
+import { useFacultyMemberQuery } from '../api/faculty-api';
+import { NotFoundPage } from '@/components/not-found';
 import { productPath } from '../text';
 
 /** people/{USERID} (signed-in "Faculty pages"): breadcrumb, photo, name, bio, location and product cards. */
@@ -22,7 +22,7 @@ export default function PersonRoute() {
   const valid = Number.isInteger(id) && id > 0;
   const { data: person, isLoading, isError } = useFacultyMemberQuery(id, { skip: !valid });
 
-  if (!valid || isError || (!isLoading && !person)) return <NotFoundRoute />;
+  if (!valid || isError || (!isLoading && !person)) return <NotFoundPage />;
   if (isLoading || !person) return <LinearProgress aria-label="Loading faculty" />;
   const elearning = person.PRODUCTSINFO.some((product) => product.PRODCATID === ELEARNING_CATEGORY_ID);
 

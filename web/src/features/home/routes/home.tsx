@@ -8,11 +8,11 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { CME_PACKAGE_ID, COMPLETE_PACKAGE_ID } from '@contracts/catalog';
-import { useViewer } from '@/features/auth/hooks';
-import { useProductQuery } from '@/features/catalog/api/catalog-api';
-import { SubscribeMenu } from '@/features/catalog/components/subscribe-menu';
-import { useElearningProduct } from '@/features/catalog/use-elearning-product';
-import { useAddedSnackbar } from '@/features/cart/components/added-snackbar';
+import { useAddedSnackbar } from '@/components/added-snackbar';
+import { SubscribeMenu } from '@/components/subscribe-menu';
+import { useViewer } from '@/lib/auth';
+import { useProductQuery } from '@/lib/catalog-api';
+import { useElearningProduct } from '../use-elearning-product';
 
 function HomeCard({ title, text, actions }: { title: string; text: string; actions: ReactNode }) {
   return (

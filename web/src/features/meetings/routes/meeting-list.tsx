@@ -7,7 +7,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { Page } from '@/components/page';
-import { useMeetingsQuery } from '@/features/catalog/api/catalog-api';
+import { useMeetingsQuery } from '../api/meetings-api';
 import { meetingDates } from '../format';
 
 /** meeting/list: every meeting with its dates and city. */

@@ -20,11 +20,11 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router';
 import { YEARLY_TYPES, type Meeting, type MeetingTab } from '@contracts/catalog';
 import { AppLink } from '@/components/router-link';
-import { useMeetingQuery } from '@/features/catalog/api/catalog-api';
-import { addedMessage } from '@/features/cart/add-to-cart';
-import { useAddItemMutation } from '@/features/cart/api/cart-api';
-import { useAddedSnackbar } from '@/features/cart/components/added-snackbar';
-import NotFoundRoute from '@/features/misc/routes/not-found';
+import { useAddedSnackbar } from '@/components/added-snackbar';
+import { NotFoundPage } from '@/components/not-found';
+import { addedMessage } from '@/lib/cart/add-to-cart';
+import { useAddItemMutation } from '@/lib/cart/cart-api';
+import { useMeetingQuery } from '../api/meetings-api';
 import { formatUsd } from '@/lib/money';
 import { meetingDates } from '../format';
 
@@ -161,7 +161,7 @@ export function MeetingPage() {
   const { data: meeting, isLoading, isError } = useMeetingQuery(meetingId, { skip: !valid });
   const snackbar = useAddedSnackbar();
 
-  if (!valid || isError) return <NotFoundRoute />;
+  if (!valid || isError) return <NotFoundPage />;
   if (isLoading || !meeting) return <LinearProgress aria-label="Loading meeting" />;
   const current = tab as MeetingTab;
 

@@ -1,5 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router';
-import NotFoundRoute from '@/features/misc/routes/not-found';
+import { NotFoundPage } from '@/components/not-found';
 import { MeetingList } from './meeting-list';
 import { MeetingPage } from './meeting-page';
 
@@ -10,7 +10,7 @@ export default function MeetingsRoute() {
       <Route path="list" element={<MeetingList />} />
       <Route path=":id" element={<Navigate to="details" replace />} />
       <Route path=":id/:tab" element={<MeetingPage />} />
-      <Route path="*" element={<NotFoundRoute />} />
+      <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );
 }

@@ -1,8 +1,8 @@
 import LinearProgress from '@mui/material/LinearProgress';
 import { Navigate, useLocation } from 'react-router';
 import type { ShortPath } from '@contracts/catalog';
-import { useShortPathsQuery } from '@/features/catalog/api/catalog-api';
-import NotFoundRoute from './not-found';
+import { useShortPathsQuery } from '../api/short-paths-api';
+import { NotFoundPage } from '@/components/not-found';
 
 export function shortPathTarget(entry: ShortPath): string | null {
   if (entry.MEETING_ID !== null) return `/meeting/${entry.MEETING_ID}/${entry.TAB ?? 'details'}`;
@@ -23,5 +23,5 @@ export default function CatchAllRoute() {
   const entry = data?.find((candidate) => candidate.PATH.replace(/^\/+|\/+$/g, '').toLowerCase() === wanted);
   const target = entry ? shortPathTarget(entry) : null;
   if (target) return <Navigate to={target + search} replace />;
-  return <NotFoundRoute />;
+  return <NotFoundPage />;
 }

@@ -3,10 +3,10 @@ import Typography from '@mui/material/Typography';
 import { IFLAP_PRODUCT_ID } from '@contracts/catalog';
 import { Page } from '@/components/page';
 import { AppLink } from '@/components/router-link';
-import { useProductQuery } from '@/features/catalog/api/catalog-api';
-import { addRequestFor } from '@/features/cart/add-to-cart';
-import { useAddItemMutation } from '@/features/cart/api/cart-api';
-import { useAddedSnackbar } from '@/features/cart/components/added-snackbar';
+import { useAddedSnackbar } from '@/components/added-snackbar';
+import { addRequestFor } from '@/lib/cart/add-to-cart';
+import { useAddItemMutation } from '@/lib/cart/cart-api';
+import { useProductQuery } from '@/lib/catalog-api';
 
 /** test (storefront section 2): adds product 399, the iFlap app, to the cart with quantity 1. */
 export default function PromoTestRoute() {

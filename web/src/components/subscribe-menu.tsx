@@ -4,8 +4,8 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
 import type { Product, ProductListItem } from '@contracts/catalog';
-import { addedMessage, addRequestFor } from '@/features/cart/add-to-cart';
-import { useAddItemMutation } from '@/features/cart/api/cart-api';
+import { addedMessage, addRequestFor } from '@/lib/cart/add-to-cart';
+import { useAddItemMutation } from '@/lib/cart/cart-api';
 import { formatUsd } from '@/lib/money';
 
 export interface TermChoice {

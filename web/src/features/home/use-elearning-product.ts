@@ -1,6 +1,6 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { DEFAULT_PRODUCT_SORT, ELEARNING_CATEGORY_ID, type ProductListItem } from '@contracts/catalog';
-import { useProductsQuery } from './api/catalog-api';
+import { useProductsQuery } from '@/lib/catalog-api';
 
 const isSubscription = (product: ProductListItem) => product.TYPE === 'elearning' && product.TERMS.length > 0;
 
