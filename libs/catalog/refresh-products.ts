@@ -1,6 +1,6 @@
 import type { PoolClient } from 'pg';
 import type { ProductListItem, ProductPrice, ProductType, SubscriptionTerm } from '#libs/contracts/catalog.js';
-import { effectivePrice, productPricing } from '#libs/domain/catalog/pricing.js';
+import { effectivePrice, productPricing } from '#libs/domain/pricing/product-pricing.js';
 
 interface SourceRow {
   id: number;

@@ -5,7 +5,7 @@ import type { Subscription } from 'rxjs';
 import type { ExpiringSubscription, Role } from '#libs/contracts/identity.js';
 import { rolesOf } from '#libs/domain/entitlements/roles.js';
 import { type CustomerEntitlements, entitlementsOf } from '#libs/read-models/entitlements.js';
-import { renewalOffer } from '../cart/renewals.js';
+import { renewalOffer } from '#libs/read-models/renewal-offers.js';
 import { PG_POOL } from '../infrastructure/tokens.js';
 
 /** Roles are read per request with a short cache (DESIGN.md section 6). */

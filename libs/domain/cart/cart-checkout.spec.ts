@@ -1,7 +1,8 @@
 import { givenWhenThen } from '../shared/given-when-then.testing.js';
 import type { CartCommand } from './cart.commands.js';
 import { cartDecider } from './cart.decider.js';
-import type { CartEvent, CartItem } from './cart.events.js';
+import type { CartEvent } from './cart.events.js';
+import { added, book, itemOf } from './cart.testing.js';
 
 /** One cart, one charge: the cart's payment, decided on the cart stream (given / when / then). */
 const given = givenWhenThen(cartDecider);
@@ -10,37 +11,7 @@ const now = '2026-06-15T10:00:00.000Z';
 const first = { onum: 100001, idempotencyKey: 'key-first-press' };
 const second = { onum: 100002, idempotencyKey: 'key-second-press' };
 
-const book: CartItem = {
-  ID: 601,
-  NAME: 'Atlas',
-  DESCR: '',
-  TYPE: 'BOOK',
-  PRICE: 6000,
-  QTY: 1,
-  TERM: null,
-  product: {
-    ID: 601,
-    NAME: 'Atlas',
-    SLUG: 'atlas',
-    SHORT_DESCR: 'Atlas',
-    TYPE: 'BOOK',
-    PRICE: 6000,
-    SALE_PRICE: null,
-    PUBDATE: '2025-01-01',
-    STREAMING: 0,
-    SHIP_WEIGHT: 3,
-    DEMOURL: null,
-    CATEGORIES: [0],
-    productfaculty: [],
-    PRICING: { TYPE: 'BOOK', PRICE: 6000, SALE_PRICE: null },
-    TERMS: [],
-    CREDITS: 0,
-    CME_RESTRICTED: false,
-  },
-  SHIP_WEIGHT: 3,
-  OFFER: null,
-};
-const bookAdded: CartEvent = { type: 'ItemAddedToCart', data: { cartId, item: book, added: 1, mergedFrom: null } };
+const bookAdded: CartEvent = added(book);
 const start = (press: typeof first): CartCommand => ({ type: 'StartCheckout', cartId, ...press, now });
 const started = (press: typeof first): CartEvent => ({
   type: 'CheckoutStarted',
@@ -120,7 +91,7 @@ describe('the cart taken by its payment', () => {
   });
 
   it('a cart folded before the payment fields existed is not taken', () => {
-    const legacy = { cartId, items: [book], coupon: null, redeemedOffers: [], mergedFrom: [] };
+    const legacy = { cartId, items: [itemOf(book)], coupon: null, redeemedOffers: [], mergedFrom: [] };
     // The carts read model may hold such a state: it decides as a cart nobody is paying.
     expect(cartDecider.decide(start(first), legacy as never)).toEqual([started(first)]);
   });

@@ -2,25 +2,13 @@ import { DomainError } from '../shared/decider.js';
 import { CartErrors } from './cart.errors.js';
 import type { CompleteCheckout, ReleaseCheckout, StartCheckout } from './cart.commands.js';
 import type { CartCheckoutEvent } from './cart.events.js';
+import type { CartCheckoutState } from './cart.state.js';
 
 /**
  * The cart's payment, decided on the cart stream (the consistency boundary of "one cart, one charge"):
  * a cart is taken by one payment at a time, and a cart that was just paid remembers by which order,
  * so a late second press answers with that order instead of charging the cart again.
  */
-
-/** The payment holding the cart, or the one that emptied it. */
-export interface CartPayment {
-  onum: number;
-  idempotencyKey: string;
-}
-
-export interface CartCheckoutState {
-  /** The payment running now: no other may start, and the cart cannot change. */
-  checkout: CartPayment | null;
-  /** The payment that emptied the cart, until something is added again. */
-  paidBy: CartPayment | null;
-}
 
 /** The commands that change the cart's content: refused while a payment holds the cart. */
 export const CHANGES_CONTENT = [

@@ -1,6 +1,6 @@
 import type { Product, SubscriptionTerm } from '#libs/contracts/catalog.js';
 import type { Coupon } from '../pricing/coupon.rules.js';
-import type { Cart } from './cart.decider.js';
+import type { Cart } from './cart.state.js';
 import type { CartClearReason, CheckoutReleaseReason } from './cart.events.js';
 
 /**

@@ -13,11 +13,11 @@ import {
   isComboCoupon,
   sameCouponCode,
 } from '../pricing/coupon.rules.js';
+import { catalogUnitPrice, formatEntry, offerUnitPrice } from '../pricing/cart-line.js';
 import { type Decider, DomainError } from '../shared/decider.js';
 import type { AddItemToCart, CartCommand, CartContext, MergeCart, RedeemOffer } from './cart.commands.js';
 import { type CartErrorCode, CartErrors } from './cart.errors.js';
 import {
-  type CartCheckoutState,
   CHANGES_CONTENT,
   completeCheckout,
   evolveCheckout,
@@ -33,27 +33,10 @@ import type {
   CartProductCopy,
   ItemRemovalReason,
 } from './cart.events.js';
+import { type Cart, initialCart } from './cart.state.js';
 
-export interface Cart extends CartCheckoutState {
-  cartId: string | null;
-  items: CartItem[];
-  /** The one cart-level coupon (storefront section 3). */
-  coupon: AppliedCoupon | null;
-  /** Offer UIDs redeemed into this cart since it was last cleared (a repeat redeems nothing). */
-  redeemedOffers: string[];
-  /** Anonymous carts merged into this one (a repeated merge adds nothing). */
-  mergedFrom: string[];
-}
-
-export const initialCart: Cart = {
-  cartId: null,
-  items: [],
-  coupon: null,
-  redeemedOffers: [],
-  mergedFrom: [],
-  checkout: null,
-  paidBy: null,
-};
+/** The cart state lives in cart.state.ts; it is exported here too for the callers of the decider. */
+export { type Cart, initialCart };
 
 /** Storefront sections 5 and 9: "Quantity 1 to 999". */
 export const MIN_QTY = 1;
@@ -83,28 +66,18 @@ function productCopy(product: Product): CartProductCopy {
   return copy;
 }
 
-/** The price per year of a term: the product's TERMS, or its own price for a 1-year term without TERMS. */
-function termPrice(product: Product, term: number, fallback: number): number {
-  if (product.TERMS.length === 0) return term === 1 ? fallback : fail('invalid_term');
-  return product.TERMS.find((t) => t.YEARS === term)?.PRICE ?? fail('invalid_term');
-}
-
 const asTerm = (years: number): SubscriptionTerm['YEARS'] =>
   years === 1 || years === 2 || years === 3 ? years : fail('invalid_term');
 
-/** The line AddItemToCart puts in the cart, priced from the catalog snapshot. */
+/** The line AddItemToCart puts in the cart, priced from the catalog snapshot (libs/domain/pricing/cart-line.ts). */
 function catalogLine(command: AddItemToCart): CartItem {
   const { product } = command;
   if (!validQty(command.QTY)) return fail('invalid_quantity');
-  let TYPE: string = product.PRICING.TYPE;
-  // The amount charged: the sale price when there is one (the catalog's PRICING, storefront section 3).
-  let PRICE = product.PRICING.SALE_PRICE ?? product.PRICING.PRICE;
-  if (command.format !== undefined) {
-    const entry = product.productprices.find((p) => lower(p.TYPE) === lower(command.format ?? '') && p.PRICE !== null);
-    if (!entry || entry.PRICE === null) return fail('unknown_format');
-    TYPE = entry.TYPE;
-    PRICE = entry.SALE_PRICE ?? entry.PRICE;
-  }
+  // A book format is one of the product's priced productprices entries; without one, the catalog's PRICING.
+  const TYPE =
+    command.format === undefined
+      ? product.PRICING.TYPE
+      : (formatEntry(product, command.format) ?? fail('unknown_format')).TYPE;
   const base = {
     ID: product.ID,
     NAME: product.NAME,
@@ -116,8 +89,9 @@ function catalogLine(command: AddItemToCart): CartItem {
   };
   if (isYearly(TYPE)) {
     const TERM = asTerm(command.TERM ?? 1);
-    return { ...base, PRICE: termPrice(product, TERM, PRICE), QTY: TERM, TERM };
+    return { ...base, PRICE: catalogUnitPrice(product, { TYPE, TERM }) ?? fail('invalid_term'), QTY: TERM, TERM };
   }
+  const PRICE = catalogUnitPrice(product, { TYPE, TERM: null }) ?? fail('unknown_format');
   // The CME package is good through the current year and the app is bought once: QTY 1.
   return { ...base, PRICE, QTY: isOnePerCart(TYPE) ? 1 : command.QTY, TERM: null };
 }
@@ -126,9 +100,8 @@ function catalogLine(command: AddItemToCart): CartItem {
 function offerLine(command: RedeemOffer): CartItem {
   const { offer, product } = command;
   const offerType = lower(offer.TYPE);
-  if (offerType !== lower(product.TYPE) || !Number.isInteger(offer.UNITPRICE) || offer.UNITPRICE < 0) {
-    return fail('offer_invalid');
-  }
+  const PRICE = offerUnitPrice(offer);
+  if (offerType !== lower(product.TYPE) || PRICE === null) return fail('offer_invalid');
   if (!validQty(offer.QTY)) return fail('invalid_quantity');
   const yearly = isYearly(product.TYPE);
   const TERM = yearly ? asTerm(offer.QTY) : null;
@@ -137,7 +110,7 @@ function offerLine(command: RedeemOffer): CartItem {
     NAME: product.NAME,
     DESCR: product.DESCR,
     TYPE: product.TYPE,
-    PRICE: offer.UNITPRICE,
+    PRICE,
     QTY: yearly ? offer.QTY : isOnePerCart(product.TYPE) ? 1 : offer.QTY,
     TERM,
     product: productCopy(product),

@@ -40,8 +40,3 @@ export function productPricing(product: PricedProduct): Pricing {
 export function effectivePrice(pricing: Pricing): number {
   return pricing.SALE_PRICE ?? pricing.PRICE;
 }
-
-/** The NAME part of product/{NAME}/{ID}: "NAME is lower-case with spaces turned into hyphens" (storefront section 2). */
-export function productSlug(name: string): string {
-  return name.toLowerCase().replace(/ /g, '-');
-}

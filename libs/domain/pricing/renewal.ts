@@ -1,18 +1,9 @@
-import type { Pool } from 'pg';
 import { RENEWAL_DISCOUNT_PERCENT } from '#libs/contracts/cart.js';
-import {
-  CME_PACKAGE_ID,
-  COMPLETE_PACKAGE_ID,
-  type Product,
-  type ProductType,
-  type SubscriptionTerm,
-} from '#libs/contracts/catalog.js';
+import { CME_PACKAGE_ID, COMPLETE_PACKAGE_ID, type Product, type ProductType } from '#libs/contracts/catalog.js';
 import type { ExpiringSubscription } from '#libs/contracts/identity.js';
-import { findProductIdOfType } from '#libs/catalog/commerce.queries.js';
-import { findProduct } from '#libs/catalog/products.queries.js';
-import { effectivePrice } from '#libs/domain/catalog/pricing.js';
-import { SUBSCRIPTION_TYPES, type SubscriptionType } from '#libs/domain/entitlements/entitlements.events.js';
-import { percentOfCents } from '#libs/domain/pricing/money.js';
+import { SUBSCRIPTION_TYPES, type SubscriptionType } from '../entitlements/entitlements.events.js';
+import { termPrices } from './cart-line.js';
+import { percentOfCents } from './money.js';
 
 /**
  * Renewals (storefront section 9, signed-in section 2 toast): a customer who holds or held a
@@ -23,30 +14,16 @@ import { percentOfCents } from '#libs/domain/pricing/money.js';
 /** The OFFER of a renewal line in the cart (catalog offers come from catalog_offers instead). */
 export const RENEWAL_OFFER = 'renewal';
 
-type Years = SubscriptionTerm['YEARS'];
-
 export const isSubscriptionType = (type: string): type is SubscriptionType =>
   (SUBSCRIPTION_TYPES as readonly string[]).includes(type);
 
 /** The product renewing a subscription type: a fixed id, or the catalog's product of that TYPE. */
-const RENEWED_BY: Record<SubscriptionType, number | ProductType> = {
+export const RENEWED_BY: Readonly<Record<SubscriptionType, number | ProductType>> = {
   qmpcomplete: COMPLETE_PACKAGE_ID,
   elearning: 'elearning',
   streaming_all: 'STREAMING_ALL',
   cme: CME_PACKAGE_ID,
 };
-
-export async function renewalProduct(db: Pick<Pool, 'query'>, type: SubscriptionType): Promise<Product | null> {
-  const by = RENEWED_BY[type];
-  const id = typeof by === 'number' ? by : await findProductIdOfType(db, by);
-  return id === undefined ? null : findProduct(db, id);
-}
-
-/** The catalog's per-year price of each term the product offers: its TERMS, or 1 year at its price. */
-export function termPrices(product: Product): { TERM: Years; PRICE: number }[] {
-  if (product.TERMS.length > 0) return product.TERMS.map((t) => ({ TERM: t.YEARS, PRICE: t.PRICE }));
-  return [{ TERM: 1, PRICE: effectivePrice(product.PRICING) }];
-}
 
 /** The renewal's per-year price of a term in cents (10% off, rounded half up), or null when the term is not offered. */
 export function renewalUnitPrice(product: Product, term: number): number | null {
@@ -64,13 +41,4 @@ export function renewalLinks(type: SubscriptionType, product: Product): Pick<Exp
     COST: renewalUnitPrice(product, TERM) ?? 0,
   }));
   return { COST: renewalUnitPrice(product, 1) ?? URLS[0]?.COST ?? 0, URLS };
-}
-
-/** The toast's renewal offer of a subscription type; none (COST 0, no URLS) when the catalog lacks its product. */
-export async function renewalOffer(
-  db: Pick<Pool, 'query'>,
-  type: string,
-): Promise<Pick<ExpiringSubscription, 'COST' | 'URLS'>> {
-  const product = isSubscriptionType(type) ? await renewalProduct(db, type) : null;
-  return product ? renewalLinks(type as SubscriptionType, product) : { COST: 0, URLS: [] };
 }

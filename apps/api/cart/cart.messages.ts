@@ -4,9 +4,10 @@ import type { AddItemRequest, OfferResponse, RenewalRequest } from '#libs/contra
 import type { Role } from '#libs/contracts/identity.js';
 
 /**
- * The cart commands sent on the Nest CommandBus (one thin handler each in cart.handlers.ts). The
+ * The cart's messages on the Nest CommandBus (one thin handler each in cart.handlers.ts). The
  * controller resolves the cart (CartService.cartIdFor) and the customer's roles; the handler looks up
- * the rest (product, coupon, offer, today) and runs the cart decider on `cart-{cartId}`.
+ * the rest (product, coupon, offer, today) and runs the cart decider on `cart-{cartId}` with one of
+ * the decider's own commands (libs/domain/cart/cart.commands.ts).
  */
 
 /** Who is asking: the cart, the customer's roles (none for a visitor) and the event metadata. */

@@ -1,5 +1,5 @@
 import type { ProductPrice } from '#libs/contracts/catalog.js';
-import { effectivePrice, productPricing, productSlug } from './pricing.js';
+import { effectivePrice, productPricing } from './product-pricing.js';
 
 const entry = (TYPE: string, PRICE: number | null, SALE_PRICE: number | null = null): ProductPrice => ({
   TYPE,
@@ -70,16 +70,5 @@ describe('PRICING (storefront section 3)', () => {
     [{ TYPE: 'STREAMING', PRICE: 0, SALE_PRICE: null }, 0],
   ])('the effective price of %j is %d (SALE_PRICE ?? PRICE)', (pricing, expected) => {
     expect(effectivePrice(pricing)).toBe(expected);
-  });
-});
-
-describe('slug: NAME is lower-case with spaces turned into hyphens', () => {
-  it.each([
-    ['Rhinoplasty Masters', 'rhinoplasty-masters'],
-    ['The  Art of Lifting', 'the--art-of-lifting'],
-    ['eLearning', 'elearning'],
-    ['Brow & Lid 2025', 'brow-&-lid-2025'],
-  ])('%s -> %s', (name, slug) => {
-    expect(productSlug(name)).toBe(slug);
   });
 });
