@@ -1,5 +1,6 @@
 import type { Pool } from 'pg';
 import type { FacultySummary, Meeting, MeetingSummary, ProductType, ShortPath } from '#libs/contracts/catalog.js';
+import type { Receipt } from '#libs/contracts/cart.js';
 import { FACULTY_SUMMARY_COLUMNS } from './faculty.queries.js';
 
 type Db = Pick<Pool, 'query'>;
@@ -74,6 +75,29 @@ export async function listShortPaths(db: Db): Promise<ShortPath[]> {
   const { rows } = await db.query<ShortPath>(
     `SELECT path AS "PATH", meeting_id AS "MEETING_ID", tab AS "TAB", product_id AS "PRODUCT_ID"
        FROM catalog_short_paths ORDER BY path`,
+  );
+  return rows;
+}
+
+/** Event products whose receipt shows venue or hotel info (signed-in section 2, Checkout). */
+export const RECEIPT_EVENT_PRODUCTS = [235, 503, 509, 511, 517, 520, 547];
+
+/** One entry of a receipt's EVENTS: an event meeting with its venue and hotel. */
+export type ReceiptEventInfo = Receipt['EVENTS'][number];
+
+/** The receipt's EVENTS: each event meeting (RECEIPT_EVENT_PRODUCTS) among the bought products or their options. */
+export async function receiptEvents(db: Db, productIds: readonly number[]): Promise<ReceiptEventInfo[]> {
+  const { rows } = await db.query<ReceiptEventInfo>(
+    `SELECT m.id AS "PRODUCTID", m.name AS "NAME",
+            NULLIF(concat_ws(', ', NULLIF(m.venue_name, ''), NULLIF(m.venue_address, '')), '') AS "VENUE",
+            NULLIF(concat_ws(', ', NULLIF(m.hotel_name, ''), NULLIF(m.hotel_address, ''), NULLIF(m.hotel_phone, '')), '')
+              AS "HOTEL"
+       FROM catalog_meetings m
+      WHERE m.id = ANY($2::int[])
+        AND (m.id = ANY($1::int[])
+             OR EXISTS (SELECT 1 FROM catalog_meeting_options o WHERE o.meeting_id = m.id AND o.product_id = ANY($1::int[])))
+      ORDER BY m.id`,
+    [productIds, RECEIPT_EVENT_PRODUCTS],
   );
   return rows;
 }

@@ -4,7 +4,8 @@ import { z } from 'zod';
  * Every setting the shop reads, validated once at start-up (DESIGN.md section 1). A missing or
  * wrong setting stops the process with one clear line (see `loadConfig`), never a stack trace.
  * Adapters are chosen here: DATABASE_URL (else embedded PostgreSQL), EVENTSTORE_URL (else the
- * PostgreSQL event store), KAFKA_BROKERS (else the in-process bus only), SMTP_URL (else the outbox).
+ * PostgreSQL event store), KAFKA_BROKERS (else the in-process bus only), SMTP_URL (else the outbox),
+ * PAYMENT_GATEWAY (the built-in sandbox gateway by default).
  */
 const optionalUrl = (protocols: string[]) =>
   z
@@ -15,6 +16,9 @@ const optionalUrl = (protocols: string[]) =>
     .refine((v) => v === undefined || protocols.some((p) => v.startsWith(`${p}:`)), {
       message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
     });
+
+/** The payment gateway adapters a PAYMENT_GATEWAY setting may name. */
+export const PAYMENT_GATEWAYS = ['sandbox'] as const;
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -42,6 +46,10 @@ const schema = z.object({
     }),
   KAFKA_TOPIC: z.string().default('shop-events'),
   SMTP_URL: optionalUrl(['smtp', 'smtps']),
+  /** The payment gateway adapter (libs/payments/create-payment-gateway.ts): only the built-in sandbox so far. */
+  PAYMENT_GATEWAY: z
+    .enum(PAYMENT_GATEWAYS, { message: `must be one of: ${PAYMENT_GATEWAYS.join(', ')}` })
+    .default('sandbox'),
   MAIL_FROM: z.string().default('Medical Education Shop <no-reply@shop.localhost>'),
   /** Base address used in mailed links; defaults to http://localhost:PORT. */
   PUBLIC_URL: optionalUrl(['http', 'https']),

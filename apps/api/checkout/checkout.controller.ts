@@ -1,14 +1,19 @@
-import { Body, Controller, Headers, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Headers, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { PayResponse, Quote } from '#libs/contracts/cart.js';
-import { OptionalJwtAuthGuard, type CartRequest } from '../cart/optional-auth.guard.js';
+import { type CartRequest, CartService, OptionalJwtAuthGuard } from '../cart/index.js';
 import { ApiCartIdHeader, ApiError, ApiOptionalBearer, BAD_BODY } from '../shared/errors.responses.js';
+import { IDEMPOTENCY_KEY_REQUIRED } from './checkout-errors.js';
 import { PayDto, QuoteDto } from './checkout.dto.js';
+import { IDEMPOTENCY_KEY_PATTERN, PayCommand } from './checkout.messages.js';
 import { PayResponseDto, QuoteResponseDto } from './checkout.responses.js';
 import { CheckoutService } from './checkout.service.js';
-import { PayService } from './pay.service.js';
 
-/** Checkout (signed-in sections 2 and 3): the totals of the contact step, and the payment. */
+/**
+ * Checkout (signed-in sections 2 and 3): the totals of the contact step, and the payment (a
+ * PayCommand on the CommandBus, once the Idempotency-Key is well formed and the cart is known).
+ */
 @ApiTags('checkout')
 @ApiOptionalBearer()
 @ApiCartIdHeader()
@@ -17,7 +22,8 @@ import { PayService } from './pay.service.js';
 export class CheckoutController {
   constructor(
     private readonly checkout: CheckoutService,
-    private readonly payments: PayService,
+    private readonly carts: CartService,
+    private readonly commands: CommandBus,
   ) {}
 
   @Post('quote')
@@ -35,7 +41,7 @@ export class CheckoutController {
   @ApiHeader({
     name: 'Idempotency-Key',
     required: true,
-    schema: { type: 'string', pattern: '^[A-Za-z0-9_.:-]{8,200}$' },
+    schema: { type: 'string', pattern: IDEMPOTENCY_KEY_PATTERN.source },
     description: 'A uuid per Pay press; a missing or malformed one answers 400',
   })
   @ApiOperation({
@@ -50,11 +56,15 @@ export class CheckoutController {
   @ApiError(404, 'A product of the cart is no longer available')
   @ApiError(409, 'The Idempotency-Key belongs to another payment, or this payment is still being processed')
   @ApiError(502, 'The payment gateway refused the card data')
-  pay(
+  async pay(
     @Req() request: CartRequest,
     @Body() body: PayDto,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
   ): Promise<PayResponse> {
-    return this.payments.pay(request, body, idempotencyKey);
+    if (!idempotencyKey || !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
+      throw new BadRequestException(IDEMPOTENCY_KEY_REQUIRED);
+    }
+    const caller = { cartId: this.carts.cartIdFor(request), customerId: request.user?.customerId ?? null };
+    return this.commands.execute(new PayCommand(caller, body, idempotencyKey));
   }
 }

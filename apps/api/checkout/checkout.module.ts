@@ -1,36 +1,37 @@
 import { Module } from '@nestjs/common';
 import type { Pool } from 'pg';
+import type { Config } from '#libs/config/config.js';
+import { createPaymentGateway } from '#libs/payments/create-payment-gateway.js';
 import { PAYMENT_GATEWAY } from '#libs/payments/payment-gateway.js';
-import { SandboxGateway, pgSandboxStore } from '#libs/payments/sandbox-gateway.js';
-import { CartModule } from '../cart/cart.module.js';
-import { IdentityModule } from '../identity/identity.module.js';
-import { PG_POOL } from '../infrastructure/tokens.js';
+import { CartModule } from '../cart/index.js';
+import { EntitlementsModule } from '../entitlements/index.js';
+import { IdentityModule } from '../identity/index.js';
+import { CONFIG, PG_POOL } from '../infrastructure/tokens.js';
 import { CheckoutController } from './checkout.controller.js';
 import { CheckoutService } from './checkout.service.js';
-import { OrderPaidProcessManager } from './order-paid.process-manager.js';
 import { OrdersController } from './orders.controller.js';
-import { PayService } from './pay.service.js';
+import { PayHandler } from './pay.handler.js';
 import { PaymentClaims } from './payment-claims.js';
 import { PaymentSettlement } from './payment-settlement.js';
 
 /**
- * Checkout and orders (libs/contracts/cart.ts): quote, pay through the PaymentGateway port (the
- * built-in sandbox gateway, DESIGN.md section 6), orders, receipts, subscriptions, card on file and
- * the OrderPaid process manager that grants access.
+ * Checkout and orders (libs/contracts/cart.ts): quote, pay (PayCommand on the CommandBus, PayHandler)
+ * through the PaymentGateway port (the adapter PAYMENT_GATEWAY names, DESIGN.md sections 1 and 6),
+ * the settlement of interrupted payments, orders, receipts, subscriptions and the card on file. The
+ * grants of a paid order are the entitlements module's (OrderPaidProcessManager).
  */
 @Module({
-  imports: [IdentityModule, CartModule],
+  imports: [IdentityModule, CartModule, EntitlementsModule],
   controllers: [CheckoutController, OrdersController],
   providers: [
     CheckoutService,
-    PayService,
+    PayHandler,
     PaymentSettlement,
-    OrderPaidProcessManager,
     { provide: PaymentClaims, inject: [PG_POOL], useFactory: (pool: Pool) => new PaymentClaims(pool) },
     {
       provide: PAYMENT_GATEWAY,
-      inject: [PG_POOL],
-      useFactory: (pool: Pool) => new SandboxGateway(pgSandboxStore(pool)),
+      inject: [CONFIG, PG_POOL],
+      useFactory: (config: Config, pool: Pool) => createPaymentGateway(config, pool),
     },
   ],
   exports: [CheckoutService, PAYMENT_GATEWAY],

@@ -8,14 +8,14 @@ import type { Config } from '#libs/config/config.js';
 import type { CartLine, CartView, Quote, QuoteRequest } from '#libs/contracts/cart.js';
 import { encryptDob } from '#libs/crypto/dob.js';
 import type { OrderLineInput } from '#libs/domain/order/order.commands.js';
+import { catalogUnitPrice, offerUnitPrice } from '#libs/domain/pricing/cart-line.js';
 import { type Coupon, CME_COMPLETE_COMBO, evaluateCoupon, isComboCoupon } from '#libs/domain/pricing/coupon.rules.js';
 import { type OrderPricing, priceOrder, TOTAL_MISMATCH_MESSAGE } from '#libs/domain/pricing/order-totals.js';
+import { RENEWAL_OFFER, renewalUnitPrice } from '#libs/domain/pricing/renewal.js';
 import { isPhysical } from '#libs/domain/pricing/shipping.rules.js';
 import { DomainError } from '#libs/domain/shared/decider.js';
-import { CartService } from '../cart/cart.service.js';
-import type { CartRequest } from '../cart/optional-auth.guard.js';
-import { RENEWAL_OFFER, renewalUnitPrice } from '../cart/renewals.js';
-import { RolesService } from '../identity/roles.service.js';
+import { type CartRequest, CartService } from '../cart/index.js';
+import { RolesService } from '../identity/index.js';
 import { validateCheckoutAddresses } from './contact-validation.js';
 import { CONFIG, PG_POOL } from '../infrastructure/tokens.js';
 
@@ -104,33 +104,25 @@ export class CheckoutService {
     return { lines, coupon: evaluation?.kind === 'valid' ? coupon : null, pricing };
   }
 
+  /** One cart line priced again from the catalog as it is now (the one rule of libs/domain/pricing/cart-line.ts). */
   private async catalogLine(item: CartLine): Promise<OrderLineInput> {
     const product = await findProduct(this.pool, item.ID);
     if (!product) throw new NotFoundException(`Product ${item.ID} is no longer available.`);
-    let UNITPRICE: number;
+    let UNITPRICE: number | null;
     if (item.OFFER?.OFFER === RENEWAL_OFFER) {
       // A renewal from the toast: 10% off the term's per-year price, priced again from the catalog.
-      const price = renewalUnitPrice(product, item.TERM ?? item.QTY);
-      if (price === null) throw new DomainError('total_mismatch', TOTAL_MISMATCH_MESSAGE);
-      UNITPRICE = price;
+      UNITPRICE = renewalUnitPrice(product, item.TERM ?? item.QTY);
     } else if (item.OFFER) {
       const offer = await findOffer(this.pool, item.OFFER.OFFER, item.OFFER.UID);
-      if (!offer || !offerIsCurrent(offer, today())) {
+      UNITPRICE = offer && offerIsCurrent(offer, today()) ? offerUnitPrice(offer) : null;
+      if (UNITPRICE === null) {
         throw new DomainError('total_mismatch', 'This offer has expired. Please review your cart and try again.');
       }
-      UNITPRICE = offer.UNITPRICE;
-    } else if (item.TERM !== null) {
-      const term = product.TERMS.find((t) => t.YEARS === item.TERM);
-      UNITPRICE = term ? term.PRICE : (product.PRICING.SALE_PRICE ?? product.PRICING.PRICE);
     } else {
-      const entry = product.productprices.find(
-        (p) => p.TYPE.toLowerCase() === item.TYPE.toLowerCase() && p.PRICE !== null,
-      );
-      UNITPRICE =
-        entry && entry.PRICE !== null
-          ? (entry.SALE_PRICE ?? entry.PRICE)
-          : (product.PRICING.SALE_PRICE ?? product.PRICING.PRICE);
+      UNITPRICE = catalogUnitPrice(product, { TYPE: item.TYPE, TERM: item.TERM });
     }
+    // The catalog no longer sells that format or term: the cart's total cannot be charged.
+    if (UNITPRICE === null) throw new DomainError('total_mismatch', TOTAL_MISMATCH_MESSAGE);
     return {
       PRODUCTID: product.ID,
       PRODUCTNAME: product.NAME,

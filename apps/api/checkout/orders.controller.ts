@@ -1,24 +1,27 @@
 import { Controller, Get, Inject, NotFoundException, Param, Query, Req, UseGuards } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Pool } from 'pg';
+import { receiptEvents } from '#libs/catalog/meetings.queries.js';
 import type { CardOnFile, OrderHistoryEntry, Receipt, Subscriptions } from '#libs/contracts/cart.js';
 import type { ExpiringSubscription } from '#libs/contracts/identity.js';
 import { cardOf } from '#libs/read-models/cards.js';
 import { entitlementsOf } from '#libs/read-models/entitlements.js';
 import { orderHistoryOf } from '#libs/read-models/order-history.js';
 import { receiptOf } from '#libs/read-models/receipts.js';
-import { OptionalJwtAuthGuard, type CartRequest } from '../cart/optional-auth.guard.js';
-import { type AuthUser, CurrentUser, JwtAuthGuard } from '../identity/guards.js';
-import { RolesService } from '../identity/roles.service.js';
+import { OptionalJwtAuthGuard, type CartRequest } from '../cart/index.js';
+import {
+  type AuthUser,
+  CurrentUser,
+  ExpiringSubscriptionsBodyDto,
+  JwtAuthGuard,
+  RolesService,
+} from '../identity/index.js';
 import { PG_POOL } from '../infrastructure/tokens.js';
 import { ApiError, ApiOptionalBearer, ApiRequiredBearer } from '../shared/errors.responses.js';
 import { RECEIPT_NOT_AUTHORIZED } from './checkout-errors.js';
 import { CardBodyDto, OrderHistoryBodyDto, ReceiptBodyDto, SubscriptionsDto } from './checkout.responses.js';
 import { CheckoutService } from './checkout.service.js';
-import { ExpiringSubscriptionsBodyDto } from '../identity/identity.responses.js';
 
-/** Event products whose receipt shows venue or hotel info (signed-in section 2, Checkout). */
-export const RECEIPT_EVENT_PRODUCTS = [235, 503, 509, 511, 517, 520, 547];
 const NONE = '0000-00-00';
 
 /** Orders, receipts, subscriptions and the card on file of the signed-in customer (signed-in sections 2 and 7). */
@@ -64,19 +67,8 @@ export class OrdersController {
         : typeof token === 'string' && this.checkout.receiptTokenMatches(onum, token));
     if (!stored || !allowed) throw new NotFoundException(RECEIPT_NOT_AUTHORIZED);
     const ids = stored.receipt.PRODUCTS.map((p) => p.PRODUCTID);
-    const { rows } = await this.pool.query<Receipt['EVENTS'][number]>(
-      `SELECT m.id AS "PRODUCTID", m.name AS "NAME",
-              NULLIF(concat_ws(', ', NULLIF(m.venue_name, ''), NULLIF(m.venue_address, '')), '') AS "VENUE",
-              NULLIF(concat_ws(', ', NULLIF(m.hotel_name, ''), NULLIF(m.hotel_address, ''), NULLIF(m.hotel_phone, '')), '')
-                AS "HOTEL"
-         FROM catalog_meetings m
-        WHERE m.id = ANY($2::int[])
-          AND (m.id = ANY($1::int[])
-               OR EXISTS (SELECT 1 FROM catalog_meeting_options o WHERE o.meeting_id = m.id AND o.product_id = ANY($1::int[])))
-        ORDER BY m.id`,
-      [ids, RECEIPT_EVENT_PRODUCTS],
-    );
-    return { data: { ...stored.receipt, EVENTS: rows } };
+    const events = await receiptEvents(this.pool, ids);
+    return { data: { ...stored.receipt, EVENTS: events } };
   }
 
   @Get('subscriptions')

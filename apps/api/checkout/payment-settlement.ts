@@ -13,11 +13,11 @@ import {
   PAYMENT_INTERRUPTED,
   type PaymentGateway,
 } from '#libs/payments/payment-gateway.js';
-import { CartService } from '../cart/cart.service.js';
+import { CartService } from '../cart/index.js';
 import { EVENT_STORE } from '../infrastructure/tokens.js';
 import { EventSourcedService } from '../shared/event-sourced.service.js';
 import { CheckoutService } from './checkout.service.js';
-import { OrderPaidProcessManager } from './order-paid.process-manager.js';
+import { OrderPaidProcessManager } from '../entitlements/index.js';
 import { type PaymentClaim, PaymentClaims } from './payment-claims.js';
 
 /** How often a running shop looks for payments whose process died (the start looks at once). */

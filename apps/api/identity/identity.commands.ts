@@ -8,7 +8,6 @@ import type {
   SetNewPasswordRequest,
   ValidateRequest,
 } from '#libs/contracts/identity.js';
-import type { SubscriptionType } from '#libs/domain/entitlements/entitlements.events.js';
 
 /** The identity commands sent on the Nest CommandBus; each has one thin handler in this folder. */
 
@@ -82,21 +81,6 @@ export class LogoutCommand extends Command<void> {
   constructor(
     readonly customerId: string,
     readonly sessionId: string,
-    readonly context: CommandContext,
-  ) {
-    super();
-  }
-}
-
-export type Grant =
-  | { kind: 'subscription'; subscriptionType: SubscriptionType; startsAt: string; expiresAt: string; source: string }
-  | { kind: 'product'; productId: number; productType: string; source: string };
-
-/** Grants an entitlement (orders will send it; the demo seed sends it for the demo accounts). */
-export class GrantEntitlementCommand extends Command<{ appended: number }> {
-  constructor(
-    readonly customerId: string,
-    readonly grant: Grant,
     readonly context: CommandContext,
   ) {
     super();

@@ -7,7 +7,6 @@ import { AuthController } from './auth.controller.js';
 import { CustomerLookup } from './customer-lookup.js';
 import { EmailReservations } from './email-reservations.js';
 import { ResendValidationHandler, ValidateEmailHandler } from './email-validation.handlers.js';
-import { GrantEntitlementHandler } from './grant-entitlement.handler.js';
 import { JwtAuthGuard, RolesGuard } from './guards.js';
 import { JwtStrategy } from './jwt.strategy.js';
 import { MainInfoController } from './main-info.controller.js';
@@ -52,7 +51,6 @@ export const SESSION_TTL = '7d';
     SetNewPasswordHandler,
     LoginHandler,
     LogoutHandler,
-    GrantEntitlementHandler,
   ],
   exports: [JwtAuthGuard, RolesGuard, RolesService, EmailReservations, JwtStrategy],
 })

@@ -1,15 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { BadRequestException, ConflictException, Inject, Injectable } from '@nestjs/common';
+import { ConflictException, Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Pool } from 'pg';
 import type { CommandContext } from '#libs/application/decide-and-append.js';
 import { faultPoint } from '#libs/application/fault-point.js';
-import type { CartView, PayResponse } from '#libs/contracts/cart.js';
-import { cardOnFileDecider } from '#libs/domain/card-on-file/card-on-file.decider.js';
-import { cardStreamId } from '#libs/domain/card-on-file/card-on-file.events.js';
-import { cmePurchaseAllowed, CME_PURCHASE_WARNING } from '#libs/domain/cart/cme.rules.js';
-import { customerDecider } from '#libs/domain/customer/customer.decider.js';
-import { customerStreamId } from '#libs/domain/customer/customer.events.js';
-import { isPhysical } from '#libs/domain/pricing/shipping.rules.js';
+import type { PayResponse } from '#libs/contracts/cart.js';
 import { orderDecider } from '#libs/domain/order/order.decider.js';
 import { OrderErrors } from '#libs/domain/order/order.errors.js';
 import { orderStreamId } from '#libs/domain/order/order.events.js';
@@ -20,38 +15,33 @@ import {
   PAYMENT_GATEWAY,
   type PaymentGateway,
 } from '#libs/payments/payment-gateway.js';
-import { cardOf } from '#libs/read-models/cards.js';
-import { CartService } from '../cart/cart.service.js';
-import type { CartRequest } from '../cart/optional-auth.guard.js';
+import { CartService } from '../cart/index.js';
+import { RolesService } from '../identity/index.js';
 import { PG_POOL } from '../infrastructure/tokens.js';
 import { EventSourcedService } from '../shared/event-sourced.service.js';
-import {
-  GUEST_DIGITAL_MESSAGE,
-  IDEMPOTENCY_KEY_REQUIRED,
-  NO_CARD_ON_FILE,
-  PAYMENT_IN_PROGRESS,
-} from './checkout-errors.js';
-import { DOB_REQUIRED_MESSAGE, type PayDto } from './checkout.dto.js';
-import { validateCheckoutAddresses } from './contact-validation.js';
+import { PAYMENT_IN_PROGRESS } from './checkout-errors.js';
+import { PayCommand } from './checkout.messages.js';
 import { CheckoutService } from './checkout.service.js';
+import { validateCheckoutAddresses } from './contact-validation.js';
+import { chargeSource, recordAfterPaid, refuseBeforePaying } from './pay-steps.js';
 import { type PaymentClaim, PaymentClaims } from './payment-claims.js';
 import { PaymentSettlement } from './payment-settlement.js';
 import { placeOrderCommand } from './place-order.js';
 
 const WAIT_FOR_FIRST_PAYMENT_MS = 15_000;
-const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,200}$/;
 const ANOTHER_PAYMENT_KEY = 'This Idempotency-Key belongs to another payment.';
 
 /**
  * Pay (signed-in sections 3, 4 and 8): one cart, one charge. The press's Idempotency-Key is held
- * (advisory lock) and claimed before anything else; the cart is then taken on its own stream
- * (StartCheckout at the cart's revision), so of two presses on one cart (two tabs, two keys) the
- * first pays and the other answers with the first one's answer, charging nothing. The order is placed,
- * charged through the gateway with the key, paid, and the cart emptied; PaymentSettlement ends the
- * payment the same way when the process dies in between.
+ * (advisory lock) and claimed before anything else; the cart is then taken on its own stream (the
+ * cart decider's StartCheckout at the cart's revision), so of two presses on one cart (two tabs, two
+ * keys) the first pays and the other answers with the first one's answer, charging nothing. The order
+ * decider places the order (PlaceOrder), the gateway charges with the key, PaymentSettlement records
+ * the outcome (PayOrder) and empties the cart (CompleteCheckout) or frees it (ReleaseCheckout); it
+ * ends the payment the same way when the process dies in between. This handler only orchestrates.
  */
-@Injectable()
-export class PayService {
+@CommandHandler(PayCommand)
+export class PayHandler implements ICommandHandler<PayCommand> {
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
@@ -59,13 +49,12 @@ export class PayService {
     private readonly settlement: PaymentSettlement,
     private readonly checkout: CheckoutService,
     private readonly carts: CartService,
+    private readonly roles: RolesService,
     private readonly eventSourced: EventSourcedService,
   ) {}
 
-  async pay(request: CartRequest, input: PayDto, idempotencyKey: string | undefined): Promise<PayResponse> {
-    if (!idempotencyKey || !KEY_PATTERN.test(idempotencyKey)) throw new BadRequestException(IDEMPOTENCY_KEY_REQUIRED);
-    const cartId = this.carts.cartIdFor(request);
-    const customerId = request.user?.customerId ?? null;
+  async execute({ caller, input, idempotencyKey }: PayCommand): Promise<PayResponse> {
+    const { cartId, customerId } = caller;
     await validateCheckoutAddresses(this.pool, { contact: input.ATTJSON, billing: input.BILLINGJSON });
     await this.claims.ensureSchema();
     const held = await this.claims.hold(idempotencyKey);
@@ -79,7 +68,7 @@ export class PayService {
         if (earlier) return await this.settlement.settle(earlier);
         await this.claims.claim(idempotencyKey, cartId, customerId);
       }
-      return await this.payHeld(request, { idempotencyKey, cartId, customerId, onum: null, response: null }, input);
+      return await this.payHeld({ idempotencyKey, cartId, customerId, onum: null, response: null }, input);
     } finally {
       await held.release();
     }
@@ -110,11 +99,11 @@ export class PayService {
     }
   }
 
-  private async payHeld(request: CartRequest, claim: PaymentClaim, input: PayDto): Promise<PayResponse> {
+  private async payHeld(claim: PaymentClaim, input: PayCommand['input']): Promise<PayResponse> {
     const { customerId, cartId, idempotencyKey } = claim;
-    const roles = await this.checkout.rolesFor(request);
-    this.refuseBeforePaying(customerId, await this.carts.view(cartId, roles), roles, input);
-    const source = await this.chargeSource(customerId, input);
+    const roles = customerId !== null ? await this.roles.rolesOf(customerId) : [];
+    refuseBeforePaying(customerId, await this.carts.view(cartId, roles), roles, input);
+    const source = await chargeSource(this.pool, customerId, input);
     const encryptedDob = input.ATTJSON.DOB?.trim() ? this.checkout.encryptDob(input.ATTJSON.DOB.trim()) : null;
     const context: CommandContext = { actorId: customerId ?? 'guest', correlationId: randomUUID() };
 
@@ -164,74 +153,7 @@ export class PayService {
     faultPoint('pay:after-charge');
     const response = await this.settlement.settle(paying);
     if (response.ONUM === null || customerId === null) return response;
-    await this.afterPaid(customerId, encryptedDob, charge, input, payContext);
+    await recordAfterPaid(this.eventSourced, { customerId, encryptedDob, charge, input }, payContext);
     return response;
-  }
-
-  /** The refusals that need no payment (signed-in sections 3 and 8; storefront section 5). */
-  private refuseBeforePaying(customerId: string | null, cart: CartView, roles: readonly string[], input: PayDto): void {
-    if (customerId === null && cart.items.some((i) => !isPhysical(i.TYPE))) {
-      throw new BadRequestException(GUEST_DIGITAL_MESSAGE);
-    }
-    const holdsCme = cart.items.some((i) => i.TYPE.toLowerCase() === 'cme');
-    if (holdsCme && input.ATTJSON.COUNTRY.toUpperCase() === 'USA' && !input.ATTJSON.DOB?.trim()) {
-      throw new BadRequestException(DOB_REQUIRED_MESSAGE);
-    }
-    if (!cmePurchaseAllowed(cart.items, roles)) throw new BadRequestException(CME_PURCHASE_WARNING);
-  }
-
-  /** The card typed in (kept by the gateway when asked), or the card on file's token. */
-  private async chargeSource(
-    customerId: string | null,
-    input: PayDto,
-  ): Promise<Omit<ChargeRequest, 'amountCents' | 'idempotencyKey'>> {
-    if (input.CARD) {
-      const card = {
-        number: input.CARD.CC,
-        month: Number(input.CARD.MONTH),
-        year: Number(input.CARD.YEAR),
-        cvc: input.CARD.SC,
-      };
-      return { card, saveCard: input.SAVE_CARD === true && customerId !== null };
-    }
-    const onFile = customerId ? await cardOf(this.pool, customerId) : null;
-    if (!onFile) throw new BadRequestException(NO_CARD_ON_FILE);
-    return { token: onFile.token };
-  }
-
-  /** What a customer's paid order also records: the CME date of birth (encrypted) and the card kept on file. */
-  private async afterPaid(
-    customerId: string,
-    encryptedDob: string | null,
-    charge: ChargeResult,
-    input: PayDto,
-    context: CommandContext,
-  ): Promise<void> {
-    const now = new Date().toISOString();
-    if (encryptedDob !== null) {
-      await this.eventSourced.execute(
-        customerStreamId(customerId),
-        customerDecider,
-        { type: 'RecordDateOfBirth', dobEncrypted: encryptedDob, now },
-        context,
-      );
-    }
-    if (charge.approved && charge.token && input.CARD && input.SAVE_CARD === true) {
-      await this.eventSourced.execute(
-        cardStreamId(customerId),
-        cardOnFileDecider,
-        {
-          type: 'SaveCardOnFile',
-          customerId,
-          token: charge.token,
-          brand: charge.brand,
-          last4: charge.last4,
-          month: charge.month,
-          year: charge.year,
-          now,
-        },
-        context,
-      );
-    }
   }
 }

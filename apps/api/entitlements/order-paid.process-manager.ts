@@ -7,7 +7,7 @@ import type { SubscriptionType } from '#libs/domain/entitlements/entitlements.ev
 import type { OrderPaid } from '#libs/domain/order/order.events.js';
 import type { RecordedEvent } from '#libs/eventstore/event-store.port.js';
 import { entitlementsOf } from '#libs/read-models/entitlements.js';
-import { type Grant, GrantEntitlementCommand } from '../identity/identity.commands.js';
+import { type Grant, GrantEntitlementCommand } from './entitlements.messages.js';
 import { PG_POOL } from '../infrastructure/tokens.js';
 
 /**

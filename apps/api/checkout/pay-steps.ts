@@ -1,0 +1,89 @@
+import { BadRequestException } from '@nestjs/common';
+import type { Pool } from 'pg';
+import type { CommandContext } from '#libs/application/decide-and-append.js';
+import type { CartView } from '#libs/contracts/cart.js';
+import { cardOnFileDecider } from '#libs/domain/card-on-file/card-on-file.decider.js';
+import { cardStreamId } from '#libs/domain/card-on-file/card-on-file.events.js';
+import { cmePurchaseAllowed, CME_PURCHASE_WARNING } from '#libs/domain/cart/cme.rules.js';
+import { customerDecider } from '#libs/domain/customer/customer.decider.js';
+import { customerStreamId } from '#libs/domain/customer/customer.events.js';
+import { isPhysical } from '#libs/domain/pricing/shipping.rules.js';
+import type { ChargeRequest, ChargeResult } from '#libs/payments/payment-gateway.js';
+import { cardOf } from '#libs/read-models/cards.js';
+import type { EventSourcedService } from '../shared/event-sourced.service.js';
+import { GUEST_DIGITAL_MESSAGE, NO_CARD_ON_FILE } from './checkout-errors.js';
+import { DOB_REQUIRED_MESSAGE, type PayDto } from './checkout.dto.js';
+
+/** The steps of a Pay press around the order and the charge (PayHandler runs them in its order). */
+
+/** The refusals that need no payment (signed-in sections 3 and 8; storefront section 5). */
+export function refuseBeforePaying(
+  customerId: string | null,
+  cart: CartView,
+  roles: readonly string[],
+  input: PayDto,
+): void {
+  if (customerId === null && cart.items.some((i) => !isPhysical(i.TYPE))) {
+    throw new BadRequestException(GUEST_DIGITAL_MESSAGE);
+  }
+  const holdsCme = cart.items.some((i) => i.TYPE.toLowerCase() === 'cme');
+  if (holdsCme && input.ATTJSON.COUNTRY.toUpperCase() === 'USA' && !input.ATTJSON.DOB?.trim()) {
+    throw new BadRequestException(DOB_REQUIRED_MESSAGE);
+  }
+  if (!cmePurchaseAllowed(cart.items, roles)) throw new BadRequestException(CME_PURCHASE_WARNING);
+}
+
+/** The card typed in (kept by the gateway when asked), or the card on file's token. */
+export async function chargeSource(
+  pool: Pool,
+  customerId: string | null,
+  input: PayDto,
+): Promise<Omit<ChargeRequest, 'amountCents' | 'idempotencyKey'>> {
+  if (input.CARD) {
+    const card = {
+      number: input.CARD.CC,
+      month: Number(input.CARD.MONTH),
+      year: Number(input.CARD.YEAR),
+      cvc: input.CARD.SC,
+    };
+    return { card, saveCard: input.SAVE_CARD === true && customerId !== null };
+  }
+  const onFile = customerId ? await cardOf(pool, customerId) : null;
+  if (!onFile) throw new BadRequestException(NO_CARD_ON_FILE);
+  return { token: onFile.token };
+}
+
+/** What a customer's paid order also records: the CME date of birth (encrypted) and the card kept on file. */
+export async function recordAfterPaid(
+  eventSourced: EventSourcedService,
+  paid: { customerId: string; encryptedDob: string | null; charge: ChargeResult; input: PayDto },
+  context: CommandContext,
+): Promise<void> {
+  const { customerId, encryptedDob, charge, input } = paid;
+  const now = new Date().toISOString();
+  if (encryptedDob !== null) {
+    await eventSourced.execute(
+      customerStreamId(customerId),
+      customerDecider,
+      { type: 'RecordDateOfBirth', dobEncrypted: encryptedDob, now },
+      context,
+    );
+  }
+  if (charge.approved && charge.token && input.CARD && input.SAVE_CARD === true) {
+    await eventSourced.execute(
+      cardStreamId(customerId),
+      cardOnFileDecider,
+      {
+        type: 'SaveCardOnFile',
+        customerId,
+        token: charge.token,
+        brand: charge.brand,
+        last4: charge.last4,
+        month: charge.month,
+        year: charge.year,
+        now,
+      },
+      context,
+    );
+  }
+}
