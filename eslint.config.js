@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import webBoundaries from './web/eslint.boundaries.js';
 
 export default tseslint.config(
   {
@@ -35,7 +36,8 @@ export default tseslint.config(
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
   },
   {
-    // Layer rule (DESIGN.md section 3): deciders are pure — no framework, no I/O.
+    // Layer rule (DESIGN.md section 3): deciders are pure — no framework, no I/O. This block is the early
+    // warning in the editor; the server's full layer rules are in .dependency-cruiser.cjs (npm run lint).
     files: ['libs/domain/**/*.ts'],
     ignores: ['libs/domain/**/*.spec.ts', 'libs/domain/**/*.testing.ts'],
     rules: {
@@ -65,23 +67,8 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // The web app talks to the server only over HTTP; it may share wire types, nothing else.
-    files: ['web/src/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/apps/*', '**/libs/*', '#libs/*'],
-              message: 'The web app imports server types only through @contracts.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // The web app: server imports only through @contracts, and its feature boundaries (docs/web.md).
+  ...webBoundaries,
   {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },

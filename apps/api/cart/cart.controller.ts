@@ -3,7 +3,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, UseGuards } 
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { CartView, CouponResponse, OfferResponse } from '#libs/contracts/cart.js';
-import { JwtAuthGuard } from '../identity/guards.js';
+import { JwtAuthGuard } from '../identity/index.js';
 import {
   ApiCartIdHeader,
   ApiError,
@@ -21,7 +21,7 @@ import {
   RedeemOfferCommand,
   RemoveCartCouponCommand,
   RemoveCartItemCommand,
-} from './cart.commands.js';
+} from './cart.messages.js';
 import { AddItemDto, CouponDto, MergeDto, OfferDto, RenewalDto } from './cart.dto.js';
 import { CartBodyDto, CouponBodyDto, OfferBodyDto } from './cart.responses.js';
 import { CartService } from './cart.service.js';

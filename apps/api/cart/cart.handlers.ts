@@ -7,8 +7,10 @@ import { findProduct } from '#libs/catalog/products.queries.js';
 import { isOnePerCart, isYearly, lineKey } from '#libs/domain/cart/cart.decider.js';
 import { CartErrors } from '#libs/domain/cart/cart.errors.js';
 import { COUPON_MESSAGES } from '#libs/domain/pricing/coupon.rules.js';
+import { isSubscriptionType, RENEWAL_OFFER, renewalUid, renewalUnitPrice } from '#libs/domain/pricing/renewal.js';
 import { DomainError } from '#libs/domain/shared/decider.js';
-import { RolesService } from '../identity/roles.service.js';
+import { renewalProduct } from '#libs/read-models/renewal-offers.js';
+import { RolesService } from '../identity/index.js';
 import { PG_POOL } from '../infrastructure/tokens.js';
 import {
   AddCartItemCommand,
@@ -20,9 +22,8 @@ import {
   RedeemOfferCommand,
   RemoveCartCouponCommand,
   RemoveCartItemCommand,
-} from './cart.commands.js';
+} from './cart.messages.js';
 import { CartService, PRODUCT_NOT_FOUND } from './cart.service.js';
-import { isSubscriptionType, RENEWAL_OFFER, renewalProduct, renewalUid, renewalUnitPrice } from './renewals.js';
 
 export const RENEWAL_NOT_HELD = 'Only a subscription you hold or held can be renewed.';
 

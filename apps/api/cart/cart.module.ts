@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { IdentityModule } from '../identity/identity.module.js';
+import { IdentityModule } from '../identity/index.js';
 import { CartController, OffersController } from './cart.controller.js';
 import { CART_HANDLERS } from './cart.handlers.js';
 import { CartService } from './cart.service.js';

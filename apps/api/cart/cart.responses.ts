@@ -1,6 +1,6 @@
 import { ApiProperty, OmitType } from '@nestjs/swagger';
 import type { CartCoupon, CartLine, CartView, CouponResponse, OfferResponse } from '#libs/contracts/cart.js';
-import { ProductListItemDto } from '../catalog/catalog.dto.js';
+import { ProductListItemDto } from '../catalog/index.js';
 
 /** Response shapes of the cart for the OpenAPI document (libs/contracts/cart.ts). Money in integer cents. */
 export class CartCouponBodyDto implements CartCoupon {

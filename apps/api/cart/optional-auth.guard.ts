@@ -1,7 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { type ExecutionContext, Injectable } from '@nestjs/common';
-import { JwtAuthGuard } from '../identity/guards.js';
-import type { AuthUser } from '../identity/jwt.strategy.js';
+import { type AuthUser, JwtAuthGuard } from '../identity/index.js';
 
 /**
  * The cart's guard: a visitor (no Authorization header) passes without a user; a request that sends

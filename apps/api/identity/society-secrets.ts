@@ -1,5 +1,5 @@
 import type { Config } from '#libs/config/config.js';
-import demoSocieties from '../seed/demo-society.json' with { type: 'json' };
+import { demoSocieties } from '../seed/index.js';
 
 /** The society id used by the demo and by `npm run society:link` when none is named. */
 export const DEMO_SOCIETY_ID = 'demo-society';

@@ -3,15 +3,14 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { CommandContext } from '#libs/application/decide-and-append.js';
 import { CLIENT_VERSION, type Specialty, type Status } from '#libs/contracts/identity.js';
 import type { SubscriptionType } from '#libs/domain/entitlements/entitlements.events.js';
-import { CustomerLookup } from '../identity/customer-lookup.js';
-import { EmailReservations } from '../identity/email-reservations.js';
+import { type Grant, GrantEntitlementCommand } from '../entitlements/index.js';
 import {
-  type Grant,
-  GrantEntitlementCommand,
+  CustomerLookup,
+  EmailReservations,
   RegisterCustomerCommand,
   ResendValidationCommand,
   ValidateEmailCommand,
-} from '../identity/identity.commands.js';
+} from '../identity/index.js';
 import data from './demo-accounts.json' with { type: 'json' };
 
 type GrantSpec =

@@ -1,0 +1,2 @@
+/** The public surface of the catalog module (what other modules of apps/api may import). */
+export { ProductListItemDto } from './catalog.dto.js';

@@ -1,0 +1,8 @@
+/** The public surface of the identity module (what other modules of apps/api may import). */
+export { CustomerLookup } from './customer-lookup.js';
+export { EmailReservations } from './email-reservations.js';
+export { type AuthUser, CurrentUser, JwtAuthGuard } from './guards.js';
+export { RegisterCustomerCommand, ResendValidationCommand, ValidateEmailCommand } from './identity.commands.js';
+export { IdentityModule } from './identity.module.js';
+export { ExpiringSubscriptionsBodyDto } from './identity.responses.js';
+export { RolesService } from './roles.service.js';

@@ -1,0 +1,7 @@
+/**
+ * The public surface of the seed folder: its demo data. Seeding itself (demo-accounts.ts) is started by
+ * the composition root (bootstrap.ts), which may import any module's files.
+ */
+import demoSocieties from './demo-society.json' with { type: 'json' };
+
+export { demoSocieties };
