@@ -77,7 +77,7 @@ async function main(): Promise<number> {
     const context: BenchContext = { database: (name) => server.createDatabase(name), scratch };
     // `npm run bench -- append lag` measures only the budgets whose names contain one of the words.
     const only = process.argv.slice(2).map((w) => w.toLowerCase());
-    const selected = only.length ? BUDGETS.filter((b) => only.some((w) => b.name.includes(w))) : BUDGETS;
+    const selected = only.length ? BUDGETS.filter((b) => only.some((w) => b.name.toLowerCase().includes(w))) : BUDGETS;
     for (const budget of selected) {
       const t0 = performance.now();
       process.stderr.write(`bench: ${budget.name}...\n`);
