@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
+import { AccountModule } from './account/account.module.js';
 import { CartModule } from './cart/cart.module.js';
 import { CatalogModule } from './catalog/catalog.module.js';
 import { CheckoutModule } from './checkout/checkout.module.js';
@@ -31,6 +32,7 @@ export class AppModule {
         CatalogModule,
         CartModule,
         CheckoutModule,
+        AccountModule,
       ],
       controllers: [HealthController],
     };

@@ -1,5 +1,5 @@
 import { createTestDatabase, type TestDatabase } from '../../test/support/database.js';
-import { customersReadModel, findCustomerByEmail, findCustomerById } from './customers.js';
+import { customersReadModel, findAccount, findCustomerByEmail, findCustomerById } from './customers.js';
 import { projectInto } from './identity-projection.testing.js';
 
 const profile = {
@@ -77,5 +77,82 @@ describe('customers read model', () => {
     });
     const { rows } = await db.pool.query('SELECT * FROM customers');
     expect(JSON.stringify(rows)).not.toContain('"h"');
+  });
+
+  it('carries what the account page shows: profile, email, shipping, billing and auto-renew', async () => {
+    const at = '2026-02-01T00:00:00Z';
+    const address = {
+      address: '1 Main St',
+      address2: '',
+      city: 'Springfield',
+      state: 'MO',
+      zip: '65801',
+      country: 'USA',
+    };
+    const registered = (customerId: string, email: string) => ({
+      type: 'CustomerRegistered',
+      data: {
+        customerId,
+        email,
+        profile,
+        passwordHash: 'h',
+        agreedToTerms: true,
+        registeredVia: 'form',
+        registeredAt: at,
+      },
+    });
+    await db.pool.query('DROP TABLE IF EXISTS customers');
+    await projectInto(db.pool, customersReadModel, [
+      registered('c2', 'bo@example.test'),
+      registered('c3', 'cy@example.test'),
+      {
+        type: 'ProfileChanged',
+        data: {
+          customerId: 'c2',
+          firstname: 'Bo',
+          lastname: 'New',
+          suffix: 'II',
+          specialty: 'Other',
+          status: null,
+          phone: null,
+          email: 'bo.new@example.test',
+          changedAt: at,
+        },
+      },
+      { type: 'ShippingAddressChanged', data: { customerId: 'c2', address, changedAt: at } },
+      {
+        type: 'BillingAddressChanged',
+        data: { customerId: 'c2', address: { ...address, state: 'NOTUS', country: 'GBR' }, changedAt: at },
+      },
+      { type: 'AutoRenewChanged', data: { customerId: 'c2', autorenew: false, changedAt: at } },
+    ]);
+    expect(await findAccount(db.pool, 'c2')).toEqual({
+      firstname: 'Bo',
+      lastname: 'New',
+      suffix: 'II',
+      specialty: 'Other',
+      status: null,
+      phone: null,
+      email: 'bo.new@example.test',
+      autorenew: false,
+      custshiptoaddress: {
+        ADDRESS: '1 Main St',
+        ADDRESS2: '',
+        CITY: 'Springfield',
+        STATE: 'MO',
+        ZIP: '65801',
+        COUNTRY: 'USA',
+      },
+      custbilltoaddress: {
+        ADDRESS: '1 Main St',
+        ADDRESS2: '',
+        CITY: 'Springfield',
+        STATE: 'NOTUS',
+        ZIP: '65801',
+        COUNTRY: 'GBR',
+      },
+    });
+    expect(await findCustomerByEmail(db.pool, 'bo.new@example.test')).toMatchObject({ customerId: 'c2' });
+    expect(await findAccount(db.pool, 'c3')).toMatchObject({ custshiptoaddress: null, custbilltoaddress: null });
   });
 });

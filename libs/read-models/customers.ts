@@ -8,7 +8,8 @@ type Db = Pick<Pool | PoolClient, 'query'>;
 /** Customers for login, the account page and the shell: one row per customer (no secrets). */
 export const customersReadModel: ReadModel = {
   name: 'customers',
-  version: 2,
+  // 3: billing address columns; the account page's events (ProfileChanged, addresses, auto-renew).
+  version: 3,
   tables: ['customers'],
   schema: `
     CREATE TABLE customers (
@@ -25,6 +26,12 @@ export const customersReadModel: ReadModel = {
       state text,
       zip text,
       country text,
+      billing_address text,
+      billing_address2 text,
+      billing_city text,
+      billing_state text,
+      billing_zip text,
+      billing_country text,
       phone text,
       autorenew boolean NOT NULL,
       validated boolean NOT NULL DEFAULT false,
@@ -34,7 +41,15 @@ export const customersReadModel: ReadModel = {
       -- AES-256-GCM ciphertext (libs/crypto): decrypted only for the CME accreditor's record.
       dob_encrypted text
     )`,
-  handles: ['CustomerRegistered', 'EmailValidated', 'DateOfBirthRecorded'],
+  handles: [
+    'CustomerRegistered',
+    'EmailValidated',
+    'DateOfBirthRecorded',
+    'ProfileChanged',
+    'ShippingAddressChanged',
+    'BillingAddressChanged',
+    'AutoRenewChanged',
+  ],
   pipelined: true, // one INSERT or UPDATE per event, answers unread
   async apply(recorded: RecordedEvent, db: PoolClient): Promise<void> {
     const event = recorded as unknown as CustomerEvent;
@@ -79,6 +94,39 @@ export const customersReadModel: ReadModel = {
           event.data.dobEncrypted,
         ]);
         return;
+      case 'ProfileChanged': {
+        const d = event.data;
+        await db.query(
+          `UPDATE customers SET firstname = $2, lastname = $3, suffix = $4, specialty = $5, status = $6, phone = $7,
+             email = $8 WHERE customer_id = $1`,
+          [d.customerId, d.firstname, d.lastname, d.suffix, d.specialty, d.status, d.phone, d.email],
+        );
+        return;
+      }
+      case 'ShippingAddressChanged': {
+        const a = event.data.address;
+        await db.query(
+          `UPDATE customers SET address = $2, address2 = $3, city = $4, state = $5, zip = $6, country = $7
+           WHERE customer_id = $1`,
+          [event.data.customerId, a.address, a.address2, a.city, a.state, a.zip, a.country],
+        );
+        return;
+      }
+      case 'BillingAddressChanged': {
+        const a = event.data.address;
+        await db.query(
+          `UPDATE customers SET billing_address = $2, billing_address2 = $3, billing_city = $4, billing_state = $5,
+             billing_zip = $6, billing_country = $7 WHERE customer_id = $1`,
+          [event.data.customerId, a.address, a.address2, a.city, a.state, a.zip, a.country],
+        );
+        return;
+      }
+      case 'AutoRenewChanged':
+        await db.query('UPDATE customers SET autorenew = $2 WHERE customer_id = $1', [
+          event.data.customerId,
+          event.data.autorenew,
+        ]);
+        return;
     }
   },
 };
@@ -113,6 +161,62 @@ export async function findCustomerById(db: Db, customerId: string): Promise<Cust
 export async function findCustomerByEmail(db: Db, email: string): Promise<CustomerRow | null> {
   const { rows } = await db.query<CustomerRow>(`${SELECT} WHERE email = $1`, [email.toLowerCase()]);
   return rows[0] ?? null;
+}
+
+/** An address of the account page (signed-in section 3), in the wire's field names. */
+export interface AccountAddressRow {
+  ADDRESS: string;
+  ADDRESS2: string;
+  CITY: string;
+  STATE: string;
+  ZIP: string;
+  COUNTRY: string;
+}
+
+/** What the account page's profile, shipping and billing tabs show. */
+export interface AccountRow {
+  firstname: string;
+  lastname: string;
+  suffix: string | null;
+  specialty: string;
+  status: string | null;
+  phone: string | null;
+  email: string;
+  autorenew: boolean;
+  custshiptoaddress: AccountAddressRow | null;
+  custbilltoaddress: AccountAddressRow | null;
+}
+
+type Columns = Record<'address' | 'address2' | 'city' | 'state' | 'zip' | 'country', string | null>;
+
+const addressOf = (c: Columns): AccountAddressRow | null =>
+  c.address === null
+    ? null
+    : {
+        ADDRESS: c.address,
+        ADDRESS2: c.address2 ?? '',
+        CITY: c.city ?? '',
+        STATE: c.state ?? '',
+        ZIP: c.zip ?? '',
+        COUNTRY: c.country ?? '',
+      };
+
+export async function findAccount(db: Db, customerId: string): Promise<AccountRow | null> {
+  const { rows } = await db.query<
+    Omit<AccountRow, 'custshiptoaddress' | 'custbilltoaddress'> & { ship: Columns; bill: Columns }
+  >(
+    `SELECT firstname, lastname, suffix, specialty, status, phone, email, autorenew,
+       json_build_object('address', address, 'address2', address2, 'city', city, 'state', state, 'zip', zip,
+         'country', country) AS ship,
+       json_build_object('address', billing_address, 'address2', billing_address2, 'city', billing_city,
+         'state', billing_state, 'zip', billing_zip, 'country', billing_country) AS bill
+     FROM customers WHERE customer_id = $1`,
+    [customerId],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const { ship, bill, ...profile } = row;
+  return { ...profile, custshiptoaddress: addressOf(ship), custbilltoaddress: addressOf(bill) };
 }
 
 /** The customer's date of birth as stored (encrypted), or null when none was given. */

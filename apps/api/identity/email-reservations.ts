@@ -52,6 +52,35 @@ export class EmailReservations {
     return true;
   }
 
+  /**
+   * Moves the customer's reservation from `from` to `to`, then runs `change` (the append); moves it
+   * back if `change` fails. False, without calling `change`, when another account holds `to` (the
+   * primary key decides between two concurrent changes to the same email).
+   */
+  async changeUnder(from: string, to: string, customerId: string, change: () => Promise<unknown>): Promise<boolean> {
+    await this.ensureTable();
+    const move = async (a: string, b: string): Promise<boolean> => {
+      try {
+        const { rowCount } = await this.pool.query(
+          'UPDATE email_reservations SET email = $2, reserved_at = now() WHERE email = $1 AND customer_id = $3',
+          [a.toLowerCase(), b.toLowerCase(), customerId],
+        );
+        return rowCount === 1;
+      } catch (error) {
+        if ((error as { code?: unknown }).code === '23505') return false; // unique_violation: the email is held
+        throw error;
+      }
+    };
+    if (!(await move(from, to))) return false;
+    try {
+      await change();
+    } catch (error) {
+      await move(to, from);
+      throw error;
+    }
+    return true;
+  }
+
   async release(email: string, customerId: string): Promise<void> {
     await this.ensureTable();
     await this.pool.query('DELETE FROM email_reservations WHERE email = $1 AND customer_id = $2', [

@@ -4,5 +4,6 @@ export { EmailReservations } from './email-reservations.js';
 export { type AuthUser, CurrentUser, JwtAuthGuard } from './guards.js';
 export { RegisterCustomerCommand, ResendValidationCommand, ValidateEmailCommand } from './identity.commands.js';
 export { IdentityModule } from './identity.module.js';
+export { hashPassword, verifyPassword } from './password-hasher.js';
 export { ExpiringSubscriptionsBodyDto } from './identity.responses.js';
 export { RolesService } from './roles.service.js';

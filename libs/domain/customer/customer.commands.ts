@@ -1,4 +1,4 @@
-import type { CustomerProfile } from './customer.events.js';
+import type { CustomerProfile, PostalAddress } from './customer.events.js';
 
 /**
  * Commands of the customer decider. Everything impure (hashing, random tokens, the clock) is done
@@ -69,8 +69,48 @@ export interface RecordDateOfBirth {
   now: string;
 }
 
+/** The profile tab (signed-in section 2); the handler trims, lower-cases the email and hashes a new password. */
+export interface ChangeProfile {
+  type: 'ChangeProfile';
+  firstname: string;
+  lastname: string;
+  suffix: string | null;
+  specialty: string;
+  status: string | null;
+  phone: string | null;
+  email: string;
+  /** argon2id hash of a new password; null when none was given or it is the current one. */
+  passwordHash: string | null;
+  /** The auto-renew box when the form sent it; null leaves it as it is. */
+  autorenew: boolean | null;
+  /** The session saving the form: a password change ends every other session and keeps this one. */
+  sessionId: string;
+  now: string;
+}
+
+export interface ChangeShippingAddress {
+  type: 'ChangeShippingAddress';
+  address: PostalAddress;
+  now: string;
+}
+
+export interface ChangeBillingAddress {
+  type: 'ChangeBillingAddress';
+  address: PostalAddress;
+  now: string;
+}
+
+export interface ChangeAutoRenew {
+  type: 'ChangeAutoRenew';
+  autorenew: boolean;
+  now: string;
+}
+
+export type AccountCommand = ChangeProfile | ChangeShippingAddress | ChangeBillingAddress | ChangeAutoRenew;
+
 export type CustomerCommand =
   | RegisterCustomer
+  | AccountCommand
   | RecordDateOfBirth
   | ResendValidation
   | ValidateEmail

@@ -1,4 +1,5 @@
 import { type Decider, DomainError } from '../shared/decider.js';
+import { type AccountState, decideAccount, evolveAccount, initialAccount } from './customer.account.js';
 import type { CustomerCommand } from './customer.commands.js';
 import { type CustomerErrorCode, CustomerErrors } from './customer.errors.js';
 import type { CustomerEvent } from './customer.events.js';
@@ -12,7 +13,7 @@ interface PendingToken {
   expiresAt: string;
 }
 
-export interface Customer {
+export interface Customer extends AccountState {
   exists: boolean;
   customerId: string | null;
   email: string | null;
@@ -33,6 +34,7 @@ export const initialCustomer: Customer = {
   validationToken: null,
   resetToken: null,
   activeSessions: [],
+  ...initialAccount,
 };
 
 const fail = (code: CustomerErrorCode): never => {
@@ -76,6 +78,11 @@ export function decide(command: CustomerCommand, customer: Customer): CustomerEv
   const customerId = customer.customerId;
 
   switch (command.type) {
+    case 'ChangeProfile':
+    case 'ChangeShippingAddress':
+    case 'ChangeBillingAddress':
+    case 'ChangeAutoRenew':
+      return decideAccount(command, customerId, { ...customer, email: customer.email });
     case 'ResendValidation':
       if (customer.validated) return fail('already_validated');
       return [
@@ -140,6 +147,12 @@ export function decide(command: CustomerCommand, customer: Customer): CustomerEv
 }
 
 export function evolve(customer: Customer, event: CustomerEvent): Customer {
+  const account = evolveAccount(customer, event);
+  const next = account ? { ...customer, ...account } : customer;
+  return evolveIdentity(next, event);
+}
+
+function evolveIdentity(customer: Customer, event: CustomerEvent): Customer {
   switch (event.type) {
     case 'CustomerRegistered':
       return {
@@ -162,6 +175,8 @@ export function evolve(customer: Customer, event: CustomerEvent): Customer {
       return { ...customer, activeSessions: [...customer.activeSessions, event.data.sessionId] };
     case 'SessionEnded':
       return { ...customer, activeSessions: customer.activeSessions.filter((s) => s !== event.data.sessionId) };
+    case 'ProfileChanged':
+      return { ...customer, email: event.data.email };
     default:
       return customer;
   }

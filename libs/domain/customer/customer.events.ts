@@ -68,7 +68,13 @@ export type SessionStarted = DomainEvent<
 
 export type SessionEnded = DomainEvent<
   'SessionEnded',
-  { customerId: string; sessionId: string; endedAt: string; reason: 'logout' | 'replaced' }
+  {
+    customerId: string;
+    sessionId: string;
+    endedAt: string;
+    /** 'password_changed': a password change on the account page ends every other session. */
+    reason: 'logout' | 'replaced' | 'password_changed';
+  }
 >;
 
 /** The CME accreditor's date of birth, stored encrypted (DESIGN.md section 3). */
@@ -77,8 +83,56 @@ export type DateOfBirthRecorded = DomainEvent<
   { customerId: string; dobEncrypted: string; recordedAt: string }
 >;
 
+/** A postal address of the account page's shipping or billing tab (signed-in section 3). */
+export interface PostalAddress {
+  address: string;
+  /** Empty when not given. */
+  address2: string;
+  city: string;
+  /** A US state key, or NOTUS ("Not United States"). */
+  state: string;
+  zip: string;
+  /** 3-letter country code. */
+  country: string;
+}
+
+/** The profile tab saved (signed-in section 2): every field as it now is. The email lower-cased. */
+export type ProfileChanged = DomainEvent<
+  'ProfileChanged',
+  {
+    customerId: string;
+    firstname: string;
+    lastname: string;
+    suffix: string | null;
+    specialty: string;
+    status: string | null;
+    phone: string | null;
+    email: string;
+    changedAt: string;
+  }
+>;
+
+export type ShippingAddressChanged = DomainEvent<
+  'ShippingAddressChanged',
+  { customerId: string; address: PostalAddress; changedAt: string }
+>;
+
+export type BillingAddressChanged = DomainEvent<
+  'BillingAddressChanged',
+  { customerId: string; address: PostalAddress; changedAt: string }
+>;
+
+export type AutoRenewChanged = DomainEvent<
+  'AutoRenewChanged',
+  { customerId: string; autorenew: boolean; changedAt: string }
+>;
+
 export type CustomerEvent =
   | CustomerRegistered
+  | ProfileChanged
+  | ShippingAddressChanged
+  | BillingAddressChanged
+  | AutoRenewChanged
   | DateOfBirthRecorded
   | ValidationTokenIssued
   | EmailValidated
@@ -96,6 +150,10 @@ export const CUSTOMER_EVENT_TYPES = [
   'SessionStarted',
   'SessionEnded',
   'DateOfBirthRecorded',
+  'ProfileChanged',
+  'ShippingAddressChanged',
+  'BillingAddressChanged',
+  'AutoRenewChanged',
 ] as const satisfies readonly CustomerEvent['type'][];
 
 export const customerStreamId = (customerId: string): string => `customer-${customerId}`;

@@ -1,0 +1,42 @@
+import { Command } from '@nestjs/cqrs';
+import type { CommandContext } from '#libs/application/decide-and-append.js';
+import type { AddressRequest, ProfileRequest } from '#libs/contracts/account.js';
+import type { AuthUser } from '../identity/index.js';
+
+/**
+ * The account page's messages on the Nest CommandBus (one thin handler each in account.handlers.ts).
+ * Each runs the customer decider on `customer-{customerId}` with one of its account commands
+ * (libs/domain/customer/customer.commands.ts).
+ */
+
+export class ChangeProfileCommand extends Command<void> {
+  constructor(
+    /** The signed-in customer and the session saving the form (kept when the password changes). */
+    readonly user: AuthUser,
+    readonly input: ProfileRequest,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+export class ChangeAddressCommand extends Command<void> {
+  constructor(
+    readonly customerId: string,
+    readonly kind: 'shipping' | 'billing',
+    readonly input: AddressRequest,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}
+
+export class ChangeAutoRenewCommand extends Command<void> {
+  constructor(
+    readonly customerId: string,
+    readonly autorenew: boolean,
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}

@@ -1,0 +1,2 @@
+/** The public surface of the account module (what other modules of apps/api may import). */
+export { AccountModule } from './account.module.js';
