@@ -55,7 +55,7 @@ const shellRoutes: RouteObject[] = [
   {
     element: <RequireLogin />,
     children: [
-      { path: 'user/account', lazy: placeholder('Account', 'account') },
+      { path: 'user/account', lazy: screen(() => import('@/features/account/routes/account')) },
       { path: 'redeem', lazy: placeholder('Redeem Book', 'book redeem') },
       { path: 'redeem/:code', lazy: placeholder('Redeem Book', 'book redeem') },
       { path: 'org/:id', lazy: placeholder('Organisation', 'organisation') },
