@@ -1,41 +1,24 @@
-import type { Product } from '#libs/contracts/catalog.js';
 import type { CartCommand } from '#libs/domain/cart/cart.commands.js';
 import { cartDecider, initialCart } from '#libs/domain/cart/cart.decider.js';
 import type { CartEvent } from '#libs/domain/cart/cart.events.js';
+import { testProduct } from '#libs/domain/pricing/product.testing.js';
 import { fold } from '#libs/domain/shared/decider.js';
 import { createTestDatabase, type TestDatabase } from '../../test/support/database.js';
 import { cartsReadModel, cartViewOf, findCart } from './carts.js';
 import { projectInto } from './identity-projection.testing.js';
 
-const product = (ID: number, TYPE: Product['TYPE'], PRICE: number, TERMS: Product['TERMS'] = []): Product => ({
-  ID,
-  NAME: `Product ${ID}`,
-  SLUG: `product-${ID}`,
-  DESCR: `<p>Product ${ID}</p>`,
-  SHORT_DESCR: `Product ${ID}`,
-  TYPE,
-  PRICE,
-  SALE_PRICE: null,
-  PUBDATE: '2025-01-01',
-  STREAMING: 1,
-  SHIP_WEIGHT: 0,
-  DEMOURL: null,
-  CATEGORIES: [0],
-  productfaculty: [],
-  productprices: [],
-  PRICING: { TYPE, PRICE, SALE_PRICE: null },
-  TERMS,
-  CREDITS: 0,
-  CME_RESTRICTED: false,
-});
-
 const context = { roles: [], today: '2026-06-15' };
-const complete = product(130, 'qmpcomplete', 175000, [
-  { YEARS: 1, PRICE: 175000 },
-  { YEARS: 2, PRICE: 160000 },
-]);
-const cme = product(155, 'cme', 40000);
-const book = product(603, 'BOOK', 19500);
+const complete = testProduct({
+  ID: 130,
+  TYPE: 'qmpcomplete',
+  PRICE: 175000,
+  TERMS: [
+    { YEARS: 1, PRICE: 175000 },
+    { YEARS: 2, PRICE: 160000 },
+  ],
+});
+const cme = testProduct({ ID: 155, TYPE: 'cme', PRICE: 40000 });
+const book = testProduct({ ID: 603, TYPE: 'BOOK', PRICE: 19500 });
 
 /** The events the cart decider records for a run of commands on one cart. */
 function eventsOf(commands: CartCommand[]): CartEvent[] {
