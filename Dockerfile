@@ -23,6 +23,8 @@ COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules node_modules
 COPY --from=build /app/dist dist
 COPY --from=build /app/web/dist web/dist
+# Paid media (videos, book documents): outside the web root, served only through signed URLs.
+COPY media media
 USER node
 EXPOSE 3000
 CMD ["node", "dist/apps/api/main.js"]

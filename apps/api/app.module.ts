@@ -8,6 +8,7 @@ import { HealthController } from './health/health.controller.js';
 import { IdentityModule } from './identity/identity.module.js';
 import { type Infrastructure, InfrastructureModule } from './infrastructure/infrastructure.module.js';
 import { httpLogOptions } from './shared/http-logging.js';
+import { StreamingModule } from './streaming/streaming.module.js';
 
 /**
  * The whole API: infrastructure adapters, logging and the feature modules. The web app (embedded mode)
@@ -33,6 +34,7 @@ export class AppModule {
         CartModule,
         CheckoutModule,
         AccountModule,
+        StreamingModule,
       ],
       controllers: [HealthController],
     };

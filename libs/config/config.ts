@@ -88,6 +88,12 @@ const schema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /** Paid media (videos, captions, book documents), served only through signed URLs (docs/api.md, Streaming). */
+  MEDIA_DIR: z.string().min(1).default('./media'),
+  /** How long a signed media URL works (seconds). */
+  MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  /** HMAC key of media URLs; derived from JWT_SECRET when absent. */
+  MEDIA_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Express `trust proxy`: which proxies may set X-Forwarded-For (the per-IP login limit reads it). */
   TRUST_PROXY: z.string().default('loopback'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

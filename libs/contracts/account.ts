@@ -1,4 +1,4 @@
-import type { BillingAddress } from './cart.js';
+import type { BillingAddress, CardOnFile } from './cart.js';
 import type { Specialty, Status, Suffix } from './identity.js';
 
 /**
@@ -55,3 +55,59 @@ export interface AccountSaved {
 }
 
 export const ACCOUNT_SAVED = 'You have successfully saved your info.';
+
+/** The card of the Card tab as typed (signed-in section 3 "Card"): sent to the gateway, never stored. */
+export interface CardEntry {
+  /** The card number, at most 16 characters. */
+  CC: string;
+  /** 01-12. */
+  MONTH: string;
+  /** 2025-2035. */
+  YEAR: string;
+  /** The security code, at most 4 characters. */
+  SC: string;
+}
+
+/** PUT /api/account/card ("set card", "object holding pay"): replaces the card on file by the gateway's token. */
+export interface CardRequest {
+  pay: CardEntry;
+}
+
+/**
+ * The answer of a replaced card: the card on file as it now is (brand, last four, expiry). A card the
+ * gateway declines answers 402 with the error body plus ERROR, the gateway's text, which the tab shows
+ * as "Error: {ERROR} Enter your card info and try again.".
+ */
+export interface CardSaved {
+  success: 1;
+  message: string;
+  data: CardOnFile;
+}
+
+export interface CardDeclined {
+  statusCode: 402;
+  error: string;
+  message: string[];
+  ERROR: string;
+}
+
+/** GET /api/account/cme (roles cme or cmePrint): the date of birth, decrypted for its owner only. */
+export interface CmeInfo {
+  /** MM/DD/YYYY, or null when none was recorded (at checkout or on this tab). */
+  DOB: string | null;
+}
+
+/** PUT /api/account/cme ("set CME info"): recorded encrypted, as at checkout. */
+export interface CmeInfoRequest {
+  DOB: string;
+}
+
+export interface CmeInfoSaved {
+  success: 1;
+  message: string;
+  data: CmeInfo;
+}
+
+/** The card tab's decline message (signed-in section 8). */
+export const cardDeclinedMessage = (serverError: string): string =>
+  `Error: ${serverError} Enter your card info and try again.`;

@@ -1,3 +1,4 @@
+import { bookCodeRegistryReadModel } from './book-code-registry.js';
 import { cardsReadModel } from './cards.js';
 import { cartsReadModel } from './carts.js';
 import { customersReadModel } from './customers.js';
@@ -7,6 +8,8 @@ import { orderHistoryReadModel } from './order-history.js';
 import type { ReadModel } from './read-model.js';
 import { receiptsReadModel } from './receipts.js';
 import { sessionsReadModel } from './sessions.js';
+import { streamingChoicesReadModel } from './streaming-choices.js';
+import { viewingProgressReadModel } from './viewing-progress.js';
 
 /** Every read model the projector runs (DESIGN.md section 4). Add a model here to have it projected and rebuilt. */
 export const allReadModels: ReadModel[] = [
@@ -18,4 +21,7 @@ export const allReadModels: ReadModel[] = [
   receiptsReadModel,
   financeLedgerReadModel,
   cardsReadModel,
+  streamingChoicesReadModel,
+  viewingProgressReadModel,
+  bookCodeRegistryReadModel,
 ];

@@ -342,11 +342,11 @@ export function checkAll({ root, dataDir, assetsDir, headers }) {
     if (!categories.has(id)) fail(`categories.csv: category ${id} missing`);
 
   // Titles and documents.
-  const samples = new Set(['assets/video/sample-1.mp4', 'assets/video/sample-2.mp4', 'assets/video/sample-3.mp4']);
+  const samples = new Set(['video/sample-1.mp4', 'video/sample-2.mp4', 'video/sample-3.mp4']);
   for (const t of data['product-titles.csv'])
     if (!samples.has(t.URL)) fail(`product-titles.csv:${t._line}: URL ${t.URL}`);
   for (const s of samples) {
-    const f = join(assetsDir, '..', s);
+    const f = join(root, 'media', s);
     if (!existsSync(f)) fail(`${s} missing`);
     else {
       const b = readFileSync(f);
@@ -359,7 +359,7 @@ export function checkAll({ root, dataDir, assetsDir, headers }) {
     fail('product-documents.csv: 215 needs a row with several files');
   for (const d of docs)
     for (const f of d.FILES.split(';')) {
-      const file = join(assetsDir, 'books', d.PRODUCTID, f);
+      const file = join(root, 'media', 'books', d.PRODUCTID, f);
       if (!existsSync(file) || !readFileSync(file).subarray(0, 5).equals(Buffer.from('%PDF-')))
         fail(`product-documents.csv:${d._line}: ${file} is not a PDF`);
     }

@@ -7,7 +7,7 @@
 //   node scripts/demo-catalog/generate.mjs --check    only check the committed files
 //
 // Deterministic: a fixed-seed random source, no clock. Media need ImageMagick and ffmpeg only to be regenerated.
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkAll } from './check.mjs';
@@ -31,6 +31,8 @@ import { countries, shippingZones, states } from './reference.mjs';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const DATA_DIR = join(ROOT, 'libs', 'catalog', 'data');
 export const ASSETS_DIR = join(ROOT, 'web', 'public', 'assets');
+/** Paid media (videos, book documents): outside the web root, served only through signed URLs. */
+export const MEDIA_DIR = join(ROOT, 'media');
 
 /** Column order of every file (the names are docs/catalog-import.md's; check.mjs compares them with the doc). */
 export const HEADERS = {
@@ -90,7 +92,14 @@ export const HEADERS = {
 export const COMBO_AMOUNT = 10000;
 /** The book reader@demo.test bought; the first book code is meant for it. */
 export const READER_BOOK_ID = 601;
-export const SAMPLE_VIDEOS = ['assets/video/sample-1.mp4', 'assets/video/sample-2.mp4', 'assets/video/sample-3.mp4'];
+/** Paid videos: paths under the media folder (media/), served only through signed URLs. */
+export const SAMPLE_VIDEOS = ['video/sample-1.mp4', 'video/sample-2.mp4', 'video/sample-3.mp4'];
+/** Public previews (DEMOURL): the same samples copied under the web root. */
+export const PREVIEW_VIDEOS = [
+  'assets/preview/sample-1.mp4',
+  'assets/preview/sample-2.mp4',
+  'assets/preview/sample-3.mp4',
+];
 
 /** mulberry32: a small seeded PRNG, so every run gives the same data. */
 function seeded(seed) {
@@ -377,7 +386,7 @@ for (let i = 0; i < VIDEO_COUNT; i++) {
       PRICE,
       SALE_PRICE: chance(0.25) ? saleOf(PRICE) : null,
       PUBDATE: randomDate(2019, 2026, 10),
-      DEMOURL: i % 14 === 2 ? SAMPLE_VIDEOS[i % 3] : null,
+      DEMOURL: i % 14 === 2 ? PREVIEW_VIDEOS[i % 3] : null,
       CREDITS: chance(0.6) ? 2 : 0,
       SHORT_DESCR: `A ${nTitles}-part video series on ${p} for ${pick(AUDIENCE)}.`,
       DESCR:
@@ -408,7 +417,7 @@ for (let i = 0; i < VIDEO_COUNT; i++) {
       SALE_PRICE: 39900,
       PUBDATE: '2023-06-19',
       CREDITS: 2,
-      DEMOURL: SAMPLE_VIDEOS[0],
+      DEMOURL: PREVIEW_VIDEOS[0],
       SHORT_DESCR:
         'A cadaver dissection course of the nose with a syllabus, handouts, checklists and consent templates.',
       DESCR:
@@ -833,12 +842,17 @@ function generateMedia(force) {
     { source: 'testsrc2', tone: 659, text: 'Sample video 3' },
   ];
   videos.forEach((v, i) => {
-    const file = join(ASSETS_DIR, 'video', `sample-${i + 1}.mp4`);
+    const file = join(MEDIA_DIR, 'video', `sample-${i + 1}.mp4`);
     if (need(file)) sampleVideo(file, { ...v, seconds: 4 });
+    const preview = join(ASSETS_DIR, 'preview', `sample-${i + 1}.mp4`);
+    if (need(preview)) {
+      mkdirSync(join(ASSETS_DIR, 'preview'), { recursive: true });
+      copyFileSync(file, preview);
+    }
   });
   for (const doc of productDocuments) {
     for (const name of doc.FILES.split(';')) {
-      const file = join(ASSETS_DIR, 'books', String(doc.PRODUCTID), name);
+      const file = join(MEDIA_DIR, 'books', String(doc.PRODUCTID), name);
       if (!need(file)) continue;
       const sub = name.replace(/\.pdf$/, '').replace(/-/g, ' ');
       tinyPdf(file, `${doc.TITLE}: ${sub}`, [

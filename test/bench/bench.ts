@@ -11,6 +11,7 @@ import { appendThroughput } from './append-throughput.js';
 import { catalogList } from './catalog-list.js';
 import { homeUsable } from './home-usable.js';
 import { initialJavaScript } from './initial-js.js';
+import { mediaRange } from './media-range.js';
 import { projectionLag } from './projection-lag.js';
 import { type BenchPostgres, startBenchPostgres } from './postgres.js';
 import { type BudgetResult, type BudgetRow, formatTable } from './report.js';
@@ -38,6 +39,10 @@ const BUDGETS: Budget[] = [
   {
     name: 'home page usable',
     run: async (c) => homeUsable(await c.database('bench_shop'), join(c.scratch, 'shop-data')),
+  },
+  {
+    name: 'video range readers',
+    run: async (c) => mediaRange(await c.database('bench_media'), join(c.scratch, 'media-data')),
   },
 ];
 

@@ -1,6 +1,5 @@
 import { BadRequestException, Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { Pool } from 'pg';
 import type { CommandContext } from '#libs/application/decide-and-append.js';
 import type { AddressRequest } from '#libs/contracts/account.js';
 import type { AccountCommand } from '#libs/domain/customer/customer.commands.js';
@@ -9,9 +8,9 @@ import { CustomerErrors } from '#libs/domain/customer/customer.errors.js';
 import { type CustomerEvent, customerStreamId, type PostalAddress } from '#libs/domain/customer/customer.events.js';
 import { DomainError, fold } from '#libs/domain/shared/decider.js';
 import type { EventStore } from '#libs/eventstore/event-store.port.js';
-import { addressMessages, loadAddressReference } from '../checkout/index.js';
+import { AddressReferences, addressMessages } from '../checkout/index.js';
 import { EmailReservations, hashPassword, verifyPassword } from '../identity/index.js';
-import { EVENT_STORE, PG_POOL } from '../infrastructure/tokens.js';
+import { EVENT_STORE } from '../infrastructure/tokens.js';
 import { EventSourcedService } from '../shared/event-sourced.service.js';
 import { ChangeAddressCommand, ChangeAutoRenewCommand, ChangeProfileCommand } from './account.messages.js';
 
@@ -80,11 +79,11 @@ export class ChangeProfileHandler implements ICommandHandler<ChangeProfileComman
 export class ChangeAddressHandler implements ICommandHandler<ChangeAddressCommand> {
   constructor(
     private readonly eventSourced: EventSourcedService,
-    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly addressReferences: AddressReferences,
   ) {}
 
   async execute({ customerId, kind, input, context }: ChangeAddressCommand): Promise<void> {
-    const messages = addressMessages(input, await loadAddressReference(this.pool));
+    const messages = addressMessages(input, await this.addressReferences.current());
     if (messages.length > 0) throw new BadRequestException({ message: messages });
     const address = postalAddress(input);
     const now = new Date().toISOString();

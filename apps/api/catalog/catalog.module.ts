@@ -15,6 +15,7 @@ import { ReferenceController } from './reference.controller.js';
 @Module({
   controllers: [ProductsController, FacultyController, MeetingsController, ReferenceController],
   providers: [{ provide: CatalogCache, useFactory: (pool: pg.Pool) => CatalogCache.forPool(pool), inject: [PG_POOL] }],
+  exports: [CatalogCache],
 })
 export class CatalogModule implements OnModuleDestroy {
   constructor(@Inject(CatalogCache) private readonly cache: CatalogCache) {}

@@ -1,2 +1,3 @@
 /** The public surface of the catalog module (what other modules of apps/api may import). */
+export { CatalogModule } from './catalog.module.js';
 export { ProductListItemDto } from './catalog.dto.js';

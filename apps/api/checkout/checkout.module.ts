@@ -4,11 +4,13 @@ import type { Config } from '#libs/config/config.js';
 import { createPaymentGateway } from '#libs/payments/create-payment-gateway.js';
 import { PAYMENT_GATEWAY } from '#libs/payments/payment-gateway.js';
 import { CartModule } from '../cart/index.js';
+import { CatalogModule } from '../catalog/index.js';
 import { EntitlementsModule } from '../entitlements/index.js';
 import { IdentityModule } from '../identity/index.js';
 import { CONFIG, PG_POOL } from '../infrastructure/tokens.js';
 import { CheckoutController } from './checkout.controller.js';
 import { CheckoutService } from './checkout.service.js';
+import { AddressReferences } from './contact-validation.js';
 import { OrdersController } from './orders.controller.js';
 import { PayHandler } from './pay.handler.js';
 import { PaymentClaims } from './payment-claims.js';
@@ -21,10 +23,11 @@ import { PaymentSettlement } from './payment-settlement.js';
  * grants of a paid order are the entitlements module's (OrderPaidProcessManager).
  */
 @Module({
-  imports: [IdentityModule, CartModule, EntitlementsModule],
+  imports: [IdentityModule, CartModule, EntitlementsModule, CatalogModule],
   controllers: [CheckoutController, OrdersController],
   providers: [
     CheckoutService,
+    AddressReferences,
     PayHandler,
     PaymentSettlement,
     { provide: PaymentClaims, inject: [PG_POOL], useFactory: (pool: Pool) => new PaymentClaims(pool) },
@@ -34,6 +37,6 @@ import { PaymentSettlement } from './payment-settlement.js';
       useFactory: (config: Config, pool: Pool) => createPaymentGateway(config, pool),
     },
   ],
-  exports: [CheckoutService, PAYMENT_GATEWAY],
+  exports: [CheckoutService, PAYMENT_GATEWAY, AddressReferences],
 })
 export class CheckoutModule {}

@@ -16,7 +16,7 @@ import { isPhysical } from '#libs/domain/pricing/shipping.rules.js';
 import { DomainError } from '#libs/domain/shared/decider.js';
 import { type CartRequest, CartService } from '../cart/index.js';
 import { RolesService } from '../identity/index.js';
-import { validateCheckoutAddresses } from './contact-validation.js';
+import { AddressReferences, validateCheckoutAddresses } from './contact-validation.js';
 import { CONFIG, PG_POOL } from '../infrastructure/tokens.js';
 
 export const today = (): string => new Date().toISOString().slice(0, 10);
@@ -40,6 +40,7 @@ export class CheckoutService {
     @Inject(CONFIG) private readonly config: Config,
     private readonly carts: CartService,
     private readonly roles: RolesService,
+    private readonly addressReferences: AddressReferences,
   ) {}
 
   async rolesFor(request: CartRequest): Promise<string[]> {
@@ -48,7 +49,7 @@ export class CheckoutService {
 
   async quote(request: CartRequest, input: QuoteRequest): Promise<Quote> {
     const cartId = this.carts.cartIdFor(request);
-    await validateCheckoutAddresses(this.pool, { contact: input });
+    validateCheckoutAddresses(await this.addressReferences.current(), { contact: input });
     const roles = await this.rolesFor(request);
     const cart = await this.carts.view(cartId, roles);
     const { pricing, coupon } = await this.priceCart(cart, roles, input.COUNTRY, input.STATE, input.SHIPPING);

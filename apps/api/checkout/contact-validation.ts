@@ -1,12 +1,15 @@
-import { BadRequestException } from '@nestjs/common';
+import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
+import { CatalogCache } from '#libs/catalog/catalog-cache.js';
 import { referenceData } from '#libs/catalog/reference.queries.js';
+import { PG_POOL } from '../infrastructure/tokens.js';
 
 /**
  * The checkout's address rules that need the reference lists of the catalog (catalog_countries and
  * catalog_states, signed-in section 3), checked after the DTO rules and before anything is priced
- * or charged. The rules themselves are pure (`addressMessages`); `validateCheckoutAddresses` loads
- * the lists and answers 400 with every message.
+ * or charged. The rules themselves are pure (`addressMessages`); `AddressReferences` keeps the lists
+ * in the catalog cache (emptied by every catalog import) and `validateCheckoutAddresses` answers 400
+ * with every message.
  */
 
 export const NOT_US = 'NOTUS';
@@ -71,15 +74,40 @@ export async function loadAddressReference(db: Pick<Pool, 'query'>): Promise<Add
 }
 
 /**
+ * The country codes and state keys from the catalog cache: read from the tables once per catalog
+ * import, not per quote or save (the lists are read by every checkout step and address tab).
+ */
+@Injectable()
+export class AddressReferences {
+  private last: { text: string; reference: AddressReference } | null = null;
+
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    @Inject(CatalogCache) private readonly cache: CatalogCache,
+  ) {}
+
+  async current(): Promise<AddressReference> {
+    const text = await this.cache.get('address-reference', async () => {
+      const { countries, states } = await loadAddressReference(this.pool);
+      return JSON.stringify({ countries: [...countries], states: [...states] });
+    });
+    if (this.last?.text !== text) {
+      const lists = JSON.parse(text) as { countries: string[]; states: string[] };
+      this.last = { text, reference: { countries: new Set(lists.countries), states: new Set(lists.states) } };
+    }
+    return this.last.reference;
+  }
+}
+
+/**
  * Checks the contact's address and, when given, the billing address against the reference lists;
- * throws 400 `{message: [...]}` listing every problem. For POST /api/checkout/pay call it with
+ * throws 400 `{message: [...]}` listing every problem (the lists from `AddressReferences.current()`). For POST /api/checkout/pay call it with
  * `{ contact: body.ATTJSON, billing: body.BILLINGJSON }`, for the quote with `{ contact: body }`.
  */
-export async function validateCheckoutAddresses(
-  db: Pick<Pool, 'query'>,
+export function validateCheckoutAddresses(
+  reference: AddressReference,
   addresses: { contact: CheckedAddress; billing?: CheckedAddress | null },
-): Promise<void> {
-  const reference = await loadAddressReference(db);
+): void {
   const messages = [
     ...addressMessages(addresses.contact, reference),
     ...(addresses.billing ? addressMessages(addresses.billing, reference, 'Billing ') : []),

@@ -22,7 +22,7 @@ import { EventSourcedService } from '../shared/event-sourced.service.js';
 import { PAYMENT_IN_PROGRESS } from './checkout-errors.js';
 import { PayCommand } from './checkout.messages.js';
 import { CheckoutService } from './checkout.service.js';
-import { validateCheckoutAddresses } from './contact-validation.js';
+import { AddressReferences, validateCheckoutAddresses } from './contact-validation.js';
 import { chargeSource, recordAfterPaid, refuseBeforePaying } from './pay-steps.js';
 import { type PaymentClaim, PaymentClaims } from './payment-claims.js';
 import { PaymentSettlement } from './payment-settlement.js';
@@ -51,11 +51,15 @@ export class PayHandler implements ICommandHandler<PayCommand> {
     private readonly carts: CartService,
     private readonly roles: RolesService,
     private readonly eventSourced: EventSourcedService,
+    private readonly addressReferences: AddressReferences,
   ) {}
 
   async execute({ caller, input, idempotencyKey }: PayCommand): Promise<PayResponse> {
     const { cartId, customerId } = caller;
-    await validateCheckoutAddresses(this.pool, { contact: input.ATTJSON, billing: input.BILLINGJSON });
+    validateCheckoutAddresses(await this.addressReferences.current(), {
+      contact: input.ATTJSON,
+      billing: input.BILLINGJSON,
+    });
     await this.claims.ensureSchema();
     const held = await this.claims.hold(idempotencyKey);
     if (!held) return this.answerOf(idempotencyKey, cartId);

@@ -1,7 +1,7 @@
 /** The public surface of the identity module (what other modules of apps/api may import). */
 export { CustomerLookup } from './customer-lookup.js';
 export { EmailReservations } from './email-reservations.js';
-export { type AuthUser, CurrentUser, JwtAuthGuard } from './guards.js';
+export { type AuthUser, CurrentUser, FORBIDDEN_ROLE, JwtAuthGuard, Roles, RolesGuard } from './guards.js';
 export { RegisterCustomerCommand, ResendValidationCommand, ValidateEmailCommand } from './identity.commands.js';
 export { IdentityModule } from './identity.module.js';
 export { hashPassword, verifyPassword } from './password-hasher.js';

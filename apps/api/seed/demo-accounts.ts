@@ -11,7 +11,9 @@ import {
   ResendValidationCommand,
   ValidateEmailCommand,
 } from '../identity/index.js';
+import { seedAccountPage } from './demo-account-page.js';
 import data from './demo-accounts.json' with { type: 'json' };
+import { seedDemoStreaming } from './demo-streaming.js';
 
 type GrantSpec =
   | { subscription: string; startsInDays: number; expiresInDays: number }
@@ -112,5 +114,7 @@ export async function seedDemoAccounts(app: INestApplicationContext, now: Date =
       report.grants += appended;
     }
   }
+  await seedAccountPage(app, context, now);
+  await seedDemoStreaming(app, now); // favourites (DEMO-DATA.md); repeats append nothing
   return report;
 }

@@ -148,6 +148,11 @@ export const PRODUCT_FILES: CatalogFile[] = [
     owner: 'product_id',
     identity: (r) => keyOf(r, ['TITLEID']),
     references: [{ column: 'PRODUCTID', target: 'products' }],
+    // A path inside the media folder (MEDIA_DIR), served only through signed URLs: no way out of it.
+    check: (r) =>
+      /^[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/.test(r.URL as string)
+        ? []
+        : ['URL: a file path inside the media folder, e.g. video/sample-1.mp4 (no leading /, no ..)'],
     toRecord: same(
       ['title_id', 'TITLEID'],
       ['product_id', 'PRODUCTID'],
@@ -167,7 +172,7 @@ export const PRODUCT_FILES: CatalogFile[] = [
     references: [{ column: 'PRODUCTID', target: 'products' }],
     check: (r) =>
       (r.FILES as string[]).some((f) => f.includes('/') || f.includes('\\') || f.startsWith('.'))
-        ? ['FILES: file names only (no folders), under assets/books/{PRODUCTID}/']
+        ? ['FILES: file names only (no folders), under books/{PRODUCTID}/ of the media folder']
         : [],
     toRecord: same(['product_id', 'PRODUCTID'], ['position', 'POSITION'], ['title', 'TITLE'], ['files', 'FILES']),
   },

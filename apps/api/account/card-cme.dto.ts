@@ -1,0 +1,88 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsDefined, IsObject, Matches, ValidateNested } from 'class-validator';
+import type { CardEntry, CardRequest, CmeInfoRequest } from '#libs/contracts/account.js';
+import { DOB_FORMAT_MESSAGE, DOB_REQUIRED_MESSAGE } from '../checkout/index.js';
+import { MatchesWhenGiven, WhenGiven } from '../shared/validators.js';
+
+/**
+ * Wire DTOs of the Card and CME info tabs (libs/contracts/account.ts), with the field messages of
+ * signed-in section 8 and the limits of section 5 (card number 16, month 01-12, years 2025-2035,
+ * security code max 4). No message ever repeats the value it refuses (a card number must not reach
+ * an answer or a log line).
+ */
+
+const required = (field: string) => Matches(/\S/, { message: `${field} is required.` });
+
+export const CARD_YEAR_FIRST = 2025;
+export const CARD_YEAR_LAST = 2035;
+export const CARD_NUMBER_MESSAGE = 'Card Number must be 12 to 16 digits.';
+export const CARD_MONTH_MESSAGE = 'Card Month must be a month from 01 to 12.';
+export const CARD_YEAR_MESSAGE = `Card Year must be a year from ${CARD_YEAR_FIRST} to ${CARD_YEAR_LAST}.`;
+export const SECURITY_CODE_MESSAGE = 'Security Code must be 3 or 4 digits.';
+export const PAY_REQUIRED_MESSAGE = 'pay (the card) is required.';
+export const DOB_RANGE_MESSAGE = 'Date of Birth must be a date from 01/01/1900 to today.';
+
+/** Card numbers of 12 to 16 digits; a space or a dash between two digits is allowed (as printed on the card). */
+const CARD_NUMBER = /^\d(?:[ -]?\d){11,15}$/;
+const YEAR = new RegExp(
+  `^(${Array.from({ length: CARD_YEAR_LAST - CARD_YEAR_FIRST + 1 }, (_, i) => CARD_YEAR_FIRST + i).join('|')})$`,
+);
+
+/** Never stored, never logged: handed to the gateway and forgotten. */
+export class CardEntryDto implements CardEntry {
+  @ApiProperty({ description: '12-16 digits; a space or dash between digits is allowed', example: '4242424242424242' })
+  @required('Card Number')
+  @MatchesWhenGiven(CARD_NUMBER, CARD_NUMBER_MESSAGE)
+  CC!: string;
+
+  @ApiProperty({ description: '01-12 (1-9 without the zero too)', example: '12' })
+  @required('Card Month')
+  @MatchesWhenGiven(/^(0?[1-9]|1[0-2])$/, CARD_MONTH_MESSAGE)
+  MONTH!: string;
+
+  @ApiProperty({ description: `${CARD_YEAR_FIRST}-${CARD_YEAR_LAST}`, example: '2030' })
+  @required('Card Year')
+  @MatchesWhenGiven(YEAR, CARD_YEAR_MESSAGE)
+  YEAR!: string;
+
+  @ApiProperty({ description: '3 or 4 digits', example: '123' })
+  @required('Security Code')
+  @MatchesWhenGiven(/^\d{3,4}$/, SECURITY_CODE_MESSAGE)
+  SC!: string;
+}
+
+export class CardRequestDto implements CardRequest {
+  @ApiProperty({ type: CardEntryDto })
+  @IsDefined({ message: PAY_REQUIRED_MESSAGE })
+  @IsObject({ message: PAY_REQUIRED_MESSAGE })
+  @ValidateNested()
+  @Type(() => CardEntryDto)
+  pay!: CardEntryDto;
+}
+
+/** MM/DD/YYYY parts of a date that exists in the calendar (no 02/30), else null. */
+export function calendarDate(text: string): { year: number; month: number; day: number } | null {
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text);
+  if (!match) return null;
+  const [month, day, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const real = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return real ? { year, month, day } : null;
+}
+
+/** From 01/01/1900 to today (UTC); a text that is no calendar date passes here (the format rule says so). */
+export function dobInRange(text: string, today: Date = new Date()): boolean {
+  const date = calendarDate(text);
+  if (!date) return true;
+  const iso = `${date.year}-${String(date.month).padStart(2, '0')}-${String(date.day).padStart(2, '0')}`;
+  return date.year >= 1900 && iso <= today.toISOString().slice(0, 10);
+}
+
+export class CmeInfoDto implements CmeInfoRequest {
+  @ApiProperty({ description: 'MM/DD/YYYY, a real date from 01/01/1900 to today', example: '04/12/1975' })
+  @Matches(/\S/, { message: DOB_REQUIRED_MESSAGE })
+  @WhenGiven('isCalendarDate', (text) => calendarDate(text) !== null, DOB_FORMAT_MESSAGE)
+  @WhenGiven('isDobInRange', (text) => dobInRange(text), DOB_RANGE_MESSAGE)
+  DOB!: string;
+}

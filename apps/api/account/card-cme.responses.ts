@@ -1,0 +1,42 @@
+import { ApiProperty } from '@nestjs/swagger';
+import type { CardDeclined, CardSaved, CmeInfo, CmeInfoSaved } from '#libs/contracts/account.js';
+import type { CardOnFile } from '#libs/contracts/cart.js';
+
+/** Response shapes of the Card and CME info tabs for the OpenAPI document (libs/contracts/account.ts). */
+export class AccountCardDto implements CardOnFile {
+  @ApiProperty({ example: 'Visa' }) BRAND!: string;
+  @ApiProperty({ example: '4242', description: 'The last four digits (shown as XXXX 4242)' }) LAST4!: string;
+  @ApiProperty({ example: '12' }) MONTH!: string;
+  @ApiProperty({ example: '2030' }) YEAR!: string;
+}
+
+export class CardSavedDto implements CardSaved {
+  @ApiProperty({ enum: [1] }) success!: 1;
+  @ApiProperty({ example: 'You have successfully saved your info.' }) message!: string;
+  @ApiProperty({ type: AccountCardDto, description: 'The card on file as it now is' }) data!: AccountCardDto;
+}
+
+export class CardDeclinedDto implements CardDeclined {
+  @ApiProperty({ enum: [402] }) statusCode!: 402;
+  @ApiProperty({ description: "The gateway's text" }) error!: string;
+  @ApiProperty({ type: [String] }) message!: string[];
+  @ApiProperty({
+    description: 'The gateway\'s text again: the tab shows "Error: {ERROR} Enter your card info and try again."',
+  })
+  ERROR!: string;
+}
+
+export class CmeInfoDataDto implements CmeInfo {
+  @ApiProperty({ type: String, nullable: true, example: '04/12/1975', description: 'MM/DD/YYYY; null when none' })
+  DOB!: string | null;
+}
+
+export class CmeInfoBodyDto {
+  @ApiProperty({ type: CmeInfoDataDto }) data!: CmeInfoDataDto;
+}
+
+export class CmeInfoSavedDto implements CmeInfoSaved {
+  @ApiProperty({ enum: [1] }) success!: 1;
+  @ApiProperty({ example: 'You have successfully saved your info.' }) message!: string;
+  @ApiProperty({ type: CmeInfoDataDto }) data!: CmeInfoDataDto;
+}

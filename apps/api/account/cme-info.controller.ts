@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { Body, Controller, Get, Inject, Logger, Put, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Pool } from 'pg';
+import type { Config } from '#libs/config/config.js';
+import { ACCOUNT_SAVED, type CmeInfo, type CmeInfoSaved } from '#libs/contracts/account.js';
+import { decryptDob } from '#libs/crypto/dob.js';
+import { encryptedDobOf } from '#libs/read-models/customers.js';
+import { type AuthUser, CurrentUser, FORBIDDEN_ROLE, JwtAuthGuard, Roles, RolesGuard } from '../identity/index.js';
+import { CONFIG, PG_POOL } from '../infrastructure/tokens.js';
+import { ApiError, ApiRequiredBearer, BAD_BODY } from '../shared/errors.responses.js';
+import { CmeInfoDto, DOB_RANGE_MESSAGE } from './card-cme.dto.js';
+import { RecordCmeInfoCommand } from './card-cme.messages.js';
+import { CmeInfoBodyDto, CmeInfoSavedDto } from './card-cme.responses.js';
+
+/**
+ * The account page's CME info tab (signed-in section 2; roles cme or cmePrint): the date of birth,
+ * recorded encrypted (at checkout or here) and decrypted for its owner only. A customer without
+ * either role gets the RolesGuard's 403.
+ */
+@ApiTags('account')
+@Controller('account/cme')
+@UseGuards(JwtAuthGuard, RolesGuard)
+@Roles('cme', 'cmePrint')
+@ApiRequiredBearer()
+@ApiError(403, `${FORBIDDEN_ROLE} (neither role cme nor cmePrint)`)
+export class CmeInfoController {
+  private readonly logger = new Logger(CmeInfoController.name);
+
+  constructor(
+    private readonly commands: CommandBus,
+    @Inject(PG_POOL) private readonly pool: Pool,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: 'The date of birth on record (MM/DD/YYYY), or null' })
+  @ApiOkResponse({ type: CmeInfoBodyDto })
+  async info(@CurrentUser() user: AuthUser): Promise<{ data: CmeInfo }> {
+    return { data: { DOB: await this.dobOf(user.customerId) } };
+  }
+
+  @Put()
+  @ApiOperation({ summary: 'Record the date of birth (stored encrypted, as at checkout)' })
+  @ApiOkResponse({ type: CmeInfoSavedDto })
+  @ApiError(
+    400,
+    `${BAD_BODY}; "Date of Birth is required.", "Date of Birth must be in the format of MM/DD/YYYY.", "${DOB_RANGE_MESSAGE}"`,
+  )
+  async save(@CurrentUser() user: AuthUser, @Body() body: CmeInfoDto): Promise<CmeInfoSaved> {
+    const context = { actorId: user.customerId, correlationId: randomUUID() };
+    await this.commands.execute(new RecordCmeInfoCommand(user.customerId, body.DOB.trim(), context));
+    return { success: 1, message: ACCOUNT_SAVED, data: { DOB: await this.dobOf(user.customerId) } };
+  }
+
+  /** null when none was recorded, or when it cannot be read with the configured key (logged, never the value). */
+  private async dobOf(customerId: string): Promise<string | null> {
+    const encrypted = await encryptedDobOf(this.pool, customerId);
+    const key = this.config.DOB_ENCRYPTION_KEY;
+    if (encrypted === null || !key) return null;
+    try {
+      return decryptDob(encrypted, key);
+    } catch {
+      this.logger.warn(`The date of birth of customer ${customerId} cannot be decrypted with the configured key`);
+      return null;
+    }
+  }
+}

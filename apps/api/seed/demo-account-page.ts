@@ -1,0 +1,52 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { CommandContext } from '#libs/application/decide-and-append.js';
+import { cardStreamId } from '#libs/domain/card-on-file/card-on-file.events.js';
+import { customerStreamId } from '#libs/domain/customer/customer.events.js';
+import type { EventStore } from '#libs/eventstore/event-store.port.js';
+import { RecordCmeInfoCommand, ReplaceCardCommand } from '../account/index.js';
+import { EmailReservations } from '../identity/index.js';
+import { EVENT_STORE } from '../infrastructure/tokens.js';
+
+/** The CME info tab of cme@demo.test shows this date of birth (stored encrypted, like any other). */
+export const DEMO_DOB = { email: 'cme@demo.test', dob: '04/12/1975' } as const;
+/** The Card tab of complete@demo.test shows "XXXX 4242" (the sandbox's approved Visa, docs/payments.md). */
+export const DEMO_CARD = { email: 'complete@demo.test', number: '4242424242424242', month: '12' } as const;
+
+export interface AccountPageSeedReport {
+  dob: boolean;
+  card: boolean;
+}
+
+/**
+ * The account page's demo data, through the same commands as the Card and CME info tabs: a date of
+ * birth for cme@demo.test (encrypted with the configured key) and a card on file for complete@demo.test
+ * (the sandbox gateway's token). Idempotent: each is given only when its stream holds none yet.
+ */
+export async function seedAccountPage(
+  app: INestApplicationContext,
+  context: CommandContext,
+  now: Date = new Date(),
+): Promise<AccountPageSeedReport> {
+  const commands = app.get(CommandBus, { strict: false });
+  const reservations = app.get(EmailReservations, { strict: false });
+  const store = app.get<EventStore>(EVENT_STORE, { strict: false });
+  const report: AccountPageSeedReport = { dob: false, card: false };
+
+  const cme = await reservations.customerIdOf(DEMO_DOB.email);
+  const recorded = cme ? await store.readStream(customerStreamId(cme)) : [];
+  if (cme && !recorded.some((e) => e.type === 'DateOfBirthRecorded')) {
+    await commands.execute(new RecordCmeInfoCommand(cme, DEMO_DOB.dob, context));
+    report.dob = true;
+  }
+
+  const complete = await reservations.customerIdOf(DEMO_CARD.email);
+  if (complete && (await store.readStream(cardStreamId(complete))).length === 0) {
+    // Good for three more years from the first seeding (the sandbox refuses an expired card).
+    const card = { CC: DEMO_CARD.number, MONTH: DEMO_CARD.month, YEAR: String(now.getUTCFullYear() + 3), SC: '123' };
+    const result = await commands.execute(new ReplaceCardCommand(complete, card, context));
+    if (!result.saved) throw new Error(`the demo card was declined: ${result.declined}`);
+    report.card = true;
+  }
+  return report;
+}

@@ -1,0 +1,52 @@
+import { HttpCode, Body, Controller, Delete, Inject, NotFoundException, Param, Post, UseGuards } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Pool } from 'pg';
+import { type FavoritesResponse, NOT_AUTHORIZED } from '#libs/contracts/streaming.js';
+import { favoritesOf } from '#libs/read-models/streaming-choices.js';
+import { type AuthUser, CurrentUser, JwtAuthGuard, Roles, RolesGuard } from '../identity/index.js';
+import { PG_POOL } from '../infrastructure/tokens.js';
+import { ApiError, ApiRequiredBearer, BAD_BODY } from '../shared/errors.responses.js';
+import { CatalogIdPipe } from './catalog-id.pipe.js';
+import { StreamCatalog } from './stream-catalog.js';
+import { StreamingCommands } from './streaming.commands.js';
+import { FavoriteDto } from './streaming.dto.js';
+import { FavoritesResponseDto } from './streaming.responses.js';
+
+/** Favourites (signed-in sections 2 and 4): add and remove; both answer the favourite ids as they now are. */
+@ApiTags('streaming')
+@Controller('streaming/favorites')
+@UseGuards(JwtAuthGuard, RolesGuard)
+@Roles('streaming')
+@ApiRequiredBearer()
+@ApiError(403, 'No role streaming: "You do not have access to this resource."')
+export class FavoritesController {
+  constructor(
+    private readonly commands: StreamingCommands,
+    private readonly catalog: StreamCatalog,
+    @Inject(PG_POOL) private readonly pool: Pool,
+  ) {}
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Add a favourite (adding it again changes nothing)' })
+  @ApiOkResponse({ type: FavoritesResponseDto })
+  @ApiError(400, `${BAD_BODY}; PRODUCTID must be a whole number.`)
+  @ApiError(404, `${NOT_AUTHORIZED}: no such stream product`)
+  async add(@CurrentUser() user: AuthUser, @Body() body: FavoriteDto): Promise<FavoritesResponse> {
+    if (!(await this.catalog.product(body.PRODUCTID))) throw new NotFoundException(NOT_AUTHORIZED);
+    await this.commands.favorite(user, body.PRODUCTID, true);
+    return { favorites: await favoritesOf(this.pool, user.customerId) };
+  }
+
+  @Delete(':productId')
+  @ApiOperation({ summary: 'Remove a favourite (removing one that is not there changes nothing)' })
+  @ApiOkResponse({ type: FavoritesResponseDto })
+  @ApiError(400, 'productId must be a whole number.')
+  async remove(
+    @CurrentUser() user: AuthUser,
+    @Param('productId', new CatalogIdPipe('productId')) productId: number,
+  ): Promise<FavoritesResponse> {
+    await this.commands.favorite(user, productId, false);
+    return { favorites: await favoritesOf(this.pool, user.customerId) };
+  }
+}

@@ -1,0 +1,110 @@
+import {
+  applyDecorators,
+  Controller,
+  ForbiddenException,
+  Get,
+  Headers,
+  Inject,
+  NotFoundException,
+  Param,
+  Query,
+  Res,
+} from '@nestjs/common';
+import { ApiHeader, ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import type { Pool } from 'pg';
+import type { Config } from '#libs/config/config.js';
+import { MEDIA_LINK_INVALID } from '#libs/contracts/streaming.js';
+import { accessTo } from '#libs/domain/streaming/access.js';
+import { isSessionActive } from '#libs/read-models/sessions.js';
+import { RolesService } from '../identity/index.js';
+import { CONFIG, PG_POOL } from '../infrastructure/tokens.js';
+import { ApiError } from '../shared/errors.responses.js';
+import { mediaPath, sendMediaFile } from './media-files.js';
+import { MediaSigner } from './media-signer.js';
+import { StreamCatalog } from './stream-catalog.js';
+import { StreamingClock } from './streaming-clock.js';
+
+const FILE_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/;
+
+/**
+ * The media route (issue 10): videos, captions and book documents, only through a signed URL of the
+ * streaming calls. Every request is authorised again: the token (HMAC, file, expiry), the session
+ * still running, the session's media cookie, and the customer's access to the product now.
+ */
+@ApiTags('streaming')
+@Controller('media')
+export class MediaController {
+  constructor(
+    @Inject(CONFIG) private readonly config: Config,
+    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly signer: MediaSigner,
+    private readonly roles: RolesService,
+    private readonly catalog: StreamCatalog,
+    private readonly clock: StreamingClock,
+  ) {}
+
+  @Get(':folder/:file')
+  @MediaDocs()
+  async file(
+    @Param('folder') folder: string,
+    @Param('file') file: string,
+    @Query('token') token: string | undefined,
+    @Headers('range') range: string | undefined,
+    @Headers('cookie') cookie: string | undefined,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    await this.serve([folder, file], token, range, cookie, reply);
+  }
+
+  @Get(':folder/:sub/:file')
+  @MediaDocs()
+  async nested(
+    @Param('folder') folder: string,
+    @Param('sub') sub: string,
+    @Param('file') file: string,
+    @Query('token') token: string | undefined,
+    @Headers('range') range: string | undefined,
+    @Headers('cookie') cookie: string | undefined,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    await this.serve([folder, sub, file], token, range, cookie, reply);
+  }
+
+  private async serve(
+    segments: string[],
+    token: string | undefined,
+    range: string | undefined,
+    cookie: string | undefined,
+    reply: FastifyReply,
+  ): Promise<void> {
+    if (!segments.every((s) => FILE_NAME.test(s))) throw new NotFoundException('Media file not found');
+    const relative = segments.join('/');
+    const grant = typeof token === 'string' ? this.signer.verify(relative, token) : null;
+    if (!grant || !this.signer.cookieMatches(cookie, grant.s)) throw new ForbiddenException(MEDIA_LINK_INVALID);
+    const [live, product, sources] = await Promise.all([
+      isSessionActive(this.pool, grant.c, grant.s),
+      this.catalog.product(grant.i),
+      this.roles.entitlements(grant.c),
+    ]);
+    if (!live || !product || !accessTo(product, sources, this.clock.now()).allowed) {
+      throw new ForbiddenException(MEDIA_LINK_INVALID);
+    }
+    const path = mediaPath(this.config.MEDIA_DIR, relative);
+    if (!path || !(await sendMediaFile(reply, path, range))) throw new NotFoundException('Media file not found');
+  }
+}
+
+function MediaDocs() {
+  return applyDecorators(
+    ApiOperation({ summary: 'A video, captions track or document, through a signed URL only (Range answers 206)' }),
+    ApiQuery({ name: 'token', required: true, description: 'The signature of the URL a streaming call gave' }),
+    ApiHeader({ name: 'Range', required: false, description: 'bytes=START-END (one range)' }),
+    ApiProduces('video/mp4', 'text/vtt', 'application/pdf'),
+    ApiResponse({ status: 200, description: 'The whole file (Accept-Ranges: bytes)' }),
+    ApiResponse({ status: 206, description: 'The requested range (Content-Range)' }),
+    ApiResponse({ status: 416, description: 'A range outside the file (Content-Range: bytes */SIZE)' }),
+    ApiError(403, `${MEDIA_LINK_INVALID} Forged, expired, another session's, a session that ended, or no access now`),
+    ApiError(404, 'No such media file'),
+  );
+}

@@ -1,0 +1,35 @@
+import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  CODE_REQUIRED,
+  REDEEM_UNKNOWN_CODE,
+  REDEEM_USED_CODE,
+  type RedeemResponse,
+} from '#libs/contracts/streaming.js';
+import { type AuthUser, CurrentUser, JwtAuthGuard } from '../identity/index.js';
+import { ApiError, ApiRequiredBearer } from '../shared/errors.responses.js';
+import { StreamingCommands } from './streaming.commands.js';
+import { RedeemDto } from './streaming.dto.js';
+import { RedeemResponseDto } from './streaming.responses.js';
+
+/** Book redeem (signed-in "Book redeem"): login only; the code opens the book's videos at once. */
+@ApiTags('streaming')
+@Controller('redeem')
+@UseGuards(JwtAuthGuard)
+@ApiRequiredBearer()
+export class RedeemController {
+  constructor(private readonly commands: StreamingCommands) {}
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Redeem a book code: once, ever; the next call of the customer streams the book' })
+  @ApiOkResponse({ type: RedeemResponseDto })
+  @ApiError(
+    400,
+    `"${CODE_REQUIRED}" (empty or missing), "${REDEEM_UNKNOWN_CODE}", an unknown field, over 64 characters`,
+  )
+  @ApiError(409, REDEEM_USED_CODE)
+  redeem(@CurrentUser() user: AuthUser, @Body() body: RedeemDto): Promise<RedeemResponse> {
+    return this.commands.redeem(user, body.code);
+  }
+}

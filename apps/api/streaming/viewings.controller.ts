@@ -1,0 +1,53 @@
+import { BadRequestException, Body, Controller, HttpCode, Param, ParseUUIDPipe, Post, UseGuards } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { NOT_AUTHORIZED, type ViewingResponse } from '#libs/contracts/streaming.js';
+import { type AuthUser, CurrentUser, JwtAuthGuard, Roles, RolesGuard } from '../identity/index.js';
+import { ApiError, ApiRequiredBearer, BAD_BODY } from '../shared/errors.responses.js';
+import { StreamingCommands } from './streaming.commands.js';
+import { VideoStartDto, WatchReportDto } from './streaming.dto.js';
+import { ViewingResponseDto } from './streaming.responses.js';
+
+export const VIEWING_ID = 'viewingId must be a uuid.';
+
+/**
+ * Watch tracking (signed-in sections 4 and 9): the first play starts a viewing (VideoStarted once);
+ * every 60 s the player reports the seconds watched; past 600 s the long view is recorded once with
+ * the plan type and the answer says STOP.
+ */
+@ApiTags('streaming')
+@Controller('streaming/viewings')
+@UseGuards(JwtAuthGuard, RolesGuard)
+@Roles('streaming')
+@ApiRequiredBearer()
+@ApiError(403, 'No role streaming: "You do not have access to this resource."')
+export class ViewingsController {
+  constructor(private readonly commands: StreamingCommands) {}
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Store streaming start: the first play of a viewing (a repeat records nothing)' })
+  @ApiOkResponse({ type: ViewingResponseDto })
+  @ApiError(400, `${BAD_BODY}; PRODUCTID and VIDEOID whole numbers, VIEWINGID a uuid`)
+  @ApiError(404, `${NOT_AUTHORIZED}: a product the customer may not watch, or a viewing of another account`)
+  start(@CurrentUser() user: AuthUser, @Body() body: VideoStartDto): Promise<ViewingResponse> {
+    return this.commands.startViewing(user, body.PRODUCTID, body.VIDEOID, body.VIEWINGID?.toLowerCase());
+  }
+
+  @Post(':viewingId/progress')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Report the seconds watched (every 60 s); past 600 s the long view is recorded' })
+  @ApiOkResponse({ type: ViewingResponseDto })
+  @ApiError(400, `${BAD_BODY}; ${VIEWING_ID}`)
+  @ApiError(404, 'This viewing was not started. / This viewing belongs to another account.')
+  report(
+    @CurrentUser() user: AuthUser,
+    @Param(
+      'viewingId',
+      new ParseUUIDPipe({ exceptionFactory: () => new BadRequestException({ message: [VIEWING_ID] }) }),
+    )
+    viewingId: string,
+    @Body() body: WatchReportDto,
+  ): Promise<ViewingResponse> {
+    return this.commands.reportWatched(user, viewingId.toLowerCase(), body.SECONDS, body.POSITION ?? 0);
+  }
+}

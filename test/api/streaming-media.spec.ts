@@ -1,0 +1,172 @@
+import { existsSync, readFileSync } from 'node:fs';
+import type { ViewingResponse } from '#libs/contracts/streaming.js';
+import { StreamingClock } from '#apps/api/streaming/index.js';
+import { EVENT_STORE } from '#apps/api/infrastructure/tokens.js';
+import type { EventStore } from '#libs/eventstore/event-store.port.js';
+import { createTestApp, type TestApp } from '../support/app.js';
+import { streamingClient } from './streaming-helpers.js';
+
+/**
+ * Signed media (issue 10): range requests, and a copied URL refused after logout, in another account's
+ * session and after expiry; watch tracking with a fake clock (VideoStarted once, LongViewReached once).
+ */
+describe('streaming media and watch tracking', () => {
+  let shop: TestApp;
+  let clock: StreamingClock;
+  const { call, login, video, media } = streamingClient(() => shop.baseUrl);
+  const sample = readFileSync('media/video/sample-2.mp4');
+
+  beforeAll(async () => {
+    shop = await createTestApp({ seedDemo: true });
+    clock = shop.app.get(StreamingClock, { strict: false });
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  it('a signed URL serves ranges from disk: 206 with the right bytes, 200 whole, 416 outside', async () => {
+    const token = await login('streamer@demo.test');
+    const { url, cookie } = await video(token, 250, 5001); // sample-2.mp4
+    expect(url).toMatch(/^\/api\/media\/video\/sample-2\.mp4\?token=/);
+    expect(cookie).toMatch(/^media_session=/);
+
+    const part = await media(url, { cookie, range: 'bytes=100-1099' });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('accept-ranges')).toBe('bytes');
+    expect(part.headers.get('content-range')).toBe(`bytes 100-1099/${sample.length}`);
+    expect(Buffer.from(await part.arrayBuffer()).equals(sample.subarray(100, 1100))).toBe(true);
+
+    const tail = await media(url, { cookie, range: 'bytes=-10' });
+    expect(tail.status).toBe(206);
+    expect(Buffer.from(await tail.arrayBuffer()).equals(sample.subarray(sample.length - 10))).toBe(true);
+
+    const whole = await media(url, { cookie });
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('content-type')).toBe('video/mp4');
+    expect(Buffer.from(await whole.arrayBuffer()).equals(sample)).toBe(true);
+
+    const outside = await media(url, { cookie, range: `bytes=${sample.length}-` });
+    expect(outside.status).toBe(416);
+    expect(outside.headers.get('content-range')).toBe(`bytes */${sample.length}`);
+  });
+
+  it('the paid videos and documents are no longer under the public web root', () => {
+    expect(existsSync('web/public/assets/video')).toBe(false);
+    expect(existsSync('web/public/assets/books')).toBe(false);
+    expect(existsSync('media/video/sample-2.mp4')).toBe(true);
+  });
+
+  it('a URL without the cookie, with a forged token, or for another file is refused', async () => {
+    const token = await login('streamer@demo.test');
+    const { url, cookie } = await video(token, 250, 5001);
+    expect((await media(url)).status).toBe(403);
+    expect((await media(`${url}x`, { cookie })).status).toBe(403);
+    expect((await media(url.replace('sample-2', 'sample-3'), { cookie })).status).toBe(403);
+  });
+
+  it("a copied URL fails in another account's session", async () => {
+    const streamer = await login('streamer@demo.test');
+    const complete = await login('complete@demo.test');
+    const mine = await video(streamer, 250, 5001);
+    const theirs = await video(complete, 250, 5001);
+    expect((await media(mine.url, { cookie: mine.cookie })).status).toBe(200);
+    const copied = await media(mine.url, { cookie: theirs.cookie });
+    expect(copied.status).toBe(403);
+    expect(((await copied.json()) as { error: string }).error).toBe('This media link is not valid.');
+  });
+
+  it('a URL fails after logout', async () => {
+    const token = await login('streamer@demo.test');
+    const { url, cookie } = await video(token, 250, 5001);
+    expect((await media(url, { cookie, range: 'bytes=0-9' })).status).toBe(206);
+    expect((await call(token, 'POST', '/auth/logout')).status).toBe(204);
+    expect((await media(url, { cookie, range: 'bytes=0-9' })).status).toBe(403);
+  });
+
+  it('a URL fails after its expiry (15 minutes by default; the clock is moved)', async () => {
+    const token = await login('streamer@demo.test');
+    const { url, cookie, body } = await video(token, 250, 5001);
+    expect(body.EXPIRES_IN).toBe(900);
+    const now = Date.now();
+    jest.spyOn(clock, 'now').mockReturnValue(new Date(now + 899_000));
+    expect((await media(url, { cookie, range: 'bytes=0-9' })).status).toBe(206);
+    jest.spyOn(clock, 'now').mockReturnValue(new Date(now + 901_000));
+    expect((await media(url, { cookie, range: 'bytes=0-9' })).status).toBe(403);
+  });
+
+  it('documents of 215 are served through their signed links', async () => {
+    const token = await login('streamer@demo.test');
+    const detail = await call<{ data: { DOCUMENTS: { FILES: { URL: string }[] }[] } }>(token, 'GET', '/streaming/215');
+    const url = detail.body.data.DOCUMENTS[0]?.FILES[0]?.URL ?? '';
+    const response = await media(url, { cookie: detail.cookie });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(
+      Buffer.from(await response.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+  });
+
+  it('VideoStarted once per viewing, LongViewReached once past 600 s with plan type 2, then STOP', async () => {
+    const token = await login('streamer@demo.test');
+    const t0 = Date.now();
+    const at = (seconds: number) => jest.spyOn(clock, 'now').mockReturnValue(new Date(t0 + seconds * 1000));
+    at(0);
+    const start = await call<ViewingResponse>(token, 'POST', '/streaming/viewings', { PRODUCTID: 250, VIDEOID: 5001 });
+    expect(start.status).toBe(200);
+    const viewingId = start.body.VIEWINGID;
+    const again = await call<ViewingResponse>(token, 'POST', '/streaming/viewings', {
+      PRODUCTID: 250,
+      VIDEOID: 5001,
+      VIEWINGID: viewingId,
+    });
+    expect(again.body).toMatchObject({ VIEWINGID: viewingId, WATCHED: 0, PLANTYPE: 2 });
+
+    let last: ViewingResponse | undefined;
+    for (let minute = 1; minute <= 12; minute++) {
+      at(60 * minute);
+      const report = await call<ViewingResponse>(token, 'POST', `/streaming/viewings/${viewingId}/progress`, {
+        SECONDS: 60,
+        POSITION: 60 * minute,
+      });
+      expect(report.status).toBe(200);
+      last = report.body;
+      if (minute === 10) expect(report.body).toMatchObject({ WATCHED: 600, LONGVIEW: false, STOP: false });
+      if (minute === 11) expect(report.body).toMatchObject({ WATCHED: 660, LONGVIEW: true, STOP: true });
+    }
+    expect(last).toMatchObject({ WATCHED: 660, LONGVIEW: true, STOP: true, PLANTYPE: 2 });
+
+    const events = await shop.app
+      .get<symbol, EventStore>(EVENT_STORE, { strict: false })
+      .readStream(`viewing-${viewingId}`);
+    expect(events.filter((e) => e.type === 'VideoStarted')).toHaveLength(1);
+    const longViews = events.filter((e) => e.type === 'LongViewReached');
+    expect(longViews).toHaveLength(1);
+    expect(longViews[0]?.data).toMatchObject({ planType: 2, totalSeconds: 660, productId: 250, videoId: 5001 });
+
+    // The resume position comes back on the video call.
+    const resumed = await video(token, 250, 5001);
+    expect(resumed.body.data[0]?.VIDEOS[0]?.POSITION).toBe(660);
+  });
+
+  it('watch reports: bad input 400, an unknown viewing 404, a report claiming more than passed is capped', async () => {
+    const token = await login('complete@demo.test');
+    const bad = await call(token, 'POST', '/streaming/viewings/not-a-uuid/progress', { SECONDS: 60 });
+    expect(bad.status).toBe(400);
+    const unknown = await call(token, 'POST', '/streaming/viewings/6f1c2a9e-4a8e-4a57-9a51-0a1b2c3d4e5f/progress', {
+      SECONDS: 60,
+    });
+    expect(unknown.status).toBe(404);
+    const start = await call<ViewingResponse>(token, 'POST', '/streaming/viewings', { PRODUCTID: 250, VIDEOID: 5001 });
+    expect(start.body.PLANTYPE).toBe(1); // qmpcomplete
+    expect(
+      (await call(token, 'POST', `/streaming/viewings/${start.body.VIEWINGID}/progress`, { SECONDS: 500 })).status,
+    ).toBe(400);
+    const report = await call<ViewingResponse>(token, 'POST', `/streaming/viewings/${start.body.VIEWINGID}/progress`, {
+      SECONDS: 120,
+    });
+    expect(report.body.WATCHED).toBeLessThanOrEqual(40); // at most the time passed plus 30 s
+  });
+});
