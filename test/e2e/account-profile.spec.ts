@@ -1,13 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectNoSidewaysScroll } from './support/layout.js';
 import { logIn, registeredAccount } from './support/shop.js';
 
 const PASSWORD = 'Account-pass-1';
-
-/** A 390 px phone shows the page without sideways scrolling. */
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 test.use({ viewport: { width: 390, height: 844 } });
 

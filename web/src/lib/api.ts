@@ -79,7 +79,7 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Me', 'MainInfo', 'Cart', 'Card', 'Orders', 'Products'],
+  tagTypes: ['Me', 'MainInfo', 'Cart', 'Card', 'Orders', 'Subscriptions', 'CmeInfo', 'Products', 'Streaming'],
   endpoints: () => ({}),
 });
 

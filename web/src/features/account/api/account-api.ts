@@ -1,19 +1,23 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import type { AccountSaved, AccountUser, AddressRequest, ProfileRequest } from '@contracts/account';
+import type {
+  AccountSaved,
+  AddressRequest,
+  CardRequest,
+  CardSaved,
+  CmeInfo,
+  CmeInfoRequest,
+  CmeInfoSaved,
+  ProfileRequest,
+} from '@contracts/account';
+import type { OrderHistoryEntry, Subscriptions } from '@contracts/cart';
+import { accountQueryApi } from '@/lib/account-api';
 import { api } from '@/lib/api';
 
 /**
- * The account page's calls (docs/api.md, Account). The account query is keyed by the session token,
- * so one account's data never shows for another. Every save answers the account as it now is and
- * writes it into that query's cache; the saves show their own 400 and 409 messages on the page.
+ * The account page's own calls (docs/api.md, Account). The account query itself is shared
+ * (`lib/account-api.ts`, checkout prefills from it); every save answers the account as it now is and
+ * writes it into that query's cache. The saves show their own 400, 402 and 409 on the page.
  */
-const accountQueryApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    account: build.query<{ data: AccountUser }, string>({
-      query: () => '/account',
-    }),
-  }),
-});
 
 // The lifecycle's dispatch accepts any state (RTK Query types it with `any`).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- mirrors RTK Query's own MutationLifecycleApi type
@@ -32,20 +36,65 @@ async function writeAccount(
   if (saved) void dispatch(accountQueryApi.util.upsertQueryData('account', token, { data: saved }));
 }
 
-const accountSaveApi = api.injectEndpoints({
+const own = { handlesOwnErrors: true } as const;
+
+const accountApi = api.injectEndpoints({
   endpoints: (build) => ({
     saveProfile: build.mutation<AccountSaved, { token: string; body: ProfileRequest }>({
       query: ({ body }) => ({ url: '/account/profile', method: 'PUT', body }),
-      extraOptions: { handlesOwnErrors: true },
+      extraOptions: own,
       onQueryStarted: writeAccount,
     }),
     saveAddress: build.mutation<AccountSaved, { token: string; kind: 'shipping' | 'billing'; body: AddressRequest }>({
       query: ({ kind, body }) => ({ url: `/account/${kind}`, method: 'PUT', body }),
-      extraOptions: { handlesOwnErrors: true },
+      extraOptions: own,
       onQueryStarted: writeAccount,
+    }),
+    /** Sent to the gateway by the server; the typed card lives only in the form (never in the store). */
+    saveCard: build.mutation<CardSaved, CardRequest>({
+      query: (body) => ({ url: '/account/card', method: 'PUT', body }),
+      extraOptions: own,
+      invalidatesTags: (result) => (result ? ['Card'] : []),
+    }),
+    /**
+     * GET /api/orders (signed-in section 4: loaded once; the cache keeps it, a payment refetches it).
+     * The reads keep the request-level error table (a 401 still ends the session); other failures show on the tab.
+     */
+    orders: build.query<{ data: OrderHistoryEntry[] }, string>({
+      query: () => '/orders',
+      providesTags: ['Orders'],
+      // Kept for the session's visits to the tab: only a payment (tag Orders) loads it again.
+      keepUnusedDataFor: 60 * 60,
+    }),
+    subscriptions: build.query<Subscriptions, string>({
+      query: () => '/subscriptions',
+      providesTags: ['Subscriptions'],
+    }),
+    /** GET /api/account/cme (roles cme or cmePrint); a load failure shows on the tab. */
+    cmeInfo: build.query<{ data: CmeInfo }, string>({
+      query: () => '/account/cme',
+      providesTags: ['CmeInfo'],
+    }),
+    saveCmeInfo: build.mutation<CmeInfoSaved, { token: string; body: CmeInfoRequest }>({
+      query: ({ body }) => ({ url: '/account/cme', method: 'PUT', body }),
+      extraOptions: own,
+      async onQueryStarted({ token }, { dispatch, queryFulfilled }) {
+        const saved = await queryFulfilled.then(
+          ({ data }) => data.data,
+          () => null,
+        );
+        if (saved) void dispatch(accountApi.util.upsertQueryData('cmeInfo', token, { data: saved }));
+      },
     }),
   }),
 });
 
-export const { useAccountQuery } = accountQueryApi;
-export const { useSaveProfileMutation, useSaveAddressMutation } = accountSaveApi;
+export const {
+  useSaveProfileMutation,
+  useSaveAddressMutation,
+  useSaveCardMutation,
+  useOrdersQuery,
+  useSubscriptionsQuery,
+  useCmeInfoQuery,
+  useSaveCmeInfoMutation,
+} = accountApi;

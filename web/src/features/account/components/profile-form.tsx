@@ -4,18 +4,11 @@ import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { Controller, useForm } from 'react-hook-form';
 import type { AccountUser, ProfileRequest } from '@contracts/account';
-import {
-  PASSWORD_MIN_LENGTH,
-  PHONE_MAX_LENGTH,
-  SUFFIXES,
-  type Specialty,
-  type Status,
-  type Suffix,
-} from '@contracts/identity';
+import { PASSWORD_MIN_LENGTH, type Specialty, type Status, type Suffix } from '@contracts/identity';
 import { PasswordField } from '@/components/password-field';
+import { EmailField, ProfileFields, type ProfileFieldNames } from '@/components/profile-fields';
 import { SubmitButton } from '@/components/submit-button';
 import { useReferenceQuery } from '@/lib/catalog-api';
 import { muiField } from '@/lib/form';
@@ -46,10 +39,14 @@ const formOf = (user: AccountUser): ProfileForm => ({
   autorenew: user.autorenew === 1,
 });
 
-// A simple shape check; the server has the last word ("Email must be a valid email address.").
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-const required = (label: string) => ({ value: true, message: `${label} is required.` });
+const PROFILE_NAMES: ProfileFieldNames<ProfileForm> = {
+  firstname: 'firstname',
+  lastname: 'lastname',
+  suffix: 'suffix',
+  specialty: 'specialty',
+  status: 'status',
+  phone: 'phone',
+};
 
 /** The profile tab (signed-in sections 2, 5 and 8): messages show once a field has been touched. */
 export function ProfileTab({ user, token }: { user: AccountUser; token: string }) {
@@ -85,16 +82,6 @@ export function ProfileTab({ user, token }: { user: AccountUser; token: string }
     }
   };
 
-  const options = (values: readonly string[]) => [
-    <option key="" value="" />,
-    ...values.map((value) => (
-      <option key={value} value={value}>
-        {value}
-      </option>
-    )),
-  ];
-  const native = { select: { native: true }, inputLabel: { shrink: true } };
-
   return (
     <Stack spacing={2}>
       <Alert severity="info">
@@ -108,66 +95,14 @@ export function ProfileTab({ user, token }: { user: AccountUser; token: string }
         onSubmit={handleSubmit(onSubmit)}
         sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: '1fr 1fr' } }}
       >
-        <TextField
-          label="First Name"
-          required
-          autoComplete="given-name"
-          error={!!errors.firstname}
-          helperText={errors.firstname?.message}
-          {...muiField(register('firstname', { required: required('First Name') }))}
+        <ProfileFields
+          names={PROFILE_NAMES}
+          register={register}
+          errors={errors}
+          specialties={reference?.specialties ?? []}
+          statuses={reference?.statuses ?? []}
         />
-        <TextField
-          label="Last Name"
-          required
-          autoComplete="family-name"
-          error={!!errors.lastname}
-          helperText={errors.lastname?.message}
-          {...muiField(register('lastname', { required: required('Last Name') }))}
-        />
-        <TextField select label="Suffix" slotProps={native} {...muiField(register('suffix'))}>
-          {options(SUFFIXES)}
-        </TextField>
-        <TextField
-          select
-          label="Specialty"
-          required
-          error={!!errors.specialty}
-          helperText={errors.specialty?.message}
-          slotProps={native}
-          {...muiField(register('specialty', { required: required('Specialty') }))}
-        >
-          {options(reference?.specialties ?? [])}
-        </TextField>
-        <TextField select label="Status" slotProps={native} {...muiField(register('status'))}>
-          {options(reference?.statuses ?? [])}
-        </TextField>
-        <TextField
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          error={!!errors.phone}
-          helperText={errors.phone?.message}
-          slotProps={{ htmlInput: { maxLength: PHONE_MAX_LENGTH } }}
-          {...muiField(
-            register('phone', {
-              maxLength: { value: PHONE_MAX_LENGTH, message: `Phone must be at most ${PHONE_MAX_LENGTH} characters.` },
-            }),
-          )}
-        />
-        <TextField
-          label="Email"
-          type="email"
-          required
-          autoComplete="email"
-          error={!!errors.email}
-          helperText={errors.email?.message}
-          {...muiField(
-            register('email', {
-              required: required('Email'),
-              pattern: { value: EMAIL_SHAPE, message: 'Email must be a valid email address.' },
-            }),
-          )}
-        />
+        <EmailField name="email" register={register} errors={errors} />
         <PasswordField
           label="New Password"
           autoComplete="new-password"

@@ -1,44 +1,83 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
 import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { Link, useLocation } from 'react-router';
 import { useAppSelector } from '@/app/hooks';
 import { Page } from '@/components/page';
+import { useAccountQuery } from '@/lib/account-api';
+import { useViewer } from '@/lib/auth';
 import { useReferenceQuery } from '@/lib/catalog-api';
 import { selectToken } from '@/lib/session';
-import { useAccountQuery } from '../api/account-api';
-import { AddressTab } from '../components/address-form';
+import { AddressForm } from '../components/address-form';
+import { CardForm } from '../components/card-form';
+import { CmeTab } from '../components/cme-form';
+import { OrdersTab } from '../components/orders-tab';
 import { ProfileTab } from '../components/profile-form';
+import { SubscriptionsTab } from '../components/subscriptions-tab';
 
 const TABS = [
   { id: 'profile', label: 'Profile' },
   { id: 'shipping', label: 'Shipping' },
   { id: 'billing', label: 'Billing' },
+  { id: 'orders', label: 'Orders' },
+  { id: 'subscriptions', label: 'Subscriptions' },
+  { id: 'cme', label: 'CME Info' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
-/** The tab the URL fragment names; profile when it names none of these. */
-const tabOf = (hash: string): TabId => TABS.find((tab) => `#${tab.id}` === hash)?.id ?? 'profile';
+/** The tab the URL fragment names; profile when it names none of the shown ones. */
+const tabOf = (hash: string, shown: readonly { id: TabId }[]): TabId =>
+  shown.find((tab) => `#${tab.id}` === hash)?.id ?? 'profile';
 
-/** user/account (signed-in section 2): the profile, shipping and billing tabs, chosen by the fragment. */
+/** Profile, shipping and billing edit the account: they mount once it and the reference lists are there. */
+function AccountForms({ tab, token }: { tab: 'profile' | 'shipping' | 'billing'; token: string }) {
+  const account = useAccountQuery(token);
+  // A native select shows the saved state, country, specialty or status from its first render.
+  const reference = useReferenceQuery();
+  const user = reference.data ? account.data?.data : undefined;
+  if (account.isError || reference.isError)
+    return <Alert severity="error">Your account could not be loaded. Please try again.</Alert>;
+  if (!user) return <LinearProgress aria-label="Loading account" />;
+  if (tab === 'profile') return <ProfileTab key="profile" user={user} token={token} />;
+  if (tab === 'shipping') return <AddressForm key="shipping" kind="shipping" user={user} token={token} />;
+  return (
+    <Stack spacing={4} divider={<Divider flexItem />}>
+      <AddressForm key="billing" kind="billing" user={user} token={token} />
+      {/* Signed-in section 2 names a Card section but no card fragment: it sits on the billing tab. */}
+      <CardForm token={token} />
+    </Stack>
+  );
+}
+
+/**
+ * user/account (signed-in section 2): profile, shipping, billing (with the card), orders, subscriptions
+ * and, for roles cme or cmePrint, CME info; the tab is chosen by the fragment. Each tab loads its data
+ * when it is first shown.
+ */
 export default function AccountRoute() {
   const { hash } = useLocation();
   const token = useAppSelector(selectToken);
-  const account = useAccountQuery(token ?? '', { skip: token === null });
-  // The forms mount once the state, country, specialty and status lists are there, so a native select
-  // can show the saved value from its first render.
-  const reference = useReferenceQuery();
-  const isError = account.isError || reference.isError;
-  const current = tabOf(hash);
-  const user = reference.data ? account.data?.data : undefined;
+  const viewer = useViewer();
+  const cme = viewer.hasAnyRole('cme', 'cmePrint');
+  const shown = TABS.filter((tab) => tab.id !== 'cme' || cme);
+  // #cme waits for the roles rather than flashing the profile tab.
+  const waiting = hash === '#cme' && viewer.loading;
+  const current = tabOf(hash, shown);
 
   return (
     <Page title="Account">
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
-        <Tabs value={current} aria-label="Account sections" variant="scrollable" allowScrollButtonsMobile>
-          {TABS.map((tab) => (
+        <Tabs
+          value={waiting ? false : current}
+          aria-label="Account sections"
+          variant="scrollable"
+          allowScrollButtonsMobile
+        >
+          {shown.map((tab) => (
             <Tab
               key={tab.id}
               value={tab.id}
@@ -52,15 +91,16 @@ export default function AccountRoute() {
         </Tabs>
       </Box>
       <Box role="tabpanel" id="account-panel" aria-labelledby={`account-tab-${current}`}>
-        {isError ? <Alert severity="error">Your account could not be loaded. Please try again.</Alert> : null}
-        {!user || token === null ? (
-          isError ? null : (
-            <LinearProgress aria-label="Loading account" />
-          )
-        ) : current === 'profile' ? (
-          <ProfileTab key="profile" user={user} token={token} />
+        {token === null || waiting ? (
+          <LinearProgress aria-label="Loading account" />
+        ) : current === 'orders' ? (
+          <OrdersTab token={token} />
+        ) : current === 'subscriptions' ? (
+          <SubscriptionsTab token={token} />
+        ) : current === 'cme' ? (
+          <CmeTab token={token} />
         ) : (
-          <AddressTab key={current} kind={current} user={user} token={token} />
+          <AccountForms tab={current} token={token} />
         )}
       </Box>
     </Page>

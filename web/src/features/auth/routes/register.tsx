@@ -10,10 +10,8 @@ import { Controller, useForm } from 'react-hook-form';
 import {
   CLIENT_VERSION,
   PASSWORD_MIN_LENGTH,
-  PHONE_MAX_LENGTH,
   SPECIALTIES,
   STATUSES,
-  SUFFIXES,
   type RegistrationUser,
   type Specialty,
   type Status,
@@ -22,6 +20,7 @@ import {
 import { useAppSelector } from '@/app/hooks';
 import { Page } from '@/components/page';
 import { PasswordField } from '@/components/password-field';
+import { EmailField, ProfileFields, type ProfileFieldNames } from '@/components/profile-fields';
 import { AppLink } from '@/components/router-link';
 import { SubmitButton } from '@/components/submit-button';
 import { errorBody, errorStatus, userTimezone } from '@/lib/api';
@@ -72,6 +71,15 @@ const EMPTY: RegisterForm = {
 };
 
 type Outcome = { kind: 'success' } | { kind: 'duplicate' } | { kind: 'failure'; messages: string[] } | null;
+
+const PROFILE_NAMES: ProfileFieldNames<RegisterForm> = {
+  firstname: 'FIRSTNAME',
+  lastname: 'LASTNAME',
+  suffix: 'SUFFIX',
+  specialty: 'SPECIALTY',
+  status: 'STATUS',
+  phone: 'PHONE',
+};
 
 const TEXT_FIELDS: { name: 'ADDRESS' | 'ADDRESS2' | 'CITY'; label: string }[] = [
   { name: 'ADDRESS', label: 'Address' },
@@ -154,66 +162,12 @@ export default function RegisterRoute() {
           onSubmit={handleSubmit(onSubmit)}
           sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
         >
-          <TextField
-            label="First Name"
-            required
-            autoComplete="given-name"
-            error={!!errors.FIRSTNAME}
-            helperText={errors.FIRSTNAME?.message}
-            {...muiField(register('FIRSTNAME', required('First Name')))}
-          />
-          <TextField
-            label="Last Name"
-            required
-            autoComplete="family-name"
-            error={!!errors.LASTNAME}
-            helperText={errors.LASTNAME?.message}
-            {...muiField(register('LASTNAME', required('Last Name')))}
-          />
-          <TextField select label="Suffix" slotProps={{ select: { native: true } }} {...muiField(register('SUFFIX'))}>
-            <option value="" />
-            {SUFFIXES.map((suffix) => (
-              <option key={suffix} value={suffix}>
-                {suffix}
-              </option>
-            ))}
-          </TextField>
-          <TextField
-            select
-            label="Specialty"
-            required
-            error={!!errors.SPECIALTY}
-            helperText={errors.SPECIALTY?.message}
-            slotProps={{ select: { native: true } }}
-            {...muiField(register('SPECIALTY', required('Specialty')))}
-          >
-            <option value="" />
-            {SPECIALTIES.map((specialty) => (
-              <option key={specialty} value={specialty}>
-                {specialty}
-              </option>
-            ))}
-          </TextField>
-          <TextField select label="Status" slotProps={{ select: { native: true } }} {...muiField(register('STATUS'))}>
-            <option value="" />
-            {STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {status}
-              </option>
-            ))}
-          </TextField>
-          <TextField
-            label="Phone"
-            type="tel"
-            autoComplete="tel"
-            error={!!errors.PHONE}
-            helperText={errors.PHONE?.message}
-            slotProps={{ htmlInput: { maxLength: PHONE_MAX_LENGTH } }}
-            {...muiField(
-              register('PHONE', {
-                maxLength: { value: PHONE_MAX_LENGTH, message: `Phone can be at most ${PHONE_MAX_LENGTH} characters.` },
-              }),
-            )}
+          <ProfileFields
+            names={PROFILE_NAMES}
+            register={register}
+            errors={errors}
+            specialties={SPECIALTIES}
+            statuses={STATUSES}
           />
           {TEXT_FIELDS.map((field) => (
             <TextField key={field.name} label={field.label} {...muiField(register(field.name))} />
@@ -246,15 +200,7 @@ export default function RegisterRoute() {
               ))}
             </optgroup>
           </TextField>
-          <TextField
-            label="Email"
-            type="email"
-            required
-            autoComplete="email"
-            error={!!errors.EMAIL}
-            helperText={errors.EMAIL?.message}
-            {...muiField(register('EMAIL', required('Email')))}
-          />
+          <EmailField name="EMAIL" register={register} errors={errors} />
           <PasswordField
             label="Password"
             required

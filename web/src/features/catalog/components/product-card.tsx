@@ -6,8 +6,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { ProductListItem } from '@contracts/catalog';
 import { PriceTag } from './price-tag';
-
-export const productImage = (id: number): string => `/assets/img/products/${id}/${id}.jpeg`;
+import { productImage } from '@/lib/product-image';
 
 /** One product of a list: image, name (a link to the detail page) and price. */
 export function ProductCard({ product }: { product: ProductListItem }) {

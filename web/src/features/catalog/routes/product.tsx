@@ -22,7 +22,7 @@ import { useAddItemMutation } from '@/lib/cart/cart-api';
 import { useProductQuery } from '@/lib/catalog-api';
 import { formatUsd } from '@/lib/money';
 import { PriceTag } from '../components/price-tag';
-import { productImage } from '../components/product-card';
+import { productImage } from '@/lib/product-image';
 
 export const CME_NOTICE =
   'This product can only be purchased with a new or current subscription to Complete, Stream, or eLearning';

@@ -1,7 +1,7 @@
-import type { OrderHistoryEntry, Receipt } from '@contracts/cart';
+import type { Receipt } from '@contracts/cart';
 import { api } from '@/lib/api';
 
-/** The receipt of checkout/confirm and the order history (GET /api/orders). */
+/** The receipt of checkout/confirm (the order history belongs to the account feature). */
 export const ordersApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The receipt handles its own errors: any failure shows the not-authorised text, no logout. */
@@ -12,11 +12,7 @@ export const ordersApi = api.injectEndpoints({
       }),
       extraOptions: { handlesOwnErrors: true },
     }),
-    orders: build.query<{ data: OrderHistoryEntry[] }, void>({
-      query: () => '/orders',
-      providesTags: ['Orders'],
-    }),
   }),
 });
 
-export const { useReceiptQuery, useOrdersQuery } = ordersApi;
+export const { useReceiptQuery } = ordersApi;

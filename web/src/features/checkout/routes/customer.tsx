@@ -14,21 +14,26 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Controller, useForm } from 'react-hook-form';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useNavigate } from 'react-router';
 import type { BillingAddress, CheckoutContact, ShippingOption } from '@contracts/cart';
+import { useAppSelector } from '@/app/hooks';
 import { Page } from '@/components/page';
 import { AppLink } from '@/components/router-link';
+import { useAccountQuery } from '@/lib/account-api';
 import { useViewer } from '@/lib/auth';
 import { onlyPhysical, useServerCart } from '@/lib/cart/cart-api';
 import { useReferenceQuery } from '@/lib/catalog-api';
+import { selectToken } from '@/lib/session';
 import { useQuoteMutation } from '../api/checkout-api';
-import { muiField } from '@/lib/form';
-import { AddressFields, BillingAddressSection, required } from '../components/address-fields';
+import { AddressFields } from '@/components/address-fields';
+import { DOB_FORMAT, DOB_PATTERN, DOB_REQUIRED, muiField, required } from '@/lib/form';
+import { BillingAddressSection } from '../components/billing-address';
 import { Totals } from '../components/totals';
+import { prefillFrom } from '../account-prefill';
 import { readCustomer, writeCustomer } from '../customer-storage';
 
 export const REQUIRED_BANNER = 'Please fill in all "required" fields denoted by an "*".';
-const DOB_PATTERN = /^(0[1-9]|1[0-2])\/(0[1-9]|[12]\d|3[01])\/\d{4}$/;
 const PHONE_MAX = 20;
 
 interface CustomerForm extends CheckoutContact {
@@ -42,6 +47,7 @@ const emptyBilling: BillingAddress = { ADDRESS: '', ADDRESS2: '', CITY: '', STAT
 /** checkout/customer: contact, shipping address and option, optional billing address (signed-in 2, 5, 8). */
 export default function CheckoutCustomerRoute() {
   const viewer = useViewer();
+  const token = useAppSelector(selectToken);
   const { data: cart, isLoading: cartLoading } = useServerCart();
   const { data: reference } = useReferenceQuery();
   const navigate = useNavigate();
@@ -77,12 +83,30 @@ export default function CheckoutCustomerRoute() {
     },
   });
 
-  // A signed-in customer's name and email fill an empty form.
+  // A signed-in customer's name and email, then the saved account (addresses, phone), fill an empty form:
+  // nothing stored from an earlier visit and nothing typed yet.
   const me = viewer.me;
   useEffect(() => {
     if (!me || stored || isDirty) return;
-    reset((values) => ({ ...values, FIRSTNAME: me.firstname, LASTNAME: me.lastname, EMAIL: me.email }));
+    // keepDirtyValues: a field typed while the answer was on its way keeps what was typed.
+    reset((values) => ({ ...values, FIRSTNAME: me.firstname, LASTNAME: me.lastname, EMAIL: me.email }), {
+      keepDirtyValues: true,
+    });
   }, [me]);
+  const account = useAccountQuery(token ?? skipToken).data?.data;
+  useEffect(() => {
+    if (!account || stored || isDirty) return;
+    const prefill = prefillFrom(account);
+    reset(
+      (values) => ({
+        ...values,
+        ...prefill.contact,
+        differentBilling: prefill.differentBilling,
+        billing: prefill.billing ?? values.billing,
+      }),
+      { keepDirtyValues: true },
+    );
+  }, [account]);
 
   const country = watch('COUNTRY');
   const state = watch('STATE');
@@ -185,7 +209,7 @@ export default function CheckoutCustomerRoute() {
             <Typography id="shipping-heading" variant="h6" component="h2" gutterBottom>
               Shipping address
             </Typography>
-            <AddressFields prefix="" register={register} errors={errors} reference={reference} />
+            <AddressFields prefix="" register={register} errors={errors} reference={reference} section="shipping" />
           </section>
           {dobRequired || hasCme ? (
             <TextField
@@ -198,8 +222,8 @@ export default function CheckoutCustomerRoute() {
                 register('DOB', {
                   validate: (value) => {
                     const text = (value ?? '').trim();
-                    if (!text) return dobRequired ? 'Date of Birth is required.' : true;
-                    return DOB_PATTERN.test(text) || 'Date of Birth must be in the format of MM/DD/YYYY.';
+                    if (!text) return dobRequired ? DOB_REQUIRED : true;
+                    return DOB_PATTERN.test(text) || DOB_FORMAT;
                   },
                 }),
               )}

@@ -6,12 +6,10 @@ import CircularProgress from '@mui/material/CircularProgress';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
-import Grid from '@mui/material/Grid';
 import LinearProgress from '@mui/material/LinearProgress';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useForm } from 'react-hook-form';
@@ -19,22 +17,20 @@ import { Navigate, useNavigate } from 'react-router';
 import type { BillingAddress, CardInput, PayRequest } from '@contracts/cart';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { Page } from '@/components/page';
+import { CardFields } from '@/components/card-fields';
 import { AppLink } from '@/components/router-link';
 import { forgetCartId } from '@/lib/cart/cart-id';
 import { api, errorBody, errorStatus } from '@/lib/api';
-import { muiField } from '@/lib/form';
 import { selectToken } from '@/lib/session';
 import { useReferenceQuery } from '@/lib/catalog-api';
-import { useCardOnFileQuery } from '../api/card-api';
+import { useCardOnFileQuery } from '@/lib/card-api';
 import { usePayMutation, useQuoteMutation } from '../api/checkout-api';
-import { BillingAddressSection, required } from '../components/address-fields';
+import { BillingAddressSection } from '../components/billing-address';
 import { Totals } from '../components/totals';
 import { clearCustomer, readCustomer } from '../customer-storage';
 import { REQUIRED_BANNER } from './customer';
 
 export const PAY_ERRORS = 'Something went wrong with processing. Check your card info and try again.';
-const YEARS = Array.from({ length: 11 }, (_, index) => String(2025 + index));
-const MONTHS = Array.from({ length: 12 }, (_, index) => String(index + 1).padStart(2, '0'));
 
 interface PayForm extends CardInput {
   billing: BillingAddress;
@@ -108,7 +104,7 @@ export default function CheckoutPayRoute() {
       forgetCartId();
       // The cart, the product cache and the roles (a new subscription opens pages at once).
       // Signed-in section 2: payment success clears the cart, customer data and product cache.
-      dispatch(api.util.invalidateTags(['Cart', 'Me', 'Orders', 'Card', 'Products']));
+      dispatch(api.util.invalidateTags(['Cart', 'Me', 'Orders', 'Card', 'Subscriptions', 'CmeInfo', 'Products']));
       const receipt = `/checkout/confirm/${encodeURIComponent(response.ONUM)}`;
       navigate(response.RECEIPTTOKEN ? `${receipt}?token=${encodeURIComponent(response.RECEIPTTOKEN)}` : receipt, {
         replace: true,
@@ -121,30 +117,6 @@ export default function CheckoutPayRoute() {
       setBusy(false);
     }
   };
-
-  const message = (error: { message?: unknown } | undefined) =>
-    typeof error?.message === 'string' ? error.message : undefined;
-
-  // Card Month and Card Year: the same native select, each with its required message.
-  const cardSelect = (name: 'MONTH' | 'YEAR', label: string, values: readonly string[]) => (
-    <TextField
-      fullWidth
-      required
-      select
-      label={label}
-      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-      error={message(fieldErrors[name]) !== undefined}
-      helperText={message(fieldErrors[name])}
-      {...muiField(register(name, { required: required(label) }))}
-    >
-      <option value="" />
-      {values.map((value) => (
-        <option key={value} value={value}>
-          {value}
-        </option>
-      ))}
-    </TextField>
-  );
 
   return (
     <Page title="Payment">
@@ -175,45 +147,7 @@ export default function CheckoutPayRoute() {
               <Typography id="card-heading" variant="h6" component="h2" gutterBottom>
                 Card
               </Typography>
-              <Grid container spacing={2}>
-                <Grid size={{ xs: 12 }}>
-                  <TextField
-                    fullWidth
-                    required
-                    label="Card Number"
-                    autoComplete="cc-number"
-                    slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 16 } }}
-                    error={message(fieldErrors.CC) !== undefined}
-                    helperText={message(fieldErrors.CC)}
-                    {...muiField(
-                      register('CC', {
-                        required: required('Card Number'),
-                        maxLength: { value: 16, message: 'Card Number must be at most 16 digits.' },
-                        pattern: { value: /^\d+$/, message: 'Card Number must be digits only.' },
-                      }),
-                    )}
-                  />
-                </Grid>
-                <Grid size={{ xs: 4 }}>{cardSelect('MONTH', 'Card Month', MONTHS)}</Grid>
-                <Grid size={{ xs: 4 }}>{cardSelect('YEAR', 'Card Year', YEARS)}</Grid>
-                <Grid size={{ xs: 4 }}>
-                  <TextField
-                    fullWidth
-                    required
-                    label="Security Code"
-                    autoComplete="cc-csc"
-                    slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
-                    error={message(fieldErrors.SC) !== undefined}
-                    helperText={message(fieldErrors.SC)}
-                    {...muiField(
-                      register('SC', {
-                        required: required('Security Code'),
-                        maxLength: { value: 4, message: 'Security Code must be at most 4 digits.' },
-                      }),
-                    )}
-                  />
-                </Grid>
-              </Grid>
+              <CardFields register={register} errors={fieldErrors} />
             </section>
           ) : null}
           {billingRequired ? (

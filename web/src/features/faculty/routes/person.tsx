@@ -14,6 +14,7 @@ import { AppLink } from '@/components/router-link';
 import { useFacultyMemberQuery } from '../api/faculty-api';
 import { NotFoundPage } from '@/components/not-found';
 import { productPath } from '../text';
+import { productImage } from '@/lib/product-image';
 
 /** people/{USERID} (signed-in "Faculty pages"): breadcrumb, photo, name, bio, location and product cards. */
 export default function PersonRoute() {
@@ -64,7 +65,7 @@ export default function PersonRoute() {
             <CardActionArea component={RouterLink} to={productPath(product.NAME, product.ID)}>
               <CardMedia
                 component="img"
-                image={`/assets/img/products/${product.ID}/${product.ID}.jpeg`}
+                image={productImage(product.ID)}
                 alt=""
                 loading="lazy"
                 sx={{ aspectRatio: '4 / 3', objectFit: 'cover', bgcolor: 'grey.200' }}

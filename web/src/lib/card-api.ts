@@ -1,7 +1,10 @@
 import type { CardOnFile } from '@contracts/cart';
-import { api } from '@/lib/api';
+import { api } from './api';
 
-/** The card on file of a logged-in customer (the pay screen's "use card ending in ..."). */
+/**
+ * GET /api/card: the card on file of a logged-in customer, shared by the pay screen ("use card ending
+ * in ...") and the account page's Card section. Tag 'Card': a payment or a replaced card refetches it.
+ */
 export const cardApi = api.injectEndpoints({
   endpoints: (build) => ({
     cardOnFile: build.query<{ data: CardOnFile | null }, string>({

@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useForm } from 'react-hook-form';
+import { ACCOUNT_SAVED, cardDeclinedMessage, type CardEntry } from '@contracts/account';
+import { CardFields } from '@/components/card-fields';
+import { SubmitButton } from '@/components/submit-button';
+import { errorBody } from '@/lib/api';
+import { useCardOnFileQuery } from '@/lib/card-api';
+import { useSaveCardMutation } from '../api/account-api';
+import { SAVE_FAILED } from './save-outcome';
+
+const EMPTY: CardEntry = { CC: '', MONTH: '', YEAR: '', SC: '' };
+
+type CardOutcome = { kind: 'success' } | { kind: 'failure'; message: string } | null;
+
+/** The gateway's text of a decline (402 with ERROR), or the server's messages of another failure. */
+function failureText(error: unknown): string {
+  const data = typeof error === 'object' && error !== null && 'data' in error ? error.data : null;
+  if (typeof data === 'object' && data !== null && 'ERROR' in data && typeof data.ERROR === 'string') {
+    return cardDeclinedMessage(data.ERROR);
+  }
+  const messages = errorBody(error)?.message ?? [];
+  return messages.length > 0 ? messages.join(' ') : SAVE_FAILED;
+}
+
+/**
+ * The Card section (signed-in sections 2-5 and 8): the card on file as XXXX plus the last four and its
+ * expiry, and a form that replaces it through the gateway. The typed card lives in this form only: it is
+ * sent once and cleared on success, never kept in local storage or in the store.
+ */
+export function CardForm({ token }: { token: string }) {
+  const card = useCardOnFileQuery(token);
+  const [save, { isLoading }] = useSaveCardMutation();
+  const [outcome, setOutcome] = useState<CardOutcome>(null);
+  const { register, handleSubmit, reset, setValue, formState } = useForm<CardEntry>({
+    defaultValues: EMPTY,
+    mode: 'onTouched',
+  });
+  const onFile = card.data?.data ?? null;
+
+  const onSubmit = async (form: CardEntry) => {
+    setOutcome(null);
+    try {
+      await save({ pay: { CC: form.CC.trim(), MONTH: form.MONTH, YEAR: form.YEAR, SC: form.SC.trim() } }).unwrap();
+      reset(EMPTY);
+      setOutcome({ kind: 'success' });
+    } catch (error) {
+      // The security code is never kept after an answer; the number stays for a correction.
+      setValue('SC', '');
+      setOutcome({ kind: 'failure', message: failureText(error) });
+    }
+  };
+
+  return (
+    <Stack component="section" spacing={2} aria-labelledby="card-heading">
+      <Typography id="card-heading" variant="h6" component="h2">
+        Card
+      </Typography>
+      {card.isLoading ? <LinearProgress aria-label="Loading card" /> : null}
+      {card.isError ? <Alert severity="error">Your card on file could not be loaded. Please try again.</Alert> : null}
+      {card.isSuccess ? (
+        <Typography data-testid="card-on-file">
+          {onFile
+            ? `Card on file: ${onFile.BRAND} XXXX${onFile.LAST4}, expires ${onFile.MONTH}/${onFile.YEAR}`
+            : 'No card on file.'}
+        </Typography>
+      ) : null}
+      {outcome?.kind === 'success' ? <Alert severity="success">{ACCOUNT_SAVED}</Alert> : null}
+      {outcome?.kind === 'failure' ? <Alert severity="error">{outcome.message}</Alert> : null}
+      <Box component="form" aria-label="Card" noValidate autoComplete="on" onSubmit={handleSubmit(onSubmit)}>
+        <Stack spacing={2}>
+          <CardFields register={register} errors={formState.errors} />
+          <Box>
+            <SubmitButton busy={isLoading}>Save</SubmitButton>
+          </Box>
+        </Stack>
+      </Box>
+    </Stack>
+  );
+}

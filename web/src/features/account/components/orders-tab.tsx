@@ -1,0 +1,101 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { OrderHistoryEntry } from '@contracts/cart';
+import { AppLink } from '@/components/router-link';
+import { productImage } from '@/lib/product-image';
+import { useOrdersQuery } from '../api/account-api';
+
+/** TYPEs that open the streaming pages (signed-in section 2, compared case-insensitively). */
+const STREAM_TYPES = new Set(['streaming', 'both', 'streaming_all', 'qmpcomplete', 'elearning']);
+
+type Product = OrderHistoryEntry['PRODUCTS'][number];
+
+function ProductLink({ product }: { product: Product }) {
+  const type = product.TYPE.toLowerCase();
+  if (STREAM_TYPES.has(type)) {
+    return (
+      <AppLink to="/streaming" aria-label={`Stream ${product.PRODUCTNAME}`}>
+        Stream
+      </AppLink>
+    );
+  }
+  if (type === 'iflap') {
+    return (
+      <Link href="/iflap/home" target="_blank" rel="noopener" aria-label={`Open App ${product.PRODUCTNAME}`}>
+        Open App
+      </Link>
+    );
+  }
+  return null;
+}
+
+function OrderCard({ order }: { order: OrderHistoryEntry }) {
+  const date = order.DATE.split('T')[0];
+  return (
+    <Paper component="li" variant="outlined" sx={{ p: 2, listStyle: 'none' }} aria-label={`Order ${order.ONUM}`}>
+      <Typography component="h3" variant="subtitle1" sx={{ overflowWrap: 'anywhere' }}>
+        {date} · Order <AppLink to={`/checkout/confirm/${encodeURIComponent(order.ONUM)}`}>{order.ONUM}</AppLink>
+      </Typography>
+      <Stack component="ul" spacing={1.5} sx={{ p: 0, m: 0, mt: 1.5 }}>
+        {order.PRODUCTS.map((product, index) => (
+          <Box
+            component="li"
+            key={`${product.PRODUCTID}-${index}`}
+            sx={{ listStyle: 'none', display: 'flex', gap: 1.5, alignItems: 'center', minWidth: 0 }}
+          >
+            <Box
+              component="img"
+              src={productImage(product.PRODUCTID)}
+              alt={product.PRODUCTNAME}
+              loading="lazy"
+              width={64}
+              height={64}
+              sx={{ objectFit: 'cover', flexShrink: 0, borderRadius: 1, bgcolor: 'action.hover' }}
+            />
+            <Box sx={{ minWidth: 0 }}>
+              <Typography sx={{ overflowWrap: 'anywhere' }}>{product.PRODUCTNAME}</Typography>
+              <ProductLink product={product} />
+            </Box>
+          </Box>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The Orders tab (signed-in sections 2 and 4): loaded once when the tab is first chosen, then cached. */
+export function OrdersTab({ token }: { token: string }) {
+  const { data, isLoading, isError, refetch } = useOrdersQuery(token);
+  if (isLoading) return <LinearProgress aria-label="Loading orders" />;
+  if (isError || !data)
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Link component="button" onClick={() => void refetch()}>
+            Try again
+          </Link>
+        }
+      >
+        Your orders could not be loaded.
+      </Alert>
+    );
+  if (data.data.length === 0)
+    return (
+      <Typography>
+        You have no orders yet. <AppLink to="/products/0">Start shopping</AppLink>
+      </Typography>
+    );
+  return (
+    <Stack component="ul" spacing={2} sx={{ p: 0, m: 0 }} aria-label="Orders">
+      {data.data.map((order) => (
+        <OrderCard key={order.ONUM} order={order} />
+      ))}
+    </Stack>
+  );
+}
