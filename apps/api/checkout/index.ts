@@ -1,4 +1,7 @@
 /** The public surface of the checkout module (what other modules of apps/api may import). */
 export { AddressReferences, addressMessages } from './contact-validation.js';
 export { CheckoutModule } from './checkout.module.js';
-export { DOB_FORMAT_MESSAGE, DOB_REQUIRED_MESSAGE } from './checkout.dto.js';
+export { CheckoutService } from './checkout.service.js';
+export { PayCommand } from './checkout.messages.js';
+export { PaymentClaims } from './payment-claims.js';
+export { DOB_FORMAT_MESSAGE, DOB_REQUIRED_MESSAGE, type PayDto } from './checkout.dto.js';

@@ -13,6 +13,7 @@ import {
 } from '../identity/index.js';
 import { seedAccountPage } from './demo-account-page.js';
 import data from './demo-accounts.json' with { type: 'json' };
+import { seedDemoOrders } from './demo-orders.js';
 import { seedDemoStreaming } from './demo-streaming.js';
 
 type GrantSpec =
@@ -115,6 +116,7 @@ export async function seedDemoAccounts(app: INestApplicationContext, now: Date =
     }
   }
   await seedAccountPage(app, context, now);
+  await seedDemoOrders(app, context); // complete@'s order history, paid with its card on file
   await seedDemoStreaming(app, now); // favourites (DEMO-DATA.md); repeats append nothing
   return report;
 }
