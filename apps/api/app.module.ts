@@ -4,6 +4,7 @@ import { AccountModule } from './account/account.module.js';
 import { CartModule } from './cart/cart.module.js';
 import { CatalogModule } from './catalog/catalog.module.js';
 import { CheckoutModule } from './checkout/checkout.module.js';
+import { CmeModule } from './cme/cme.module.js';
 import { HealthController } from './health/health.controller.js';
 import { IdentityModule } from './identity/identity.module.js';
 import { type Infrastructure, InfrastructureModule } from './infrastructure/infrastructure.module.js';
@@ -35,6 +36,7 @@ export class AppModule {
         CheckoutModule,
         AccountModule,
         StreamingModule,
+        CmeModule,
       ],
       controllers: [HealthController],
     };

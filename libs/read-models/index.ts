@@ -1,6 +1,7 @@
 import { bookCodeRegistryReadModel } from './book-code-registry.js';
 import { cardsReadModel } from './cards.js';
 import { cartsReadModel } from './carts.js';
+import { cmeTotalsReadModel } from './cme-totals.js';
 import { customersReadModel } from './customers.js';
 import { entitlementsReadModel } from './entitlements.js';
 import { financeLedgerReadModel } from './finance-ledger.js';
@@ -24,4 +25,5 @@ export const allReadModels: ReadModel[] = [
   streamingChoicesReadModel,
   viewingProgressReadModel,
   bookCodeRegistryReadModel,
+  cmeTotalsReadModel,
 ];

@@ -38,6 +38,7 @@ describe('npm run projections:rebuild', () => {
     const live = await snapshot(app);
     expect(live.customers?.length).toBeGreaterThanOrEqual(9);
     expect(live.sessions?.length).toBe(3);
+    expect(live.cme_records?.length).toBeGreaterThan(0); // the CME demo records (yearly CME totals)
 
     const store = await PostgresEventStore.create(app.shop.pool);
     const result = await rebuildReadModels(app.shop.pool, store, allReadModels);

@@ -13,6 +13,7 @@ import {
 } from '../identity/index.js';
 import { seedAccountPage } from './demo-account-page.js';
 import data from './demo-accounts.json' with { type: 'json' };
+import { seedDemoCme } from './demo-cme.js';
 import { seedDemoOrders } from './demo-orders.js';
 import { seedDemoStreaming } from './demo-streaming.js';
 
@@ -118,5 +119,6 @@ export async function seedDemoAccounts(app: INestApplicationContext, now: Date =
   await seedAccountPage(app, context, now);
   await seedDemoOrders(app, context); // complete@'s order history, paid with its card on file
   await seedDemoStreaming(app, now); // favourites (DEMO-DATA.md); repeats append nothing
+  await seedDemoCme(app, now); // CME records (DEMO-DATA.md), once per year
   return report;
 }

@@ -52,31 +52,35 @@ const shellRoutes: RouteObject[] = [
   { path: 'people/:userId', lazy: screen(() => import('@/features/faculty/routes/person')) },
   { path: 'maintenance', lazy: screen(() => import('@/features/misc/routes/maintenance')) },
   { path: 'test', lazy: screen(() => import('@/features/misc/routes/promo-test')) },
+  { path: 'verify/:number', lazy: screen(() => import('@/features/cme/routes/verify')) },
   {
     element: <RequireLogin />,
     children: [
       { path: 'user/account', lazy: screen(() => import('@/features/account/routes/account')) },
-      { path: 'redeem', lazy: placeholder('Redeem Book', 'book redeem') },
-      { path: 'redeem/:code', lazy: placeholder('Redeem Book', 'book redeem') },
+      { path: 'redeem', lazy: screen(() => import('@/features/redeem/routes/redeem')) },
+      { path: 'redeem/:code', lazy: screen(() => import('@/features/redeem/routes/redeem')) },
       { path: 'org/:id', lazy: placeholder('Organisation', 'organisation') },
     ],
   },
   {
     element: <RequireRole anyOf={['streaming']} />,
     children: [
-      { path: 'user/home', lazy: placeholder('My Videos', 'streaming') },
-      { path: 'streaming', lazy: placeholder('Stream', 'streaming') },
-      { path: 'stream/:id', lazy: placeholder('Stream', 'streaming') },
-      { path: 'streams/details/:productId/:videoId', lazy: placeholder('Video', 'streaming') },
+      { path: 'user/home', lazy: screen(() => import('@/features/streaming/routes/user-home')) },
+      { path: 'streaming', lazy: screen(() => import('@/features/streaming/routes/streaming')) },
+      { path: 'stream/:id', lazy: screen(() => import('@/features/streaming/routes/stream')) },
+      {
+        path: 'streams/details/:productId/:videoId',
+        lazy: screen(() => import('@/features/streaming/routes/video')),
+      },
     ],
   },
   {
     element: <RequireRole anyOf={['cme']} />,
-    children: [{ path: 'cme/:type/:id', lazy: placeholder('CME Test', 'CME') }],
+    children: [{ path: 'cme/:type/:id', lazy: screen(() => import('@/features/cme/routes/cme-test')) }],
   },
   {
     element: <RequireRole anyOf={['cme', 'cmePrint']} />,
-    children: [{ path: 'cme-center', lazy: placeholder('CME Center', 'CME') }],
+    children: [{ path: 'cme-center', lazy: screen(() => import('@/features/cme/routes/cme-center')) }],
   },
   redirect('register/redeem', '/user/redeem'),
   redirect('register/validate', '/user/validate'),
@@ -98,7 +102,7 @@ export const router = createBrowserRouter([
       // iFlap lives outside the navigation shell (storefront section 2).
       {
         element: <RequireRole anyOf={['iflap']} />,
-        children: [{ path: 'iflap/*', lazy: placeholder('iFlap', 'iFlap') }],
+        children: [{ path: 'iflap/*', lazy: screen(() => import('@/features/iflap/routes/iflap')) }],
       },
     ],
   },

@@ -10,7 +10,7 @@ import { currentPath, navigateTo } from './navigation';
 import { loggedOut, redirectTargetSet, type WithSession } from './session';
 
 export interface ApiExtraOptions {
-  /** Public form calls (login, register, ...) show their own errors on their screens. */
+  /** The screen shows this call's errors itself (form messages, 402, 404, 409); 401 and 503 still end the session. */
   handlesOwnErrors?: boolean;
 }
 
@@ -44,7 +44,10 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
 ) => {
   const hadSession = (api.getState() as WithSession).session.token !== null;
   const result = await rawBaseQuery(args, api, extraOptions ?? {});
-  if (!result.error || !hadSession || extraOptions?.handlesOwnErrors) return result;
+  if (!result.error || !hadSession) return result;
+  // A screen that shows its own errors still loses an ended session (401) and maintenance (503) like any other.
+  const status = result.error.status;
+  if (extraOptions?.handlesOwnErrors && status !== 401 && status !== 503) return result;
 
   switch (result.error.status) {
     case 403:
@@ -79,7 +82,7 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Me', 'MainInfo', 'Cart', 'Card', 'Orders', 'Subscriptions', 'CmeInfo', 'Products', 'Streaming'],
+  tagTypes: ['Me', 'MainInfo', 'Cart', 'Card', 'Orders', 'Subscriptions', 'CmeInfo', 'Products', 'Streaming', 'Cme'],
   endpoints: () => ({}),
 });
 

@@ -18,7 +18,7 @@ export const checkoutApi = api.injectEndpoints({
         ...cartCall('/checkout/pay', 'POST', request),
         headers: { 'X-Cart-Id': cartId(), 'Idempotency-Key': idempotencyKey },
       }),
-      invalidatesTags: ['Orders'],
+      invalidatesTags: ['Orders', 'Streaming'],
       extraOptions: own,
     }),
   }),

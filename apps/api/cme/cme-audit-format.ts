@@ -1,0 +1,82 @@
+import type { AuditReport } from './cme-audit-report.js';
+
+const CSV_COLUMNS = [
+  'customer_id',
+  'email',
+  'stream',
+  'revision',
+  'event_id',
+  'event_type',
+  'submitted_at',
+  'recorded_at',
+  'record_id',
+  'test_type',
+  'product_id',
+  'product_name',
+  'answers',
+  'correct',
+  'credits_earned',
+  'credits_awarded',
+  'credits_cut',
+  'cap_applied',
+  'safety_credits',
+  'counts',
+  'viewing_evidence',
+] as const;
+
+const cell = (value: unknown): string => {
+  const text = String(value);
+  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+};
+
+/** One line per credit event; viewing evidence as `videoId started_at [long view at]` joined by ` | `. */
+export function auditCsv(report: AuditReport): string {
+  const rows = report.lines.map((l) =>
+    [
+      l.customerId,
+      l.email,
+      l.stream,
+      l.revision,
+      l.eventId,
+      l.eventType,
+      l.submittedAt,
+      l.recordedAt,
+      l.recordId,
+      l.testType,
+      l.productId,
+      l.productName,
+      l.answers.join(' '),
+      l.correct,
+      l.creditsEarned,
+      l.creditsAwarded,
+      l.creditsCut,
+      l.capApplied ? 'yes' : 'no',
+      l.safetyCredits,
+      l.counts ? 'yes' : 'no (replaced by a later update)',
+      l.evidence
+        .map((v) => `video ${v.videoId} started ${v.startedAt}${v.longViewAt ? ` long view ${v.longViewAt}` : ''}`)
+        .join(' | '),
+    ]
+      .map(cell)
+      .join(','),
+  );
+  return `${[CSV_COLUMNS.join(','), ...rows].join('\n')}\n`;
+}
+
+/** The totals, the stream heads and the chain findings, for the end of a CSV run (on stderr). */
+export function auditSummary(report: AuditReport, verified: boolean): string {
+  const lines = [`CME audit ${report.year}: ${report.lines.length} credit event(s)`];
+  for (const t of report.totals) {
+    lines.push(`  total ${t.email || t.customerId}: ${t.totalCredit} credits (${t.safetyTotal} safety)`);
+  }
+  for (const h of report.heads) lines.push(`  head ${h.stream}: ${h.events} event(s), ${h.headHash}`);
+  if (verified) {
+    lines.push(
+      report.findings.length === 0 ? 'Hash chains verified: no event altered or missing.' : 'HASH CHAIN FINDINGS:',
+    );
+    for (const f of report.findings) {
+      lines.push(`  ${f.stream} revision ${f.revision}${f.eventId ? ` (event ${f.eventId})` : ''}: ${f.problem}`);
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}

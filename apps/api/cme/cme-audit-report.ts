@@ -1,0 +1,206 @@
+import { cmeChainText } from '#libs/domain/cme/cme.chain.js';
+import { CME_EVENT_TYPES, CME_GENESIS_HASH, type CmeRecordData } from '#libs/domain/cme/cme.events.js';
+import type { EventStore, RecordedEvent } from '#libs/eventstore/event-store.port.js';
+import { sha256Hex } from './cme-hash.js';
+
+/**
+ * The accreditor's audit (docs/audit.md), computed from the event log alone (never the read models):
+ * every CME credit event of a year with its answers, credits, the cap's cut and the viewing evidence
+ * of that product for that customer; the yearly totals; and, on request, the hash chains checked.
+ */
+export interface ViewingEvidence {
+  videoId: number;
+  viewingId: string;
+  startedAt: string;
+  longViewAt: string | null;
+}
+
+export interface AuditLine {
+  customerId: string;
+  email: string;
+  stream: string;
+  revision: number;
+  eventId: string;
+  eventType: string;
+  /** When the test was submitted (the command's time) and when the event was recorded. */
+  submittedAt: string;
+  recordedAt: string;
+  recordId: string;
+  testType: string;
+  productId: number;
+  productName: string;
+  answers: number[];
+  correct: number;
+  creditsEarned: number;
+  creditsAwarded: number;
+  creditsCut: number;
+  capApplied: boolean;
+  safetyCredits: number;
+  /** false when a later update of the same record replaced these credits. */
+  counts: boolean;
+  evidence: ViewingEvidence[];
+}
+
+export interface AuditTotal {
+  customerId: string;
+  email: string;
+  totalCredit: number;
+  safetyTotal: number;
+}
+
+export interface ChainFinding {
+  stream: string;
+  revision: number;
+  eventId: string | null;
+  problem: string;
+}
+
+export interface AuditReport {
+  year: number;
+  lines: AuditLine[];
+  totals: AuditTotal[];
+  /** Each CME stream's head hash: keep it; a later run showing another head for an unchanged stream means tampering. */
+  heads: { stream: string; events: number; headHash: string }[];
+  findings: ChainFinding[];
+}
+
+const PAGE = 1000;
+const VIEWING_TYPES = new Set(['VideoStarted', 'LongViewReached']);
+const CME_TYPES = new Set<string>(CME_EVENT_TYPES);
+const isRecord = (e: RecordedEvent): boolean => e.type === 'CmeTestSubmitted' || e.type === 'CmeTestUpdated';
+
+async function readLog(store: EventStore, keep: (e: RecordedEvent) => boolean): Promise<RecordedEvent[]> {
+  const kept: RecordedEvent[] = [];
+  for (let after = 0n; ;) {
+    const page = await store.readAll(after, PAGE);
+    for (const e of page) if (keep(e)) kept.push(e);
+    if (page.length < PAGE) return kept;
+    after = page[page.length - 1]!.position;
+  }
+}
+
+/** Checks one stream's chain: contiguous revisions, each prevHash the hash of the event before it, consistent credits. */
+export function verifyChain(stream: string, events: RecordedEvent[]): ChainFinding[] {
+  const findings: ChainFinding[] = [];
+  let expected = CME_GENESIS_HASH;
+  let total = 0;
+  const credits = new Map<string, number>();
+  events.forEach((e, i) => {
+    const at = (problem: string) => findings.push({ stream, revision: e.revision, eventId: e.id, problem });
+    if (e.revision !== i) {
+      findings.push({ stream, revision: i, eventId: null, problem: `event(s) missing before revision ${e.revision}` });
+    }
+    const prevHash = (e.data as { prevHash?: unknown }).prevHash;
+    if (prevHash !== expected) {
+      at(
+        i === 0
+          ? 'the first event does not carry the genesis hash (an event before it is missing or it was altered)'
+          : `prevHash does not match the event before it (revision ${events[i - 1]!.revision} altered or missing, or this one altered)`,
+      );
+    }
+    expected = sha256Hex(cmeChainText(e));
+    if (!isRecord(e)) return;
+    const d = e.data as CmeRecordData;
+    total += d.creditsAwarded - (credits.get(d.recordId) ?? 0);
+    credits.set(d.recordId, d.creditsAwarded);
+    if (d.creditsEarned > d.correct * 0.5 || d.creditsAwarded + d.creditsCut !== d.creditsEarned) {
+      at('credits do not add up (earned, awarded and cut)');
+    }
+    if (Math.abs(total - d.yearTotal) > 1e-9) at(`yearTotal ${d.yearTotal} differs from the events' sum ${total}`);
+    if (total > 20) at('the year passes the cap of 20');
+  });
+  return findings;
+}
+
+export async function cmeAudit(
+  store: EventStore,
+  options: { year: number; email?: string; verify?: boolean },
+): Promise<AuditReport> {
+  const suffix = `-${options.year}`;
+  const log = await readLog(
+    store,
+    (e) =>
+      (CME_TYPES.has(e.type) && e.streamId.startsWith('cme-') && e.streamId.endsWith(suffix)) ||
+      VIEWING_TYPES.has(e.type) ||
+      e.type === 'CustomerRegistered' ||
+      e.type === 'ProfileChanged',
+  );
+  const emails = new Map<string, string>();
+  const viewings = new Map<string, { customerId: string; productId: number; evidence: ViewingEvidence }>();
+  const streams = new Map<string, RecordedEvent[]>();
+  for (const e of log) {
+    const d = e.data as Record<string, unknown>;
+    if (e.type === 'CustomerRegistered' || (e.type === 'ProfileChanged' && typeof d.email === 'string')) {
+      emails.set(String(d.customerId), String(d.email));
+    } else if (e.type === 'VideoStarted') {
+      viewings.set(String(d.viewingId), {
+        customerId: String(d.customerId),
+        productId: Number(d.productId),
+        evidence: {
+          videoId: Number(d.videoId),
+          viewingId: String(d.viewingId),
+          startedAt: String(d.startedAt),
+          longViewAt: null,
+        },
+      });
+    } else if (e.type === 'LongViewReached') {
+      const v = viewings.get(String(d.viewingId));
+      if (v) v.evidence.longViewAt = String(d.reachedAt);
+    } else if (CME_TYPES.has(e.type)) {
+      streams.set(e.streamId, [...(streams.get(e.streamId) ?? []), e]);
+    }
+  }
+  const wanted = options.email?.toLowerCase();
+  const evidenceOf = (customerId: string, productId: number): ViewingEvidence[] =>
+    [...viewings.values()]
+      .filter((v) => v.customerId === customerId && v.productId === productId)
+      .map((v) => v.evidence);
+
+  const report: AuditReport = { year: options.year, lines: [], totals: [], heads: [], findings: [] };
+  for (const [stream, events] of [...streams.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+    events.sort((a, b) => a.revision - b.revision);
+    const customerId = stream.slice('cme-'.length, -suffix.length);
+    const email = emails.get(customerId) ?? '';
+    if (wanted && email !== wanted) continue;
+    const last = events.at(-1)!;
+    report.heads.push({ stream, events: events.length, headHash: sha256Hex(cmeChainText(last)) });
+    if (options.verify) report.findings.push(...verifyChain(stream, events));
+    const records = events.filter(isRecord);
+    const latest = new Map(records.map((e) => [(e.data as CmeRecordData).recordId, e.id]));
+    let totalCredit = 0;
+    let safetyTotal = 0;
+    for (const e of records) {
+      const d = e.data as CmeRecordData;
+      const counts = latest.get(d.recordId) === e.id;
+      if (counts) {
+        totalCredit += d.creditsAwarded;
+        safetyTotal += d.safetyCredits;
+      }
+      report.lines.push({
+        customerId,
+        email,
+        stream,
+        revision: e.revision,
+        eventId: e.id,
+        eventType: e.type,
+        submittedAt: d.submittedAt,
+        recordedAt: e.metadata.occurredAt,
+        recordId: d.recordId,
+        testType: d.testType,
+        productId: d.productId,
+        productName: d.productName,
+        answers: d.answers,
+        correct: d.correct,
+        creditsEarned: d.creditsEarned,
+        creditsAwarded: d.creditsAwarded,
+        creditsCut: d.creditsCut,
+        capApplied: d.creditsCut > 0,
+        safetyCredits: d.safetyCredits,
+        counts,
+        evidence: evidenceOf(customerId, d.productId),
+      });
+    }
+    report.totals.push({ customerId, email, totalCredit, safetyTotal });
+  }
+  return report;
+}

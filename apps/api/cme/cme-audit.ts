@@ -1,0 +1,49 @@
+/**
+ * `npm run cme:audit -- --year YYYY [--email E] [--format csv|json] [--verify] [--out FILE]`: the
+ * accreditor's CME audit (docs/audit.md), computed from the event log alone. CSV (default) on stdout
+ * (or --out) with the totals, stream heads and findings on stderr; JSON is the whole report. With
+ * --verify the hash chains are recomputed; any finding makes the exit code 2. Stop the shop first
+ * in embedded mode.
+ */
+import { writeFile } from 'node:fs/promises';
+import { loadConfig } from '#libs/config/config.js';
+import { withCliDatabase } from '#libs/database/cli-database.js';
+import { createEventStore } from '#libs/eventstore/create-event-store.js';
+import { auditCsv, auditSummary } from './cme-audit-format.js';
+import { cmeAudit } from './cme-audit-report.js';
+
+const USAGE = 'Usage: npm run cme:audit -- --year YYYY [--email E] [--format csv|json] [--verify] [--out FILE]\n';
+
+function option(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+const year = Number(option('year'));
+const format = option('format') ?? 'csv';
+const email = option('email');
+const out = option('out');
+const verify = process.argv.includes('--verify');
+if (!Number.isInteger(year) || year < 2000 || year > 2100 || !['csv', 'json'].includes(format)) {
+  process.stderr.write(USAGE);
+  process.exit(1);
+}
+
+const config = loadConfig();
+let code = 0;
+await withCliDatabase(config, async (pool) => {
+  try {
+    const store = await createEventStore(config, pool);
+    const report = await cmeAudit(store, { year, ...(email ? { email } : {}), verify });
+    await store.close();
+    const text = format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : auditCsv(report);
+    if (out) await writeFile(out, text);
+    else process.stdout.write(text);
+    if (format === 'csv' || out) process.stderr.write(auditSummary(report, verify));
+    if (verify && report.findings.length > 0) code = 2;
+  } catch (error) {
+    process.stderr.write(`CME audit failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    code = 1;
+  }
+});
+process.exit(code);

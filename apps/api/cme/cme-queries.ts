@@ -1,0 +1,90 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Pool } from 'pg';
+import {
+  type CmeCertificateActivity,
+  type CmeExistingRecord,
+  type CmeSummaryResponse,
+  cmeYearChoices,
+} from '#libs/contracts/cme.js';
+import { encryptedDobOf, findCustomerById } from '#libs/read-models/customers.js';
+import {
+  type CmeRecordRow,
+  cmeCertificateByNumber,
+  cmeRecordOf,
+  cmeRecordsOf,
+  cmeYearTotalsOf,
+} from '#libs/read-models/cme-totals.js';
+import type { CmeTestType } from '#libs/contracts/cme.js';
+import { PG_POOL } from '../infrastructure/tokens.js';
+
+const activityOf = (r: CmeRecordRow): CmeCertificateActivity => ({
+  NAME: r.productName,
+  PRODUCTID: r.productId,
+  TYPE: r.testType,
+  created_at: r.submittedAt.toISOString(),
+  TOTAL: r.credits,
+  SAFETYCREDITS: r.safetyCredits,
+});
+
+/** The CME reads, all from the yearly CME totals read model (libs/read-models/cme-totals.ts). */
+@Injectable()
+export class CmeQueries {
+  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+
+  /** CMEINFOMISSING: the accreditor's required information (the date of birth) is not recorded. */
+  async infoMissing(customerId: string): Promise<boolean> {
+    return (await encryptedDobOf(this.pool, customerId)) === null;
+  }
+
+  async summary(customerId: string, year: number, now: Date): Promise<CmeSummaryResponse> {
+    const [totals, records, missing] = await Promise.all([
+      cmeYearTotalsOf(this.pool, customerId, year),
+      cmeRecordsOf(this.pool, customerId, year),
+      this.infoMissing(customerId),
+    ]);
+    return {
+      YEAR: year,
+      TOTALCREDIT: totals.totalCredit,
+      SAFETYTOTAL: totals.safetyTotal,
+      CMEINFOMISSING: missing,
+      ROWS: records.map((r) => ({ ID: r.recordId, ...activityOf(r) })),
+      YEARS: cmeYearChoices(now.getUTCFullYear()),
+    };
+  }
+
+  async record(
+    customerId: string,
+    year: number,
+    testType: CmeTestType,
+    productId: number,
+  ): Promise<CmeExistingRecord | null> {
+    const r = await cmeRecordOf(this.pool, customerId, year, testType, productId);
+    if (!r) return null;
+    return {
+      ID: r.recordId,
+      QUESTIONS: r.answers.map((ANSWER, i) => ({ NUMBER: i + 1, ANSWER })),
+      TOTAL: r.credits,
+      SAFETYCREDITS: r.safetyCredits,
+      created_at: r.submittedAt.toISOString(),
+    };
+  }
+
+  async activities(customerId: string, year: number): Promise<CmeCertificateActivity[]> {
+    return (await cmeRecordsOf(this.pool, customerId, year)).map(activityOf);
+  }
+
+  async totals(customerId: string, year: number) {
+    return cmeYearTotalsOf(this.pool, customerId, year);
+  }
+
+  /** The physician's name as the certificate prints it: "Firstname Lastname, Suffix". */
+  async physicianName(customerId: string): Promise<string> {
+    const c = await findCustomerById(this.pool, customerId);
+    if (!c) return '';
+    return `${c.firstname} ${c.lastname}${c.suffix ? `, ${c.suffix}` : ''}`;
+  }
+
+  async certificate(number: string) {
+    return cmeCertificateByNumber(this.pool, number);
+  }
+}

@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, UseFilters, UseGuards } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import {
+  CME_CAP_REACHED,
+  type CmeSummaryResponse,
+  type CmeTestResponse,
+  type CmeTestSaveResponse,
+  type CmeTestType,
+  cmeSubmittedMessage,
+} from '#libs/contracts/cme.js';
+import { type AuthUser, CurrentUser, FORBIDDEN_ROLE, JwtAuthGuard, Roles, RolesGuard } from '../identity/index.js';
+import { ApiRequiredBearer, BAD_BODY } from '../shared/errors.responses.js';
+import { CmeClock } from './cme-clock.js';
+import { CmeCommands } from './cme-commands.js';
+import { CmeErrorFilter } from './cme-errors.js';
+import { ProductIdPipe, TestTypePipe, parseYear } from './cme-params.js';
+import { CmeQueries } from './cme-queries.js';
+import { CmeTests } from './cme-tests.js';
+import { CmeTestSaveDto } from './cme.dto.js';
+import { CmeErrorDto, CmeSummaryDto, CmeTestDto, CmeTestSavedDto } from './cme.responses.js';
+
+const CmeError = (status: number, description: string) => ApiResponse({ status, description, type: CmeErrorDto });
+
+/** The CME center and the test page (signed-in sections 2, 3, 6, 8, 9). */
+@ApiTags('cme')
+@Controller('cme')
+@UseGuards(JwtAuthGuard, RolesGuard)
+@UseFilters(CmeErrorFilter)
+@ApiRequiredBearer()
+export class CmeController {
+  constructor(
+    private readonly clock: CmeClock,
+    private readonly tests: CmeTests,
+    private readonly queries: CmeQueries,
+    private readonly commands: CmeCommands,
+  ) {}
+
+  @Get('summary')
+  @Roles('cme', 'cmePrint')
+  @ApiOperation({ summary: 'The CME summary of a year: totals, CMEINFOMISSING, a row per record' })
+  @ApiQuery({ name: 'year', required: false, description: '2020..the current year (default the current year)' })
+  @ApiOkResponse({ type: CmeSummaryDto })
+  @CmeError(400, 'A year outside 2020..the current year')
+  @CmeError(403, `${FORBIDDEN_ROLE} (neither role cme nor cmePrint)`)
+  async summary(@CurrentUser() user: AuthUser, @Query('year') year?: string): Promise<CmeSummaryResponse> {
+    const now = this.clock.now();
+    return this.queries.summary(user.customerId, parseYear(year, now), now);
+  }
+
+  @Get('tests/:TYPE/:ID')
+  @Roles('cme')
+  @ApiOperation({ summary: 'The test of a product: four questions (no answer key) and this year’s record, if any' })
+  @ApiOkResponse({ type: CmeTestDto })
+  @CmeError(400, 'A TYPE other than streaming or module, or an ID that is not a whole number')
+  @CmeError(403, `${FORBIDDEN_ROLE} (no role cme)`)
+  @CmeError(404, 'No CME test for this product')
+  async test(
+    @CurrentUser() user: AuthUser,
+    @Param('TYPE', TestTypePipe) type: CmeTestType,
+    @Param('ID', ProductIdPipe) id: number,
+  ): Promise<CmeTestResponse> {
+    const test = await this.tests.resolve(type, id);
+    const year = this.clock.now().getUTCFullYear();
+    return {
+      TYPE: test.testType,
+      PRODUCTID: test.productId,
+      NAME: test.name,
+      CREDITS: test.credits,
+      SAFETYCREDITS: test.safety ? test.credits : 0,
+      QUESTIONS: test.questions,
+      RECORD: await this.queries.record(user.customerId, year, test.testType, test.productId),
+    };
+  }
+
+  @Post('tests/:TYPE/:ID')
+  @HttpCode(200)
+  @Roles('cme')
+  @ApiOperation({
+    summary: 'Save a test: 0.5 credit per right answer; a repeat updates this year’s record; the year never passes 20',
+  })
+  @ApiOkResponse({ type: CmeTestSavedDto, description: 'Saved (TOTAL 0 and CAPPED 1 when the cap left nothing)' })
+  @CmeError(400, `${BAD_BODY}; "Please answer all four questions."; a bad TYPE or ID`)
+  @CmeError(403, `${FORBIDDEN_ROLE} (no role cme)`)
+  @CmeError(404, 'No CME test for this product')
+  @CmeError(409, 'The year’s record kept changing under concurrent submits: submit again')
+  async save(
+    @CurrentUser() user: AuthUser,
+    @Param('TYPE', TestTypePipe) type: CmeTestType,
+    @Param('ID', ProductIdPipe) id: number,
+    @Body() body: CmeTestSaveDto,
+  ): Promise<CmeTestSaveResponse> {
+    const test = await this.tests.resolve(type, id);
+    const context = { actorId: user.customerId, correlationId: randomUUID() };
+    const saved = await this.commands.submit(user.customerId, test, body.ANSWERS, this.clock.now(), context);
+    const capped = saved.creditsCut > 0;
+    return {
+      TOTAL: saved.creditsAwarded,
+      SAFETYCREDITS: saved.safetyCredits,
+      USERCMEID: saved.recordId,
+      CORRECT: saved.correct,
+      CAPPED: capped ? 1 : 0,
+      YEARTOTAL: saved.yearTotal,
+      MESSAGE: capped && saved.creditsAwarded === 0 ? CME_CAP_REACHED : cmeSubmittedMessage(saved.creditsAwarded),
+    };
+  }
+}

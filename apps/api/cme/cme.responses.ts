@@ -1,0 +1,111 @@
+import { ApiProperty } from '@nestjs/swagger';
+import {
+  CME_TEST_TYPES,
+  type CmeAnsweredQuestion,
+  type CmeCertificateActivity,
+  type CmeCertificateInfo,
+  type CmeErrorResponse,
+  type CmeExistingRecord,
+  type CmeQuestion,
+  type CmeSummaryResponse,
+  type CmeSummaryRow,
+  type CmeTestResponse,
+  type CmeTestSaveResponse,
+  type CmeTestType,
+  type CmeVerifyResponse,
+} from '#libs/contracts/cme.js';
+
+/** OpenAPI shapes of the CME answers (libs/contracts/cme.ts). */
+export class CmeErrorDto implements CmeErrorResponse {
+  @ApiProperty({ type: 'integer' }) statusCode!: number;
+  @ApiProperty() error!: string;
+  @ApiProperty({ type: [String] }) message!: string[];
+  @ApiProperty({ description: 'The text the screen shows' }) ERROR!: string;
+}
+
+export class CmeSummaryRowDto implements CmeSummaryRow {
+  @ApiProperty() ID!: string;
+  @ApiProperty({ format: 'date-time' }) created_at!: string;
+  @ApiProperty() NAME!: string;
+  @ApiProperty() TOTAL!: number;
+  @ApiProperty() SAFETYCREDITS!: number;
+  @ApiProperty({ enum: CME_TEST_TYPES }) TYPE!: CmeTestType;
+  @ApiProperty({ type: 'integer' }) PRODUCTID!: number;
+}
+
+export class CmeSummaryDto implements CmeSummaryResponse {
+  @ApiProperty({ type: 'integer' }) YEAR!: number;
+  @ApiProperty() TOTALCREDIT!: number;
+  @ApiProperty() SAFETYTOTAL!: number;
+  @ApiProperty({ description: 'true when no date of birth is recorded' }) CMEINFOMISSING!: boolean;
+  @ApiProperty({ type: [CmeSummaryRowDto] }) ROWS!: CmeSummaryRowDto[];
+  @ApiProperty({ type: [Number] }) YEARS!: number[];
+}
+
+export class CmeQuestionDto implements CmeQuestion {
+  @ApiProperty({ type: 'integer' }) NUMBER!: number;
+  @ApiProperty() TEXT!: string;
+  @ApiProperty({ type: [String], minItems: 4, maxItems: 4 }) OPTIONS!: string[];
+}
+
+export class CmeAnsweredQuestionDto implements CmeAnsweredQuestion {
+  @ApiProperty({ type: 'integer' }) NUMBER!: number;
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: 3 }) ANSWER!: number;
+}
+
+export class CmeExistingRecordDto implements CmeExistingRecord {
+  @ApiProperty() ID!: string;
+  @ApiProperty({ type: [CmeAnsweredQuestionDto] }) QUESTIONS!: CmeAnsweredQuestionDto[];
+  @ApiProperty() TOTAL!: number;
+  @ApiProperty() SAFETYCREDITS!: number;
+  @ApiProperty({ format: 'date-time' }) created_at!: string;
+}
+
+export class CmeTestDto implements CmeTestResponse {
+  @ApiProperty({ enum: CME_TEST_TYPES }) TYPE!: CmeTestType;
+  @ApiProperty({ type: 'integer' }) PRODUCTID!: number;
+  @ApiProperty() NAME!: string;
+  @ApiProperty() CREDITS!: number;
+  @ApiProperty() SAFETYCREDITS!: number;
+  @ApiProperty({ type: [CmeQuestionDto] }) QUESTIONS!: CmeQuestionDto[];
+  @ApiProperty({ type: CmeExistingRecordDto, nullable: true }) RECORD!: CmeExistingRecordDto | null;
+}
+
+export class CmeTestSavedDto implements CmeTestSaveResponse {
+  @ApiProperty() TOTAL!: number;
+  @ApiProperty() SAFETYCREDITS!: number;
+  @ApiProperty() USERCMEID!: string;
+  @ApiProperty({ type: 'integer' }) CORRECT!: number;
+  @ApiProperty({ enum: [0, 1] }) CAPPED!: 0 | 1;
+  @ApiProperty() YEARTOTAL!: number;
+  @ApiProperty() MESSAGE!: string;
+}
+
+export class CmeCertificateActivityDto implements CmeCertificateActivity {
+  @ApiProperty() NAME!: string;
+  @ApiProperty({ type: 'integer' }) PRODUCTID!: number;
+  @ApiProperty({ enum: CME_TEST_TYPES }) TYPE!: CmeTestType;
+  @ApiProperty({ format: 'date-time' }) created_at!: string;
+  @ApiProperty() TOTAL!: number;
+  @ApiProperty() SAFETYCREDITS!: number;
+}
+
+export class CmeCertificateInfoDto implements CmeCertificateInfo {
+  @ApiProperty() NUMBER!: string;
+  @ApiProperty() NAME!: string;
+  @ApiProperty({ type: 'integer' }) YEAR!: number;
+  @ApiProperty() TOTALCREDIT!: number;
+  @ApiProperty() SAFETYTOTAL!: number;
+  @ApiProperty({ type: [CmeCertificateActivityDto] }) ACTIVITIES!: CmeCertificateActivityDto[];
+  @ApiProperty() VERIFYURL!: string;
+  @ApiProperty({ format: 'date-time' }) ISSUED_AT!: string;
+}
+
+export class CmeVerifyDto implements CmeVerifyResponse {
+  @ApiProperty() NUMBER!: string;
+  @ApiProperty() NAME!: string;
+  @ApiProperty({ type: 'integer' }) YEAR!: number;
+  @ApiProperty() TOTALCREDIT!: number;
+  @ApiProperty() SAFETYTOTAL!: number;
+  @ApiProperty({ format: 'date-time' }) ISSUED_AT!: string;
+}

@@ -1,0 +1,200 @@
+/**
+ * Wire shapes of CME (signed-in sections 2 "CME center and test", 3 "CME summary" and "CME test", 4,
+ * 6, 7, 8, 9): the yearly dashboard, the test of a product, its save, the yearly certificate and the
+ * public verification. Field names are the spec's (upper case). Types and constants only: nothing
+ * here runs.
+ *
+ * Every call but verify carries the Bearer token. Errors have the usual body
+ * `{statusCode, error, message[]}`; the CME calls add `ERROR` (the text the screens show, signed-in
+ * section 8 "CME save failure shows the ERROR field from the server").
+ *
+ * Endpoints (all under /api):
+ *   GET  /api/cme/summary?year=YYYY            (roles cme or cmePrint) -> CmeSummaryResponse
+ *          year 2020..current year (default the current year); 400 otherwise
+ *   GET  /api/cme/tests/:TYPE/:ID              (role cme)              -> CmeTestResponse
+ *          TYPE one of CME_TEST_TYPES ('streaming' for a streaming product, 'module' for a CME module
+ *          product); 400 for a bad TYPE/ID, 404 CME_TEST_NOT_FOUND for a product without CME credits
+ *   POST /api/cme/tests/:TYPE/:ID              (role cme) CmeTestSaveRequest -> CmeTestSaveResponse
+ *          400 (ERROR) for missing or out-of-range answers; 404 as above; 409 (ERROR CME_BUSY) only when
+ *          the year's record kept changing under concurrent submits (submit again). The yearly cap
+ *          reached is not an error: 200 with TOTAL 0 (or the part that fits) and CAPPED 1.
+ *   GET  /api/cme/certificate?year=YYYY        (roles cme or cmePrint) -> application/pdf
+ *          400 (ERROR CME_INFO_MISSING) without a date of birth; 409 (ERROR NO_CREDITS) without
+ *          credits that year; 400 for a bad year
+ *   GET  /api/cme/certificate/info?year=YYYY   (roles cme or cmePrint) -> CmeCertificateInfo (same errors)
+ *   GET  /api/cme/verify/:number               (public)               -> CmeVerifyResponse
+ *          404 with the plain text message CERTIFICATE_UNKNOWN otherwise
+ *
+ * The web page `verify/{number}` calls the verify endpoint; the certificate's verification address
+ * is `{PUBLIC_URL or the request's origin}/verify/{number}`.
+ */
+
+/** Kinds of CME tests: the route cme/{TYPE}/{ID}. `streaming`: a streaming product with CREDITS; `module`: a CME module (product TYPE cme). */
+export const CME_TEST_TYPES = ['streaming', 'module'] as const;
+export type CmeTestType = (typeof CME_TEST_TYPES)[number];
+
+/** Business constants (signed-in section 9). */
+export const CME_CREDIT_PER_ANSWER = 0.5;
+export const CME_QUESTIONS_PER_TEST = 4;
+export const CME_OPTIONS_PER_QUESTION = 4;
+export const CME_YEARLY_CAP = 20;
+export const CME_FIRST_YEAR = 2020;
+/** The year choices: 2020 to the current year (the spec's list ends at 2025, the year it was written). */
+export const cmeYearChoices = (currentYear: number): number[] =>
+  Array.from({ length: currentYear - CME_FIRST_YEAR + 1 }, (_, i) => currentYear - i);
+
+/** Messages, word for word (signed-in sections 2 and 8). */
+export const CME_TEST_HEADING = 'Please Answer the Following Questions And Click Submit';
+export const cmeSubmittedMessage = (n: number): string =>
+  `You have successfully submitted this record for ${n} CME credits.`;
+export const cmePriorRecordMessage = (n: number): string => `You have received ${n} CME credits from this test.`;
+export const cmeNoRecordsMessage = (year: number): string => `No records found for ${year}.`;
+export const CME_INFO_MISSING_BANNER =
+  'Before you can download your CME certificate please fill in the required information by our CME Accreditor';
+export const CME_GO_TO_FORM = 'Go To Form';
+/** The verify call's 404 text (and the verify page's), for a number no certificate carries. */
+export const CERTIFICATE_UNKNOWN = 'Unknown certificate: no CME certificate carries this number.';
+/** ERROR texts of this feature (not in the spec; ours). */
+export const CME_ANSWERS_REQUIRED = 'Please answer all four questions.';
+export const CME_CAP_REACHED = 'You have reached the 20 CME credit limit for this year; no further credits were added.';
+export const CME_BUSY = 'Your record was being updated by another submission. Please submit again.';
+export const CME_TEST_NOT_FOUND = 'There is no CME test for this product.';
+export const CME_INFO_MISSING_ERROR = CME_INFO_MISSING_BANNER;
+export const CME_NO_CREDITS = 'There are no CME credits for this year yet, so there is no certificate to download.';
+
+/** A row of the dashboard: one completed test (CME summary ROWS). */
+export interface CmeSummaryRow {
+  /** The record id (USERCMEID). */
+  ID: string;
+  /** ISO 8601 time of the last submit of this record. */
+  created_at: string;
+  /** The product's name. */
+  NAME: string;
+  /** Credits counted in the year (after the cap). */
+  TOTAL: number;
+  /** The part of TOTAL that is patient-safety credit (0 none). */
+  SAFETYCREDITS: number;
+  TYPE: CmeTestType;
+  PRODUCTID: number;
+}
+
+/** GET /api/cme/summary?year=YYYY ("get CME summary ... for a year"). */
+export interface CmeSummaryResponse {
+  YEAR: number;
+  TOTALCREDIT: number;
+  SAFETYTOTAL: number;
+  /** true when the accreditor's required information (the date of birth) is not recorded. */
+  CMEINFOMISSING: boolean;
+  ROWS: CmeSummaryRow[];
+  /** The year choices, newest first (2020..current year). */
+  YEARS: number[];
+}
+
+/** A question as the test shows it: text and four options; the answer key never leaves the server. */
+export interface CmeQuestion {
+  /** 1..4. */
+  NUMBER: number;
+  TEXT: string;
+  /** Four options; an answer is the 0-based index of the chosen option. */
+  OPTIONS: string[];
+}
+
+/** A question of an existing record: the answer given (0-based option index). */
+export interface CmeAnsweredQuestion {
+  NUMBER: number;
+  ANSWER: number;
+}
+
+/** The record of this test in the current year, when one exists. */
+export interface CmeExistingRecord {
+  /** The record id (USERCMEID). */
+  ID: string;
+  /** The answers given at the last submit. */
+  QUESTIONS: CmeAnsweredQuestion[];
+  /** Credits counted for it (after the cap). */
+  TOTAL: number;
+  SAFETYCREDITS: number;
+  created_at: string;
+}
+
+/** GET /api/cme/tests/:TYPE/:ID ("get ... test"). */
+export interface CmeTestResponse {
+  TYPE: CmeTestType;
+  PRODUCTID: number;
+  NAME: string;
+  /** The product's CME credits and safety credits (what the catalog shows). */
+  CREDITS: number;
+  SAFETYCREDITS: number;
+  QUESTIONS: CmeQuestion[];
+  /** null: a new test (USERCMEID 0 on the first save). */
+  RECORD: CmeExistingRecord | null;
+}
+
+/** POST /api/cme/tests/:TYPE/:ID ("save CME test"): four answers, 0-based option indexes, in question order. */
+export interface CmeTestSaveRequest {
+  ANSWERS: number[];
+  /** The record being updated ('0' or absent for a new one). Informative: the server finds the record itself. */
+  USERCMEID?: string;
+}
+
+export interface CmeTestSaveResponse {
+  /** Credits counted for this record (after the cap). */
+  TOTAL: number;
+  SAFETYCREDITS: number;
+  /** The record id. */
+  USERCMEID: string;
+  /** Right answers out of four. */
+  CORRECT: number;
+  /** 1 when the yearly cap cut this record's credits (MESSAGE then says so). */
+  CAPPED: 0 | 1;
+  /** The year's total after this save. */
+  YEARTOTAL: number;
+  /** cmeSubmittedMessage(TOTAL), or CME_CAP_REACHED when the cap left nothing. */
+  MESSAGE: string;
+}
+
+/** A failed CME call: the usual error body plus ERROR, the text the screen shows. */
+export interface CmeErrorResponse {
+  statusCode: number;
+  error: string;
+  message: string[];
+  ERROR: string;
+}
+
+/** An activity on the certificate. */
+export interface CmeCertificateActivity {
+  NAME: string;
+  PRODUCTID: number;
+  TYPE: CmeTestType;
+  /** ISO 8601. */
+  created_at: string;
+  TOTAL: number;
+  SAFETYCREDITS: number;
+}
+
+/** GET /api/cme/certificate/info?year=YYYY: what the PDF prints. */
+export interface CmeCertificateInfo {
+  NUMBER: string;
+  NAME: string;
+  YEAR: number;
+  TOTALCREDIT: number;
+  SAFETYTOTAL: number;
+  ACTIVITIES: CmeCertificateActivity[];
+  /** {PUBLIC_URL or origin}/verify/{NUMBER}. */
+  VERIFYURL: string;
+  /** ISO 8601: when the number was first issued. */
+  ISSUED_AT: string;
+}
+
+/** GET /api/cme/verify/:number (public). */
+export interface CmeVerifyResponse {
+  NUMBER: string;
+  NAME: string;
+  YEAR: number;
+  TOTALCREDIT: number;
+  SAFETYTOTAL: number;
+  ISSUED_AT: string;
+}
+
+/** The certificate's file name. */
+export const cmeCertificateFileName = (year: number): string => `cme-certificate-${year}.pdf`;

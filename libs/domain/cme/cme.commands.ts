@@ -1,0 +1,34 @@
+import type { CmeTestType } from '#libs/contracts/cme.js';
+
+/** A test's answers (signed-in section 6 "save CME test"); the handler adds the product and the key from the server's data. */
+export interface SubmitCmeTest {
+  type: 'SubmitCmeTest';
+  customerId: string;
+  year: number;
+  /** Used when the year holds no record of this test yet. */
+  newRecordId: string;
+  testType: CmeTestType;
+  productId: number;
+  productName: string;
+  /** The product's CME credits (0: not a CME product, refused). */
+  productCredits: number;
+  /** The product is a patient-safety activity (category 28): its credits count as safety credits. */
+  safety: boolean;
+  answers: number[];
+  /** The answer key (0-based option index per question): server side only. */
+  key: number[];
+  /** ISO 8601; must fall in `year` (the seed passes earlier years' times). */
+  now: string;
+}
+
+/** The yearly certificate's number, issued once (a repeat appends nothing). */
+export interface IssueCmeCertificate {
+  type: 'IssueCmeCertificate';
+  customerId: string;
+  year: number;
+  /** Used only on the first issue. */
+  number: string;
+  now: string;
+}
+
+export type CmeCommand = SubmitCmeTest | IssueCmeCertificate;

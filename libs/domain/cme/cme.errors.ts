@@ -1,0 +1,11 @@
+import { CME_ANSWERS_REQUIRED, CME_NO_CREDITS, CME_TEST_NOT_FOUND } from '#libs/contracts/cme.js';
+
+/** Codes of refused CME commands; the API maps them to statuses (apps/api/cme/cme-errors.ts). */
+export const CmeErrors = {
+  CME_ANSWERS_INVALID: CME_ANSWERS_REQUIRED,
+  CME_NOT_CME_PRODUCT: CME_TEST_NOT_FOUND,
+  CME_WRONG_YEAR: 'The submit time does not fall in the record year.',
+  CME_NO_CREDITS: CME_NO_CREDITS,
+} as const;
+
+export type CmeErrorCode = keyof typeof CmeErrors;

@@ -1,0 +1,128 @@
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import {
+  CME_GO_TO_FORM,
+  CME_INFO_MISSING_BANNER,
+  CME_YEARLY_CAP,
+  cmeNoRecordsMessage,
+  cmeYearChoices,
+  type CmeSummaryResponse,
+} from '@contracts/cme';
+import { Page } from '@/components/page';
+import { AppLink } from '@/components/router-link';
+import { useAppSelector } from '@/app/hooks';
+import { selectToken } from '@/lib/session';
+import { useCmeSummaryQuery } from '../api/cme-api';
+import { CertificateDownload } from '../components/certificate-download';
+import { CreditsTable } from '../components/credits-table';
+
+const CME_TAB = '/user/account#cme';
+
+/** The year of `?year=` when it is one of the choices, otherwise the current year. */
+function chosenYear(raw: string | null, choices: number[], current: number): number {
+  const year = Number(raw);
+  return raw && /^\d{4}$/.test(raw) && choices.includes(year) ? year : current;
+}
+
+function Summary({ summary, token }: { summary: CmeSummaryResponse; token: string }) {
+  const year = summary.YEAR;
+  return (
+    <Stack spacing={3}>
+      {summary.CMEINFOMISSING ? (
+        <Alert
+          severity="warning"
+          action={
+            <Button component={RouterLink} to={CME_TAB} color="inherit" size="small" variant="outlined">
+              {CME_GO_TO_FORM}
+            </Button>
+          }
+          sx={{ flexWrap: 'wrap', '& .MuiAlert-action': { ml: 0, pl: 0 } }}
+        >
+          {CME_INFO_MISSING_BANNER}
+        </Alert>
+      ) : null}
+      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}>
+        <Typography component="dt">Total credits {year}</Typography>
+        <Typography component="dd" sx={{ m: 0, fontWeight: 600 }} data-testid="cme-total">
+          {summary.TOTALCREDIT}
+        </Typography>
+        {summary.SAFETYTOTAL > 0 ? (
+          <>
+            <Typography component="dt">Safety credits</Typography>
+            <Typography component="dd" sx={{ m: 0, fontWeight: 600 }} data-testid="cme-safety-total">
+              {summary.SAFETYTOTAL}
+            </Typography>
+          </>
+        ) : null}
+      </Box>
+      <Typography variant="body2" color="text.secondary">
+        Credits are capped at {CME_YEARLY_CAP} a year.
+      </Typography>
+      {summary.ROWS.length > 0 ? (
+        <CreditsTable year={year} rows={summary.ROWS} />
+      ) : (
+        <Typography>{cmeNoRecordsMessage(year)}</Typography>
+      )}
+      {!summary.CMEINFOMISSING && summary.TOTALCREDIT > 0 ? <CertificateDownload token={token} year={year} /> : null}
+    </Stack>
+  );
+}
+
+/** cme-center (roles cme or cmePrint; signed-in sections 2 and 8): the yearly CME dashboard. */
+export default function CmeCenterRoute() {
+  const token = useAppSelector(selectToken);
+  const [params, setParams] = useSearchParams();
+  const current = new Date().getFullYear();
+  const choices = cmeYearChoices(current);
+  const year = chosenYear(params.get('year'), choices, current);
+  const { data, isLoading, isFetching, isError, refetch } = useCmeSummaryQuery(token ? { token, year } : skipToken, {
+    refetchOnMountOrArgChange: true,
+  });
+  const shown = data && data.YEAR === year ? data : undefined;
+
+  return (
+    <Page title="CME Center">
+      <Stack spacing={3}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+          <TextField
+            select
+            label="Year"
+            value={String(year)}
+            onChange={(event) => setParams({ year: event.target.value })}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            sx={{ width: 160 }}
+          >
+            {choices.map((choice) => (
+              <option key={choice} value={choice}>
+                {choice}
+              </option>
+            ))}
+          </TextField>
+          <AppLink to={CME_TAB}>CME Info (date of birth for our CME accreditor)</AppLink>
+        </Stack>
+        {isLoading || (isFetching && !shown) ? <LinearProgress aria-label="Loading CME records" /> : null}
+        {isError && !isFetching ? (
+          <Alert
+            severity="error"
+            role="alert"
+            action={
+              <Button color="inherit" size="small" onClick={() => void refetch()}>
+                Try again
+              </Button>
+            }
+          >
+            Your CME records could not be loaded.
+          </Alert>
+        ) : null}
+        {shown && token ? <Summary summary={shown} token={token} /> : null}
+      </Stack>
+    </Page>
+  );
+}

@@ -1,0 +1,164 @@
+import { useState, type FormEvent } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useParams } from 'react-router';
+import {
+  CME_ANSWERS_REQUIRED,
+  CME_CAP_REACHED,
+  CME_CREDIT_PER_ANSWER,
+  CME_QUESTIONS_PER_TEST,
+  CME_TEST_HEADING,
+  CME_TEST_TYPES,
+  cmePriorRecordMessage,
+  cmeSubmittedMessage,
+  type CmeTestResponse,
+  type CmeTestSaveResponse,
+  type CmeTestType,
+} from '@contracts/cme';
+import { NotFoundPage } from '@/components/not-found';
+import { Page } from '@/components/page';
+import { AppLink } from '@/components/router-link';
+import { SubmitButton } from '@/components/submit-button';
+import { useAppSelector } from '@/app/hooks';
+import { selectToken } from '@/lib/session';
+import { useCmeTestQuery, useSaveCmeTestMutation, type CmeTestKey } from '../api/cme-api';
+import { QuestionFieldset } from '../components/question-fieldset';
+import { cmeErrorText } from '../text';
+
+const LOAD_FAILED = 'The CME test could not be loaded. Please try again later.';
+const SAVE_FAILED = 'Your answers could not be submitted. Please try again.';
+
+type Outcome = { kind: 'saved'; answer: CmeTestSaveResponse } | { kind: 'failure'; message: string } | null;
+
+const isTestType = (value: string | undefined): value is CmeTestType => CME_TEST_TYPES.some((type) => type === value);
+
+function BackLink() {
+  return <AppLink to="/cme-center">Back to CME Center</AppLink>;
+}
+
+function SavedAlert({ answer }: { answer: CmeTestSaveResponse }) {
+  const nothingCounted = answer.CAPPED === 1 && answer.TOTAL === 0;
+  return (
+    <Alert severity={nothingCounted ? 'warning' : 'success'} role="status">
+      <Typography>{nothingCounted ? CME_CAP_REACHED : cmeSubmittedMessage(answer.TOTAL)}</Typography>
+      <Typography variant="body2" sx={{ mt: 0.5 }}>
+        Correct answers: {answer.CORRECT} of {CME_QUESTIONS_PER_TEST}. Your total this year: {answer.YEARTOTAL} CME
+        credits.
+      </Typography>
+      {answer.CAPPED === 1 && !nothingCounted ? (
+        <Typography variant="body2">The yearly limit of 20 CME credits reduced the credits of this record.</Typography>
+      ) : null}
+    </Alert>
+  );
+}
+
+/** The questions and Submit; a new submit on an existing record updates it (signed-in section 4). */
+function TestForm({ test, testKey }: { test: CmeTestResponse; testKey: CmeTestKey }) {
+  const [answers, setAnswers] = useState<(number | null)[]>(() =>
+    test.QUESTIONS.map((q) => test.RECORD?.QUESTIONS.find((a) => a.NUMBER === q.NUMBER)?.ANSWER ?? null),
+  );
+  const [tried, setTried] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [recordId, setRecordId] = useState(test.RECORD?.ID ?? '0');
+  const [save, { isLoading }] = useSaveCmeTestMutation();
+  const missing = answers.some((answer) => answer === null);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    setOutcome(null);
+    if (missing) return;
+    save({ ...testKey, body: { ANSWERS: answers.map((answer) => answer ?? 0), USERCMEID: recordId } })
+      .unwrap()
+      .then((answer) => {
+        setRecordId(answer.USERCMEID);
+        setOutcome({ kind: 'saved', answer });
+      })
+      .catch((error: unknown) => setOutcome({ kind: 'failure', message: cmeErrorText(error, SAVE_FAILED) }));
+  };
+
+  const setAnswer = (index: number, option: number) =>
+    setAnswers((current) => current.map((answer, i) => (i === index ? option : answer)));
+
+  return (
+    <Stack spacing={3}>
+      {test.RECORD && !outcome ? (
+        <Alert severity="info" role="status">
+          {cmePriorRecordMessage(test.RECORD.TOTAL)} Your earlier answers are selected; submitting again updates this
+          record.
+        </Alert>
+      ) : null}
+      <Box component="form" aria-label="CME test" noValidate onSubmit={onSubmit}>
+        <Stack spacing={3}>
+          {test.QUESTIONS.map((question, index) => (
+            <QuestionFieldset
+              key={question.NUMBER}
+              question={question}
+              answer={answers[index] ?? null}
+              missing={tried && answers[index] === null}
+              disabled={isLoading}
+              onAnswer={(option) => setAnswer(index, option)}
+            />
+          ))}
+          {tried && missing ? (
+            <Alert severity="error" role="alert">
+              {CME_ANSWERS_REQUIRED}
+            </Alert>
+          ) : null}
+          <Box>
+            <SubmitButton busy={isLoading}>Submit</SubmitButton>
+          </Box>
+        </Stack>
+      </Box>
+      {outcome?.kind === 'saved' ? <SavedAlert answer={outcome.answer} /> : null}
+      {outcome?.kind === 'failure' ? (
+        <Alert severity="error" role="alert">
+          {outcome.message}
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** cme/{TYPE}/{ID} (role cme; signed-in sections 2 and 4): four questions of four options, Submit. */
+export default function CmeTestRoute() {
+  const { type, id } = useParams();
+  const token = useAppSelector(selectToken);
+  const productId = Number(id);
+  const valid = isTestType(type) && Number.isSafeInteger(productId) && productId > 0 && /^\d+$/.test(id ?? '');
+  const testKey: CmeTestKey | null = valid && token ? { token, type, id: productId } : null;
+  const { data, error, isLoading, isFetching } = useCmeTestQuery(testKey ?? skipToken, {
+    refetchOnMountOrArgChange: true,
+  });
+
+  if (!valid) return <NotFoundPage />;
+  return (
+    <Page title={CME_TEST_HEADING}>
+      <Stack spacing={2}>
+        <BackLink />
+        {isLoading || (isFetching && !data) ? <LinearProgress aria-label="Loading test" /> : null}
+        {error ? (
+          <Alert severity="error" role="alert">
+            {cmeErrorText(error, LOAD_FAILED)}
+          </Alert>
+        ) : null}
+        {data && testKey && !isFetching ? (
+          <>
+            <Typography variant="h5" component="h2" sx={{ overflowWrap: 'anywhere' }}>
+              {data.NAME}
+            </Typography>
+            <Typography color="text.secondary">
+              Each right answer is worth {CME_CREDIT_PER_ANSWER} CME credit
+              {data.SAFETYCREDITS > 0 ? `; this activity includes ${data.SAFETYCREDITS} patient-safety credits` : ''}.
+            </Typography>
+            <TestForm key={`${data.PRODUCTID}-${data.RECORD?.ID ?? 'new'}`} test={data} testKey={testKey} />
+          </>
+        ) : null}
+      </Stack>
+    </Page>
+  );
+}

@@ -1,0 +1,125 @@
+import { useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Breadcrumbs from '@mui/material/Breadcrumbs';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useParams, useSearchParams } from 'react-router';
+import { NOT_AUTHORIZED, PLAYER_SETUP_DELAY_MS } from '@contracts/streaming';
+import { AppLink } from '@/components/router-link';
+import { useViewer } from '@/lib/auth';
+import { useAcceptTermsMutation, useStreamVideoQuery } from '../api/streaming-api';
+import { TermsBox } from '../components/terms-box';
+import { VideoPlayer } from '../components/video-player';
+import { listPath, streamPath, type ListContext } from '../paths';
+
+/** Refetch for a fresh signed URL this long before it stops working. */
+const REFRESH_MARGIN_SECONDS = 60;
+
+const wholeId = (value: string | undefined): number | null => {
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 ? id : null;
+};
+
+/** The player is set up 750 ms after load (signed-in section 4). */
+function useDelayed(active: boolean): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (!active) return;
+    const timer = window.setTimeout(() => setReady(true), PLAYER_SETUP_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [active]);
+  return ready;
+}
+
+/** streams/details/{PRODUCTID}/{VIDEOID}: breadcrumb, title, the player or the Terms of Use box. */
+export default function VideoRoute() {
+  const params = useParams();
+  const [query] = useSearchParams();
+  const productId = wholeId(params.productId);
+  const videoId = wholeId(params.videoId);
+  const valid = productId !== null && videoId !== null;
+  const result = useStreamVideoQuery(valid ? { productId, videoId } : skipToken);
+  const [acceptTerms, acceptance] = useAcceptTermsMutation();
+  const [termsFailed, setTermsFailed] = useState(false);
+  const viewer = useViewer();
+  const context: ListContext = { category: query.get('category'), search: query.get('search') };
+
+  const entry = result.data?.data[0];
+  const video = entry?.VIDEOS[0];
+  const confirm = result.data?.CONFIRM ?? false;
+  const playable = !confirm && Boolean(video?.URL);
+  const ready = useDelayed(playable);
+
+  // A fresh signed URL before the old one expires; the player keeps its position.
+  const expiresIn = result.data?.EXPIRES_IN ?? 0;
+  const { refetch, fulfilledTimeStamp } = result;
+  useEffect(() => {
+    if (!playable || expiresIn <= 0) return;
+    const wait = Math.max(expiresIn - REFRESH_MARGIN_SECONDS, expiresIn / 2) * 1000;
+    const timer = window.setTimeout(() => void refetch(), wait);
+    return () => window.clearTimeout(timer);
+  }, [playable, expiresIn, fulfilledTimeStamp, refetch]);
+
+  const agree = () => {
+    if (productId === null) return;
+    acceptTerms(productId)
+      .unwrap()
+      .then(() => refetch())
+      .catch(() => setTermsFailed(true));
+  };
+
+  const me = viewer.me;
+  const viewerName = me ? [me.firstname, me.lastname].filter(Boolean).join(' ') || me.email : '';
+  const failed = !valid || result.isError || termsFailed;
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 2, sm: 4 } }}>
+      <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 2, '& ol': { flexWrap: 'wrap' } }}>
+        <AppLink to={listPath(context)}>Videos</AppLink>
+        {productId !== null ? (
+          <AppLink to={streamPath(productId, context)}>{entry?.PRODUCTNAME ?? 'Stream'}</AppLink>
+        ) : null}
+        {video ? <Typography color="text.primary">{video.TITLE}</Typography> : null}
+      </Breadcrumbs>
+      {result.isLoading ? <LinearProgress aria-label="Loading video" /> : null}
+      {failed ? (
+        <Alert severity="warning" role="alert">
+          {NOT_AUTHORIZED}
+        </Alert>
+      ) : null}
+      {!failed && entry && video ? (
+        <>
+          <Typography variant="h4" component="h1" gutterBottom sx={{ overflowWrap: 'anywhere' }}>
+            {video.TITLE}
+          </Typography>
+          {confirm ? (
+            <TermsBox
+              html={result.data?.TERMS ?? ''}
+              busy={acceptance.isLoading || result.isFetching}
+              onAgree={agree}
+            />
+          ) : ready && productId !== null ? (
+            <VideoPlayer key={`${productId}-${video.ID}`} productId={productId} video={video} viewerName={viewerName} />
+          ) : (
+            <Box
+              sx={{
+                aspectRatio: '16 / 9',
+                bgcolor: 'common.black',
+                borderRadius: 1,
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: 'center',
+              }}
+            >
+              <CircularProgress aria-label="Preparing the player" />
+            </Box>
+          )}
+        </>
+      ) : null}
+    </Container>
+  );
+}
