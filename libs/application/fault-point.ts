@@ -1,10 +1,19 @@
 /**
  * Fault points for the crash tests (issue: a crash between the gateway's charge and the OrderPaid
  * append). A process started with SHOP_FAULT_POINT=<name> dies at once, as with `kill -9`, when it
- * reaches `faultPoint(<name>)`: no cleanup, no answer, connections cut. Unset (always, outside those
- * tests), a fault point does nothing.
+ * reaches `faultPoint(<name>)` while serving: no cleanup, no answer, connections cut. The points are
+ * armed once the shop is open (`armFaultPoints`), so what the start itself does (the demo seed pays
+ * orders through the same handler) passes them. Unset (always, outside those tests), a fault point
+ * does nothing.
  */
+let armed = false;
+
+/** Called by the shop's entry point once it answers requests. */
+export function armFaultPoints(): void {
+  armed = true;
+}
+
 export function faultPoint(name: string): void {
   // Read from the environment on purpose, not the validated configuration: a test-only switch.
-  if (process.env.SHOP_FAULT_POINT === name) process.kill(process.pid, 'SIGKILL');
+  if (armed && process.env.SHOP_FAULT_POINT === name) process.kill(process.pid, 'SIGKILL');
 }

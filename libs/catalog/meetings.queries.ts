@@ -101,3 +101,19 @@ export async function receiptEvents(db: Db, productIds: readonly number[]): Prom
   );
   return rows;
 }
+
+/**
+ * The meeting a product registers for, when that meeting is over: its last day (END_DATE) is before
+ * `today` (YYYY-MM-DD in the shop's day, UTC, as the cart's today()). Null for any other product.
+ */
+export async function pastMeetingOf(db: Db, productId: number, today: string): Promise<{ NAME: string } | null> {
+  const { rows } = await db.query<{ NAME: string }>(
+    `SELECT m.name AS "NAME"
+       FROM catalog_meetings m
+      WHERE m.end_date < $2::date
+        AND (m.id = $1 OR EXISTS (SELECT 1 FROM catalog_meeting_options o WHERE o.meeting_id = m.id AND o.product_id = $1))
+      ORDER BY m.end_date DESC LIMIT 1`,
+    [productId, today],
+  );
+  return rows[0] ?? null;
+}

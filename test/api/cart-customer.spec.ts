@@ -26,7 +26,7 @@ describe('cart API for customers', () => {
     it("moves the visitor's cart into the customer's cart and empties it; a repeat changes nothing", async () => {
       const cartId = randomUUID();
       await add({ cartId }, { PRODUCTID: 603, QTY: 2 });
-      await add({ cartId }, { PRODUCTID: 520 });
+      await add({ cartId }, { PRODUCTID: 517 });
       await call({ cartId }, 'POST', '/cart/coupon', { COUPON: 'WELCOME10' });
 
       const { token } = await login('reader@demo.test');
@@ -36,7 +36,7 @@ describe('cart API for customers', () => {
       expect(merged.body.cartId).toMatch(/^customer-/);
       expect(merged.body.items.map((i) => [i.ID, i.QTY])).toEqual([
         [603, 3],
-        [520, 1],
+        [517, 1],
       ]);
       expect(merged.body.coupon).toMatchObject({ code: 'WELCOME10', auto: false });
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CartView, CouponResponse, OfferResponse } from '#libs/contracts/cart.js';
 import { CartErrors } from '#libs/domain/cart/cart.errors.js';
 import { COUPON_MESSAGES } from '#libs/domain/pricing/coupon.rules.js';
+import { pastMeetingMessage } from '#apps/api/cart/cart.service.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { type Caller, shopClient } from '../support/shop-client.js';
 
@@ -158,6 +159,19 @@ describe('cart API', () => {
       expect(over.body.error).toBe(CartErrors.invalid_quantity);
     });
 
+    it('a past meeting (its last day before today, UTC) cannot be bought: 400 with its message', async () => {
+      const who = visitor();
+      // 520 ended on 2025-11-08: the meeting itself and its virtual pass (an option of the meeting).
+      for (const PRODUCTID of [520, 521]) {
+        const refused = await add(who, { PRODUCTID });
+        expect(refused.status).toBe(400);
+        expect(refused.body.error).toBe(pastMeetingMessage('The Art and Craft of Rhinoplasty 2025'));
+      }
+      const upcoming = await add(who, { PRODUCTID: 517 });
+      expect(upcoming.status).toBe(200);
+      expect(ids(upcoming.body)).toEqual([517]);
+    });
+
     it('DELETE /api/cart empties the cart', async () => {
       const who = visitor();
       await add(who, { PRODUCTID: 603 });
@@ -212,17 +226,17 @@ describe('cart API', () => {
 
     it('complete: 20% off events for Complete subscribers only', async () => {
       const who = visitor();
-      await add(who, { PRODUCTID: 520 });
+      await add(who, { PRODUCTID: 517 });
       expect((await apply(who, 'complete')).body).toMatchObject({ success: 0, message: COUPON_MESSAGES.invalid });
 
       const token = await login('complete@demo.test');
       await add({ token }, { PRODUCTID: 603 });
       const noEvent = await apply({ token }, 'complete');
       expect(noEvent.body).toMatchObject({ success: 0, message: COUPON_MESSAGES.not_qualifying });
-      await add({ token }, { PRODUCTID: 520 });
+      await add({ token }, { PRODUCTID: 517 });
       const { body } = await apply({ token }, 'complete');
       expect(body).toMatchObject({ success: 1, message: COUPON_MESSAGES.valid });
-      expect(body.data).toEqual({ code: 'complete', discount: 33900, auto: false });
+      expect(body.data).toEqual({ code: 'complete', discount: 25900, auto: false });
       await call({ token }, 'DELETE', '/cart');
     });
 

@@ -173,7 +173,23 @@ describe('HTTP layer', () => {
       body: '{"email":',
     });
     expect(bad.status).toBe(400);
-    expect(JSON.parse(bad.body.toString())).toMatchObject({ statusCode: 400, message: [expect.any(String)] });
+    expect(JSON.parse(bad.body.toString())).toMatchObject({
+      statusCode: 400,
+      message: ['The request body is not valid JSON.'],
+    });
+    // Valid JSON that is not an object: every body of the API is one.
+    for (const body of ['null', '[1]', '42', '"text"']) {
+      const notObject = await raw(url('/api/auth/login'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+      expect({ body, status: notObject.status, answer: JSON.parse(notObject.body.toString()) as unknown }).toEqual({
+        body,
+        status: 400,
+        answer: expect.objectContaining({ message: ['The request body must be a JSON object.'] }),
+      });
+    }
     const huge = await raw(url('/api/auth/login'), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

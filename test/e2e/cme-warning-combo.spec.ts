@@ -47,8 +47,9 @@ test('a customer without a subscription gets the CME warning, then buys CME with
   await fillCard(page, SANDBOX_CARD);
   await page.getByRole('button', { name: 'Pay' }).click();
   await expect(page).toHaveURL(/\/checkout\/confirm\/[^/?]+$/);
-  await expect(page.getByRole('cell', { name: 'qmpcomplete' })).toBeVisible();
-  await expect(page.getByRole('cell', { name: 'cme', exact: true })).toBeVisible();
+  // The receipt names each type in the customer's words (web/src/lib/product-words.ts).
+  await expect(page.getByRole('cell', { name: 'Yearly subscription', exact: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'CME credit', exact: true })).toBeVisible();
 
   // The new roles show at once: the Stream link on home and the CME Center in the account menu.
   await page.getByRole('link', { name: 'Home', exact: true }).first().click();

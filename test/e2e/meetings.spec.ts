@@ -44,12 +44,18 @@ test('a meeting page has the five tabs and shows venue or hotel on details', asy
   await page.goto('/meeting/509/program');
   await expect(page.getByRole('table', { name: 'Program' }).locator('tbody tr')).toHaveCount(detail.PROGRAM.length);
 
+  // 509 ended in June 2025: shown as past, and not sold (issue 12).
   await page.goto('/meeting/509/choose');
-  if (detail.OPTIONS.length > 0) {
-    const option = detail.OPTIONS[0];
-    await page.getByRole('button', { name: `Add ${option.NAME} to Cart` }).click();
-    await expect(page.getByText(`${option.NAME} has been added to the cart`)).toBeVisible();
-  }
+  await expect(page.getByText('Past meeting')).toBeVisible();
+  await expect(page.getByText('This meeting is over: its registration is closed.')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Add to Cart/ })).toHaveCount(0);
+  // An upcoming meeting (517, April 2027) sells its options; the visible label starts the button's name.
+  const upcoming = (await (await request.get('/api/meetings/517')).json()).data;
+  await page.goto('/meeting/517/choose');
+  await expect(page.getByText('Past meeting')).toHaveCount(0);
+  const option = upcoming.OPTIONS[0];
+  await page.getByRole('button', { name: `Add to Cart: ${option.NAME}`, exact: true }).click();
+  await expect(page.getByText(`${option.NAME} has been added to the cart`)).toBeVisible();
   await page.goto('/meeting/509/nonsense');
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
   await page.goto('/meeting/987654/details');
@@ -67,12 +73,13 @@ test('the Meetings menu: View All, 547 hidden, 509 as "2025", 520 as "2025 Art a
   const menu = page.getByRole('menu');
   await expect(menu.getByRole('menuitem')).toHaveCount(1 + all.filter((m) => !m.HIDDEN_IN_MENU).length);
   await expect(menu.getByRole('menuitem').first()).toHaveText('View All');
-  await expect(menu.getByRole('menuitem', { name: '2025', exact: true })).toHaveAttribute(
+  // Both are over: each carries the note "Past meeting" under its label.
+  await expect(menu.getByRole('menuitem', { name: /^2025\s*Past meeting$/ })).toHaveAttribute(
     'href',
     '/meeting/509/details',
   );
   await expect(menu.getByRole('menuitem', { name: hidden.NAME, exact: true })).toHaveCount(0);
-  await menu.getByRole('menuitem', { name: '2025 Art and Craft of Rhinoplasty', exact: true }).click();
+  await menu.getByRole('menuitem', { name: /^2025 Art and Craft of Rhinoplasty\s*Past meeting$/ }).click();
   await expect(page).toHaveURL(/\/meeting\/520\/details$/);
 });
 

@@ -111,6 +111,18 @@ test('the shell works on a 375 px phone and by keyboard', async ({ page }) => {
   const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
   expect(overflow).toBeLessThanOrEqual(0);
 
+  // On a phone the navigation is a drawer behind the Menu button (issue 12).
+  const menu = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Menu' });
+  await menu.focus();
+  await page.keyboard.press('Enter');
+  const drawer = page.getByRole('navigation', { name: 'Menu' });
+  await expect(drawer.getByRole('link', { name: 'Books' })).toBeVisible();
+  await drawer.getByRole('link', { name: 'Videos' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/products\/0$/);
+  await expect(drawer).toBeHidden();
+  // From md up the bar keeps its keyboard-usable menus.
+  await page.setViewportSize({ width: 1280, height: 800 });
   const shop = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Shop' });
   await shop.focus();
   await page.keyboard.press('Enter');

@@ -116,7 +116,14 @@ test('streamer opens a stream, plays a video, seeks in it and keeps the list con
     expect(progress.POSITION).toBeGreaterThanOrEqual(1);
     await page.reload();
     await expect(video).toBeVisible();
-    await expect.poll(() => video.evaluate((node) => (node as unknown as Media).currentTime)).toBe(progress.POSITION);
+    // The player resumes there unless that is within the last second (a busy machine may have played on).
+    const duration = await video.evaluate(async (node) => {
+      const element = node as unknown as Media & { duration: number; readyState: number };
+      while (element.readyState < 1) await new Promise((resolve) => setTimeout(resolve, 50));
+      return element.duration;
+    });
+    const resumeAt = progress.POSITION < duration - 1 ? progress.POSITION : 0;
+    await expect.poll(() => video.evaluate((node) => (node as unknown as Media).currentTime)).toBe(resumeAt);
 
     // The breadcrumb leads back to the stream, keeping category and search.
     await breadcrumb.getByRole('link', { name }).click();

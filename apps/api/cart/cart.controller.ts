@@ -71,7 +71,7 @@ export class CartController {
   @ApiOperation({ summary: 'Add a product (Add to Cart, Subscribe)' })
   @ApiOptionalBearer()
   @ApiOkResponse({ type: CartBodyDto })
-  @ApiError(400, `${BAD_BODY}; quantity or term out of range, an unknown format, or no cart id`)
+  @ApiError(400, `${BAD_BODY}; quantity or term out of range, an unknown format, a past meeting, or no cart id`)
   @ApiError(404, 'Product not found')
   @ApiError(409, PAYING_DOC)
   addItem(@Req() request: CartRequest, @Body() body: AddItemDto): Promise<CartView> {

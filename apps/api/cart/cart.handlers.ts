@@ -34,7 +34,7 @@ export class AddCartItemHandler implements ICommandHandler<AddCartItemCommand> {
 
   async execute({ caller, request }: AddCartItemCommand): Promise<void> {
     const [product, context] = await Promise.all([
-      this.cart.product(request.PRODUCTID),
+      this.cart.productForSale(request.PRODUCTID),
       this.cart.context(caller.roles),
     ]);
     await this.cart.execute(

@@ -5,6 +5,7 @@ import type { CartView } from '#libs/contracts/cart.js';
 import type { Product } from '#libs/contracts/catalog.js';
 import type { Role } from '#libs/contracts/identity.js';
 import { findComboCoupon } from '#libs/catalog/commerce.queries.js';
+import { pastMeetingOf } from '#libs/catalog/meetings.queries.js';
 import { findProduct } from '#libs/catalog/products.queries.js';
 import type { CartCommand, CartContext } from '#libs/domain/cart/cart.commands.js';
 import { cartDecider } from '#libs/domain/cart/cart.decider.js';
@@ -21,6 +22,9 @@ import type { CartRequest } from './optional-auth.guard.js';
 export const CART_ID_HEADER = 'x-cart-id';
 export const CART_ID_REQUIRED = 'A cart id is required.';
 export const PRODUCT_NOT_FOUND = 'Product not found';
+/** A registration for a meeting whose last day has passed (the shop's day, UTC) is no longer sold. */
+export const pastMeetingMessage = (name: string): string =>
+  `${name} is a past meeting: its registration can no longer be bought.`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -80,6 +84,13 @@ export class CartService {
   async product(id: number): Promise<Product> {
     const product = await findProduct(this.pool, id);
     if (!product) throw new NotFoundException(PRODUCT_NOT_FOUND);
+    return product;
+  }
+
+  /** The product for Add to Cart: as product(), and 400 when it registers for a meeting that is over. */
+  async productForSale(id: number): Promise<Product> {
+    const [product, past] = await Promise.all([this.product(id), pastMeetingOf(this.pool, id, today())]);
+    if (past) throw new BadRequestException(pastMeetingMessage(past.NAME));
     return product;
   }
 

@@ -14,7 +14,7 @@ import {
   UseFilters,
   UseGuards,
 } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '#libs/config/config.js';
 import {
@@ -65,8 +65,11 @@ export class CertificateController {
   @ApiRequiredBearer()
   @ApiOperation({ summary: 'The yearly CME certificate (PDF)' })
   @YEAR_QUERY
-  @ApiProduces('application/pdf')
-  @ApiOkResponse({ description: 'The certificate', schema: { type: 'string', format: 'binary' } })
+  // The PDF is the 200's content alone: the errors stay JSON (ApiProduces would claim PDF for them too).
+  @ApiOkResponse({
+    description: 'The certificate',
+    content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+  })
   @CmeError(400, `A bad year, or "${CME_INFO_MISSING_ERROR}"`)
   @CmeError(403, `${FORBIDDEN_ROLE} (neither role cme nor cmePrint)`)
   @CmeError(409, CME_NO_CREDITS)
@@ -103,6 +106,7 @@ export class CertificateController {
   @Get('verify/:number')
   @ApiOperation({ summary: 'Public: confirms a genuine certificate (name, year, credits)' })
   @ApiOkResponse({ type: CmeVerifyDto })
+  @CmeError(400, 'A number with control characters')
   @CmeError(404, CERTIFICATE_UNKNOWN)
   async verify(@Param('number') number: string): Promise<CmeVerifyResponse> {
     const certificate = number.length <= 64 ? await this.queries.certificate(number.toUpperCase()) : null;

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   CME_TEST_TYPES,
   type CmeAnsweredQuestion,
@@ -20,7 +20,9 @@ export class CmeErrorDto implements CmeErrorResponse {
   @ApiProperty({ type: 'integer' }) statusCode!: number;
   @ApiProperty() error!: string;
   @ApiProperty({ type: [String] }) message!: string[];
-  @ApiProperty({ description: 'The text the screen shows' }) ERROR!: string;
+  // Optional in the document: a body the JSON parser refuses is answered before the CME filter runs.
+  @ApiPropertyOptional({ description: "The text the screen shows (on the CME calls' own refusals)" })
+  ERROR!: string;
 }
 
 export class CmeSummaryRowDto implements CmeSummaryRow {

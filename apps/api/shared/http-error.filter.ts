@@ -9,6 +9,7 @@ import {
 } from '@nestjs/common';
 import type { ErrorBody } from '#libs/contracts/identity.js';
 import { DomainError } from '#libs/domain/shared/decider.js';
+import { INVALID_JSON } from './http-hardening.js';
 
 /** HTTP status of each DomainError code; codes not listed answer 400 (the command was refused). */
 export type DomainErrorStatuses = Readonly<Record<string, number>>;
@@ -61,7 +62,7 @@ export class HttpErrorFilter implements ExceptionFilter {
     const raised = exception as { status?: unknown; statusCode?: unknown } | null;
     const status = raised?.statusCode ?? raised?.status;
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      const text = status === 400 ? 'The request body is not valid JSON.' : (exception as Error).message;
+      const text = status === 400 ? INVALID_JSON : (exception as Error).message;
       return { status, messages: [text] };
     }
     this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));

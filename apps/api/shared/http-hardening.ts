@@ -1,3 +1,4 @@
+import { BadRequestException } from '@nestjs/common';
 import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyCompress from '@fastify/compress';
@@ -62,17 +63,29 @@ export function createFastifyAdapter(trustProxy: string): FastifyAdapter {
   return new FastifyAdapter({ trustProxy: trustProxyOption(trustProxy), genReqId: requestIdOf, bodyLimit: BODY_LIMIT });
 }
 
+export const INVALID_JSON = 'The request body is not valid JSON.';
+export const NOT_AN_OBJECT = 'The request body must be a JSON object.';
+
 /**
  * JSON bodies as the API read them under Express: an empty body (a DELETE or POST with a JSON content
  * type and nothing to send) is `{}`; anything else goes through Fastify's JSON parser, which refuses
- * `__proto__` and `constructor` keys.
+ * `__proto__` and `constructor` keys, and must be an object (400 NOT_AN_OBJECT otherwise).
  */
 function registerJsonParser(app: NestFastifyApplication): void {
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   const parseJson = fastify.getDefaultJsonParser('error', 'error');
   app.useBodyParser<RawServerDefault>('application/json', { bodyLimit: BODY_LIMIT }, (request, body, done) => {
-    if (body.length === 0) done(null, {});
-    else parseJson(request, body.toString('utf8'), done);
+    if (body.length === 0) {
+      done(null, {});
+      return;
+    }
+    parseJson(request, body.toString('utf8'), (error, parsed) => {
+      if (error) done(new BadRequestException(INVALID_JSON), undefined);
+      // Every body of the API is an object: `null`, a number or an array is refused too.
+      else if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+        done(new BadRequestException(NOT_AN_OBJECT), undefined);
+      } else done(null, parsed);
+    });
   });
 }
 

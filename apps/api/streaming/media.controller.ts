@@ -10,7 +10,7 @@ import {
   Query,
   Res,
 } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { Pool } from 'pg';
 import type { Config } from '#libs/config/config.js';
@@ -24,6 +24,10 @@ import { mediaPath, sendMediaFile } from './media-files.js';
 import { MediaSigner } from './media-signer.js';
 import { StreamCatalog } from './stream-catalog.js';
 import { StreamingClock } from './streaming-clock.js';
+
+/** What the 200 and 206 answers carry (the errors stay JSON). */
+const binary = { schema: { type: 'string', format: 'binary' } } as const;
+const MEDIA_CONTENT = { 'video/mp4': binary, 'text/vtt': binary, 'application/pdf': binary };
 
 const FILE_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/;
 
@@ -100,11 +104,12 @@ function MediaDocs() {
     ApiOperation({ summary: 'A video, captions track or document, through a signed URL only (Range answers 206)' }),
     ApiQuery({ name: 'token', required: true, description: 'The signature of the URL a streaming call gave' }),
     ApiHeader({ name: 'Range', required: false, description: 'bytes=START-END (one range)' }),
-    ApiProduces('video/mp4', 'text/vtt', 'application/pdf'),
-    ApiResponse({ status: 200, description: 'The whole file (Accept-Ranges: bytes)' }),
-    ApiResponse({ status: 206, description: 'The requested range (Content-Range)' }),
+    // The file types are the 200's and 206's content alone: the errors stay JSON.
+    ApiResponse({ status: 200, description: 'The whole file (Accept-Ranges: bytes)', content: MEDIA_CONTENT }),
+    ApiResponse({ status: 206, description: 'The requested range (Content-Range)', content: MEDIA_CONTENT }),
     ApiResponse({ status: 416, description: 'A range outside the file (Content-Range: bytes */SIZE)' }),
     ApiError(403, `${MEDIA_LINK_INVALID} Forged, expired, another session's, a session that ended, or no access now`),
+    ApiError(400, 'A path or token with control characters'),
     ApiError(404, 'No such media file'),
   );
 }

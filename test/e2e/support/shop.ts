@@ -12,11 +12,35 @@ export async function logIn(page: Page, email: string, password: string): Promis
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'Account' })).toBeVisible();
+  await expectLoggedIn(page);
   await expect(page).not.toHaveURL(/\/login$/);
 }
 
+/** Below the md breakpoint (a phone) the navigation sits in a drawer opened by the Menu button. */
+const phoneNavigation = (page: Page): Promise<boolean> => page.getByRole('button', { name: 'Menu' }).isVisible();
+
+/** The Account entries show: the Account menu from md up, the drawer's Account list on a phone. */
+export async function expectLoggedIn(page: Page): Promise<void> {
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  if (await phoneNavigation(page)) {
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Profile' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('navigation', { name: 'Menu' })).toBeHidden();
+  } else {
+    await expect(page.getByRole('button', { name: 'Account' })).toBeVisible();
+  }
+}
+
 export async function logOut(page: Page): Promise<void> {
+  if (await phoneNavigation(page)) {
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('navigation', { name: 'Menu' }).getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Login' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    return;
+  }
   await page.getByRole('button', { name: 'Account' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible();

@@ -53,7 +53,7 @@ export function ProfileFields<T extends FieldValues>({
         required
         autoComplete="given-name"
         error={message(names.firstname) !== undefined}
-        helperText={message(names.firstname)}
+        helperText={message(names.firstname) ?? ' '}
         {...muiField(register(names.firstname, { required: required('First Name') }))}
       />
       <TextField
@@ -61,7 +61,7 @@ export function ProfileFields<T extends FieldValues>({
         required
         autoComplete="family-name"
         error={message(names.lastname) !== undefined}
-        helperText={message(names.lastname)}
+        helperText={message(names.lastname) ?? ' '}
         {...muiField(register(names.lastname, { required: required('Last Name') }))}
       />
       <TextField select label="Suffix" slotProps={nativeSelect} {...muiField(register(names.suffix))}>
@@ -72,7 +72,7 @@ export function ProfileFields<T extends FieldValues>({
         label="Specialty"
         required
         error={message(names.specialty) !== undefined}
-        helperText={message(names.specialty)}
+        helperText={message(names.specialty) ?? ' '}
         slotProps={nativeSelect}
         {...muiField(register(names.specialty, { required: required('Specialty') }))}
       >
@@ -86,7 +86,7 @@ export function ProfileFields<T extends FieldValues>({
         type="tel"
         autoComplete="tel"
         error={message(names.phone) !== undefined}
-        helperText={message(names.phone)}
+        helperText={message(names.phone) ?? ' '}
         slotProps={{ htmlInput: { maxLength: PHONE_MAX_LENGTH } }}
         {...muiField(
           register(names.phone, {
@@ -116,7 +116,7 @@ export function EmailField<T extends FieldValues>({
       required
       autoComplete="email"
       error={message !== undefined}
-      helperText={message}
+      helperText={message ?? ' '}
       {...muiField(
         register(name, {
           required: required('Email'),

@@ -1,5 +1,6 @@
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import ListItemText from '@mui/material/ListItemText';
 import { Link as RouterLink } from 'react-router';
 import type { NavEntry } from './nav-menu';
 
@@ -28,7 +29,7 @@ export default function NavMenuList({ id, labelledBy, anchor, entries, onClose }
           </MenuItem>
         ) : entry.to ? (
           <MenuItem key={entry.label} component={RouterLink} to={entry.to} onClick={onClose}>
-            {entry.label}
+            {entry.note ? <ListItemText primary={entry.label} secondary={entry.note} /> : entry.label}
           </MenuItem>
         ) : (
           <MenuItem

@@ -8,6 +8,8 @@ export interface NavEntry {
   /** Opens in a new window (iFlap). */
   newWindow?: boolean;
   onSelect?: () => void;
+  /** A second line, e.g. "Past meeting". */
+  note?: string;
 }
 
 const loadList = () => import('./nav-menu-list');

@@ -1,8 +1,11 @@
+import { lazy, Suspense, useState } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
+import MenuIcon from '@mui/icons-material/Menu';
 import ShoppingCart from '@mui/icons-material/ShoppingCart';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useAppDispatch } from '@/app/hooks';
@@ -11,10 +14,17 @@ import { useMeetingsQuery } from '@/features/meetings/api/meetings-api';
 import { useViewer } from '@/lib/auth';
 import { useServerCart } from '@/lib/cart/cart-api';
 import { loggedOut } from '@/lib/session';
+import { HeaderSearch } from './header-search';
 import { meetingEntries } from './meetings';
 import { NavMenu, type NavEntry } from './nav-menu';
+import type { NavSection } from './nav-drawer';
 
-/** Top navigation of signed-in section 2 ("Navigation and footer"). */
+const loadDrawer = () => import('./nav-drawer');
+// The drawer (modal, focus trap) is fetched on first touch of the menu button, not with the shell.
+const NavDrawer = lazy(loadDrawer);
+const DRAWER_ID = 'navigation-drawer';
+
+/** Top navigation of signed-in section 2 ("Navigation and footer"): a bar from md up, a menu button and drawer below. */
 export function Navigation() {
   const viewer = useViewer();
   const cartCount = useServerCart().data?.cartTotalQty ?? 0;
@@ -22,6 +32,8 @@ export function Navigation() {
   const navigate = useNavigate();
   const [logout] = useLogoutMutation();
   const meetings = useMeetingsQuery().data ?? [];
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
 
   const onLogout = async () => {
     // The session ends locally whatever the server answers.
@@ -32,6 +44,16 @@ export function Navigation() {
     navigate('/');
   };
 
+  const shopEntries: NavEntry[] = [
+    { label: 'Books', to: '/products/14' },
+    { label: 'Videos', to: '/products/0' },
+  ];
+  const streamLink = viewer.loggedIn && viewer.hasAnyRole('streaming');
+  const streamEntries: NavEntry[] = [
+    { label: 'Complete', to: '/static/qmp-complete-info' },
+    { label: 'eLearning', to: '/static/elearning-details' },
+  ];
+  const meetingList = meetingEntries(meetings);
   const accountEntries: NavEntry[] = [
     { label: 'Profile', to: '/user/account' },
     ...(viewer.hasAnyRole('cme', 'cmePrint') ? [{ label: 'CME Center', to: '/cme-center' }] : []),
@@ -39,42 +61,58 @@ export function Navigation() {
     ...(viewer.hasAnyRole('iflap') ? [{ label: 'iFlap', to: '/iflap/home', newWindow: true }] : []),
     { label: 'Logout', onSelect: () => void onLogout() },
   ];
+  const sections: NavSection[] = [
+    { label: 'Home', to: '/' },
+    { label: 'Shop', entries: shopEntries },
+    streamLink ? { label: 'Stream', to: '/streaming' } : { label: 'Stream', entries: streamEntries },
+    { label: 'Meetings', entries: meetingList },
+    viewer.loggedIn ? { label: 'Account', entries: accountEntries } : { label: 'Login', to: '/login' },
+  ];
 
   return (
     <AppBar position="static" component="header">
-      <Toolbar component="nav" aria-label="Main" sx={{ flexWrap: 'wrap', gap: 0.5, py: 0.5 }}>
+      <Toolbar component="nav" aria-label="Main" sx={{ gap: 0.5, py: 0.5 }}>
+        <IconButton
+          color="inherit"
+          edge="start"
+          aria-label="Menu"
+          aria-controls={drawerOpen ? DRAWER_ID : undefined}
+          aria-expanded={drawerOpen}
+          onMouseEnter={() => void loadDrawer()}
+          onFocus={() => void loadDrawer()}
+          onClick={() => {
+            setDrawerUsed(true);
+            setDrawerOpen(true);
+          }}
+          sx={{ display: { md: 'none' } }}
+        >
+          <MenuIcon />
+        </IconButton>
         <Button color="inherit" component={RouterLink} to="/" sx={{ fontWeight: 700, mr: 1 }}>
           Home
         </Button>
-        <NavMenu
-          label="Shop"
-          entries={[
-            { label: 'Books', to: '/products/14' },
-            { label: 'Videos', to: '/products/0' },
-          ]}
-        />
-        {viewer.loggedIn && viewer.hasAnyRole('streaming') ? (
-          <Button color="inherit" component={RouterLink} to="/streaming">
-            Stream
-          </Button>
-        ) : (
-          <NavMenu
-            label="Stream"
-            entries={[
-              { label: 'Complete', to: '/static/qmp-complete-info' },
-              { label: 'eLearning', to: '/static/elearning-details' },
-            ]}
-          />
-        )}
-        <NavMenu label="Meetings" entries={meetingEntries(meetings)} />
+        <Box sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, alignItems: 'center' }}>
+          <NavMenu label="Shop" entries={shopEntries} />
+          {streamLink ? (
+            <Button color="inherit" component={RouterLink} to="/streaming">
+              Stream
+            </Button>
+          ) : (
+            <NavMenu label="Stream" entries={streamEntries} />
+          )}
+          <NavMenu label="Meetings" entries={meetingList} />
+        </Box>
         <Box sx={{ flexGrow: 1 }} />
-        {viewer.loggedIn ? (
-          <NavMenu label="Account" entries={accountEntries} />
-        ) : (
-          <Button color="inherit" component={RouterLink} to="/login">
-            Login
-          </Button>
-        )}
+        <Box sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, alignItems: 'center' }}>
+          <HeaderSearch />
+          {viewer.loggedIn ? (
+            <NavMenu label="Account" entries={accountEntries} />
+          ) : (
+            <Button color="inherit" component={RouterLink} to="/login">
+              Login
+            </Button>
+          )}
+        </Box>
         <Button
           color="inherit"
           component={RouterLink}
@@ -89,6 +127,11 @@ export function Navigation() {
           Cart
         </Button>
       </Toolbar>
+      {drawerUsed ? (
+        <Suspense fallback={null}>
+          <NavDrawer id={DRAWER_ID} open={drawerOpen} sections={sections} onClose={() => setDrawerOpen(false)} />
+        </Suspense>
+      ) : null}
     </AppBar>
   );
 }

@@ -6,15 +6,19 @@ import { selectToken } from '@/lib/session';
 
 /** Effects of every route: scroll to top, and re-check the session on navigation so an ended one is noticed. */
 export function Root() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const token = useAppSelector(selectToken);
   const dispatch = useAppDispatch();
   const first = useRef(true);
   const tokenRef = useRef(token);
   tokenRef.current = token;
 
+  // A new path or query (page 2 of a list) starts at the top; a fragment alone (the account tabs) does not move.
   useEffect(() => {
     window.scrollTo(0, 0);
+  }, [pathname, search]);
+
+  useEffect(() => {
     if (first.current) {
       // The first /api/auth/me call is made by the screens that read the roles.
       first.current = false;

@@ -206,7 +206,7 @@ export default function RegisterRoute() {
             required
             autoComplete="new-password"
             error={!!errors.PASSWORD}
-            helperText={errors.PASSWORD?.message}
+            helperText={errors.PASSWORD?.message ?? ' '}
             slotProps={{ htmlInput: { title: 'Must be 8 characters of more' } }}
             {...muiField(
               register('PASSWORD', {

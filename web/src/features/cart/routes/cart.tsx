@@ -20,6 +20,8 @@ import { useViewer } from '@/lib/auth';
 import { useServerCart } from '@/lib/cart/cart-api';
 import { forgetCartId } from '@/lib/cart/cart-id';
 import { formatUsd } from '@/lib/money';
+import { productImage } from '@/lib/product-image';
+import { typeWords } from '@/lib/product-words';
 import { redirectTargetSet } from '@/lib/session';
 import {
   useAddRenewalMutation,
@@ -43,32 +45,46 @@ function Line({ line }: { line: CartLine }) {
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid="cart-line">
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-        <Box sx={{ flexGrow: 1 }}>
-          <Typography variant="h6" component="h2">
-            {line.NAME}
+        <Stack direction="row" spacing={2} sx={{ flexGrow: 1, minWidth: 0 }}>
+          <Box
+            component="img"
+            src={productImage(line.ID)}
+            alt=""
+            width={72}
+            height={72}
+            loading="lazy"
+            sx={{ width: 72, height: 72, objectFit: 'cover', borderRadius: 1, bgcolor: 'grey.200', flexShrink: 0 }}
+          />
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="h6" component="h2">
+              {line.NAME}
+            </Typography>
+            {/* The short description: the full marketing text belongs to the product page. */}
+            {line.product.SHORT_DESCR ? <Typography variant="body2">{line.product.SHORT_DESCR}</Typography> : null}
+            <Typography variant="body2" color="text.secondary">
+              {typeWords(line.TYPE)}
+            </Typography>
+          </Box>
+        </Stack>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'flex-end' }}>
+          <Typography sx={{ whiteSpace: 'nowrap' }}>
+            {formatUsd(line.PRICE)}
+            {isYearly(line.TYPE) ? ' / year' : ''}
           </Typography>
-          {line.DESCR ? (
-            // The description is the product's html, sanitised by the catalog import (as on the product page).
-            <Typography variant="body2" component="div" dangerouslySetInnerHTML={{ __html: line.DESCR }} />
-          ) : null}
-          <Typography variant="body2" color="text.secondary">
-            Type: {line.TYPE}
+          <Typography aria-label={`Quantity of ${line.NAME}`} sx={{ whiteSpace: 'nowrap' }}>
+            Qty: {line.QTY}
           </Typography>
-        </Box>
-        <Typography>
-          {formatUsd(line.PRICE)}
-          {isYearly(line.TYPE) ? ' / year' : ''}
-        </Typography>
-        <Typography aria-label={`Quantity of ${line.NAME}`}>Qty: {line.QTY}</Typography>
-        <IconButton aria-label={`Remove ${line.NAME}`} disabled={isLoading} onClick={() => void remove(line.KEY)}>
-          <DeleteIcon />
-        </IconButton>
+          <IconButton aria-label={`Remove ${line.NAME}`} disabled={isLoading} onClick={() => void remove(line.KEY)}>
+            <DeleteIcon />
+          </IconButton>
+        </Stack>
       </Stack>
     </Paper>
   );
 }
 
-function CouponBox() {
+/** The coupon box; after a refused code it says which coupon still counts (`applied`), next to the refusal. */
+function CouponBox({ applied }: { applied: string | null }) {
   const [code, setCode] = useState('');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [apply, { isLoading }] = useApplyCouponMutation();
@@ -100,6 +116,11 @@ function CouponBox() {
         <Alert severity={message.ok ? 'success' : 'error'} role="status">
           {message.text}
         </Alert>
+      ) : null}
+      {message && !message.ok && applied ? (
+        <Typography variant="body2" data-testid="coupon-still-applied">
+          The coupon {applied} is still applied.
+        </Typography>
       ) : null}
     </Stack>
   );
@@ -177,7 +198,7 @@ export default function CartRoute() {
         ))}
         {cart && items.length > 0 ? (
           <>
-            <CouponBox />
+            <CouponBox applied={cart.coupon?.code ?? null} />
             <Divider />
             <Box
               component="dl"

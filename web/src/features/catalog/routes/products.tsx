@@ -10,7 +10,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Pagination from '@mui/material/Pagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import {
   DEFAULT_PRODUCT_PAGE_SIZE,
   DEFAULT_PRODUCT_SORT,
@@ -62,6 +62,7 @@ export default function ProductsRoute() {
   const { size, sort, page, search, update } = useListState();
   const [draft, setDraft] = useState(search);
   useEffect(() => setDraft(search), [search]);
+  const navigate = useNavigate();
 
   const categories = useCategoriesQuery();
   const valid = Number.isInteger(category) && category >= 0;
@@ -86,7 +87,24 @@ export default function ProductsRoute() {
         {title}
       </Typography>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '220px 1fr' } }}>
-        <Box component="nav" aria-label="Categories">
+        {/* On a phone the 15 categories are one select before the products, not a screen-long list. */}
+        <TextField
+          select
+          size="small"
+          label="Category"
+          value={menu.some((entry) => entry.ID === category) ? category : ''}
+          onChange={(event) => navigate(`/products/${event.target.value}`)}
+          slotProps={{ select: { native: true } }}
+          sx={{ display: { md: 'none' } }}
+        >
+          {menu.some((entry) => entry.ID === category) ? null : <option value="">{title}</option>}
+          {menu.map((entry) => (
+            <option key={entry.ID} value={entry.ID}>
+              {entry.NAME}
+            </option>
+          ))}
+        </TextField>
+        <Box component="nav" aria-label="Categories" sx={{ display: { xs: 'none', md: 'block' } }}>
           <List dense disablePadding>
             {menu.map((entry) => (
               <ListItem key={entry.ID} disablePadding>
@@ -165,7 +183,10 @@ export default function ProductsRoute() {
                   m: 0,
                   display: 'grid',
                   gap: 2,
-                  gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))',
+                  gridTemplateColumns: {
+                    xs: 'repeat(auto-fill, minmax(150px, 1fr))',
+                    sm: 'repeat(auto-fill, minmax(180px, 1fr))',
+                  },
                 }}
               >
                 {items.map((product) => (

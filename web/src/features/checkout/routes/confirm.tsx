@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -12,8 +13,12 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { Page } from '@/components/page';
 import { formatUsd } from '@/lib/money';
+import { typeWords } from '@/lib/product-words';
 import { useReceiptQuery } from '../api/orders-api';
 import { Totals } from '../components/totals';
+
+/** On a phone the Type and Price columns fold away (the type shows under the name): the receipt fits 390 px. */
+const wide = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 export const NOT_AUTHORIZED = 'You are not authorized to access this resource.';
 export const RESIDENT_NOTICE =
@@ -42,28 +47,41 @@ export default function CheckoutConfirmRoute() {
           {receipt.DATE.split('T')[0]}.
         </Typography>
         {receipt.CATEGORY === 'Resident' ? <Alert severity="info">{RESIDENT_NOTICE}</Alert> : null}
-        <Table size="small" aria-label="Order lines">
-          <TableHead>
-            <TableRow>
-              <TableCell>Product</TableCell>
-              <TableCell>Type</TableCell>
-              <TableCell align="right">Price</TableCell>
-              <TableCell align="right">Qty</TableCell>
-              <TableCell align="right">Total</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {receipt.PRODUCTS.map((line) => (
-              <TableRow key={`${line.PRODUCTID}-${line.TYPE}`}>
-                <TableCell>{line.PRODUCTNAME}</TableCell>
-                <TableCell>{line.TYPE}</TableCell>
-                <TableCell align="right">{formatUsd(line.UNITPRICE)}</TableCell>
-                <TableCell align="right">{line.QTY}</TableCell>
-                <TableCell align="right">{formatUsd(line.TOTAL)}</TableCell>
+        <Box sx={{ maxWidth: '100%', overflowX: 'auto' }}>
+          <Table size="small" aria-label="Order lines">
+            <TableHead>
+              <TableRow>
+                <TableCell>Product</TableCell>
+                <TableCell sx={wide}>Type</TableCell>
+                <TableCell align="right" sx={wide}>
+                  Price
+                </TableCell>
+                <TableCell align="right">Qty</TableCell>
+                <TableCell align="right">Total</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {receipt.PRODUCTS.map((line) => (
+                <TableRow key={`${line.PRODUCTID}-${line.TYPE}`}>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                    {line.PRODUCTNAME}
+                    <Typography variant="body2" color="text.secondary" sx={{ display: { sm: 'none' } }}>
+                      {typeWords(line.TYPE)}
+                    </Typography>
+                  </TableCell>
+                  <TableCell sx={wide}>{typeWords(line.TYPE)}</TableCell>
+                  <TableCell align="right" sx={wide}>
+                    {formatUsd(line.UNITPRICE)}
+                  </TableCell>
+                  <TableCell align="right">{line.QTY}</TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {formatUsd(line.TOTAL)}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
         <Totals quote={receipt} />
         <Typography>
           Paid with {receipt.CARD.BRAND} ending in {receipt.CARD.LAST4}.

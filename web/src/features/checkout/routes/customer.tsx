@@ -23,6 +23,7 @@ import { AppLink } from '@/components/router-link';
 import { useAccountQuery } from '@/lib/account-api';
 import { useViewer } from '@/lib/auth';
 import { onlyPhysical, useServerCart } from '@/lib/cart/cart-api';
+import { cartShips } from '@/lib/cart/ships';
 import { useReferenceQuery } from '@/lib/catalog-api';
 import { selectToken } from '@/lib/session';
 import { useQuoteMutation } from '../api/checkout-api';
@@ -115,6 +116,8 @@ export default function CheckoutCustomerRoute() {
   const items = cart?.items ?? [];
   const hasCme = items.some((item) => item.TYPE.toLowerCase() === 'cme');
   const dobRequired = hasCme && country === 'USA';
+  // Meetings and digital items ship nothing: the one address is the billing address and there is no speed.
+  const ships = cartShips(items);
 
   useEffect(() => {
     if (!country || !state || items.length === 0) return;
@@ -149,8 +152,8 @@ export default function CheckoutCustomerRoute() {
     const { SHIPPING, differentBilling: different, billing, ...contact } = form;
     writeCustomer({
       contact: dobRequired ? contact : { ...contact, DOB: contact.DOB || undefined },
-      billing: different ? billing : null,
-      shipping: SHIPPING === '2' ? 2 : 1,
+      billing: ships && different ? billing : null,
+      shipping: ships && SHIPPING === '2' ? 2 : 1,
     });
     navigate('/checkout/pay');
   };
@@ -178,7 +181,10 @@ export default function CheckoutCustomerRoute() {
     <Page title="Checkout">
       <Box component="form" noValidate onSubmit={handleSubmit(onValid, () => setBanner(true))}>
         <Stack spacing={3}>
-          {banner && isSubmitted ? <Alert severity="error">{REQUIRED_BANNER}</Alert> : null}
+          {/* After a submit the fields re-validate on change: the banner goes once every field is fixed. */}
+          {banner && isSubmitted && Object.keys(errors).length > 0 ? (
+            <Alert severity="error">{REQUIRED_BANNER}</Alert>
+          ) : null}
           <section aria-labelledby="contact-heading">
             <Typography id="contact-heading" variant="h6" component="h2" gutterBottom>
               Contact
@@ -207,7 +213,7 @@ export default function CheckoutCustomerRoute() {
           </section>
           <section aria-labelledby="shipping-heading">
             <Typography id="shipping-heading" variant="h6" component="h2" gutterBottom>
-              Shipping address
+              {ships ? 'Shipping address' : 'Billing address'}
             </Typography>
             <AddressFields prefix="" register={register} errors={errors} reference={reference} section="shipping" />
           </section>
@@ -229,37 +235,41 @@ export default function CheckoutCustomerRoute() {
               )}
             />
           ) : null}
-          <FormControl>
-            <FormLabel id="shipping-option-label">Shipping option</FormLabel>
-            <Controller
-              control={control}
-              name="SHIPPING"
-              render={({ field: radio }) => (
-                <RadioGroup
-                  aria-labelledby="shipping-option-label"
-                  row
-                  value={radio.value}
-                  onChange={(event) => radio.onChange(event.target.value)}
-                >
-                  <FormControlLabel value="1" control={<Radio />} label="Standard" />
-                  <FormControlLabel value="2" control={<Radio />} label="Expedited" />
-                </RadioGroup>
-              )}
-            />
-          </FormControl>
-          <FormControlLabel
-            control={
+          {ships ? (
+            <FormControl>
+              <FormLabel id="shipping-option-label">Shipping option</FormLabel>
               <Controller
                 control={control}
-                name="differentBilling"
-                render={({ field: box }) => (
-                  <Checkbox checked={box.value} onChange={(event) => box.onChange(event.target.checked)} />
+                name="SHIPPING"
+                render={({ field: radio }) => (
+                  <RadioGroup
+                    aria-labelledby="shipping-option-label"
+                    row
+                    value={radio.value}
+                    onChange={(event) => radio.onChange(event.target.value)}
+                  >
+                    <FormControlLabel value="1" control={<Radio />} label="Standard" />
+                    <FormControlLabel value="2" control={<Radio />} label="Expedited" />
+                  </RadioGroup>
                 )}
               />
-            }
-            label="Use a different billing address"
-          />
-          {differentBilling ? (
+            </FormControl>
+          ) : null}
+          {ships ? (
+            <FormControlLabel
+              control={
+                <Controller
+                  control={control}
+                  name="differentBilling"
+                  render={({ field: box }) => (
+                    <Checkbox checked={box.value} onChange={(event) => box.onChange(event.target.checked)} />
+                  )}
+                />
+              }
+              label="Use a different billing address"
+            />
+          ) : null}
+          {ships && differentBilling ? (
             <BillingAddressSection register={register} errors={errors} reference={reference} />
           ) : null}
           {quoted ? <TotalsSection quote={quoted} /> : null}

@@ -20,12 +20,15 @@ import { Page } from '@/components/page';
 import { CardFields } from '@/components/card-fields';
 import { AppLink } from '@/components/router-link';
 import { forgetCartId } from '@/lib/cart/cart-id';
+import { useServerCart } from '@/lib/cart/cart-api';
+import { cartShips } from '@/lib/cart/ships';
 import { api, errorBody, errorStatus } from '@/lib/api';
 import { selectToken } from '@/lib/session';
 import { useReferenceQuery } from '@/lib/catalog-api';
 import { useCardOnFileQuery } from '@/lib/card-api';
 import { usePayMutation, useQuoteMutation } from '../api/checkout-api';
 import { BillingAddressSection } from '../components/billing-address';
+import { OrderItems } from '../components/order-items';
 import { Totals } from '../components/totals';
 import { clearCustomer, readCustomer } from '../customer-storage';
 import { REQUIRED_BANNER } from './customer';
@@ -60,6 +63,7 @@ export default function CheckoutPayRoute() {
   const [errors, setErrors] = useState<string[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [banner, setBanner] = useState(false);
+  const items = useServerCart().data?.items ?? [];
   const {
     register,
     handleSubmit,
@@ -122,11 +126,12 @@ export default function CheckoutPayRoute() {
     <Page title="Payment">
       <Box component="form" noValidate onSubmit={handleSubmit(onPay, () => setBanner(true))}>
         <Stack spacing={3}>
-          {banner ? <Alert severity="error">{REQUIRED_BANNER}</Alert> : null}
+          {banner && Object.keys(fieldErrors).length > 0 ? <Alert severity="error">{REQUIRED_BANNER}</Alert> : null}
           <Typography>
-            Ship to {customer.contact.FIRSTNAME} {customer.contact.LASTNAME}, {customer.contact.ADDRESS},{' '}
-            {customer.contact.CITY} {customer.contact.STATE} {customer.contact.ZIP}, {customer.contact.COUNTRY} (
-            {customer.shipping === 2 ? 'expedited' : 'standard'} shipping).{' '}
+            {cartShips(items) ? 'Ship to' : 'Bill to'} {customer.contact.FIRSTNAME} {customer.contact.LASTNAME},{' '}
+            {customer.contact.ADDRESS}, {customer.contact.CITY} {customer.contact.STATE} {customer.contact.ZIP},{' '}
+            {customer.contact.COUNTRY}
+            {cartShips(items) ? ` (${customer.shipping === 2 ? 'expedited' : 'standard'} shipping)` : ''}.{' '}
             <AppLink to="/checkout/customer">Change</AppLink>
           </Typography>
           {card ? (
@@ -153,6 +158,7 @@ export default function CheckoutPayRoute() {
           {billingRequired ? (
             <BillingAddressSection register={register} errors={fieldErrors} reference={reference} />
           ) : null}
+          {items.length > 0 ? <OrderItems items={items} /> : null}
           {quoted ? <Totals quote={quoted} /> : quoteFailed ? null : <LinearProgress aria-label="Loading totals" />}
           {errors ? (
             <Alert severity="error">

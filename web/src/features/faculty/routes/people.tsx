@@ -29,6 +29,10 @@ interface Row {
   LOCATION: string;
 }
 
+/** On a phone the table scrolls inside its own box; the name column stays in view (sticky). */
+const sticky = { position: 'sticky', left: 0, zIndex: 1, bgcolor: 'background.paper' } as const;
+const photoCell = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 const COLUMNS: { key: SortKey; label: string; numeric?: boolean }[] = [
   { key: 'FULLNAME', label: 'Name' },
   { key: 'BIO', label: 'Bio' },
@@ -92,16 +96,17 @@ export default function PeopleRoute() {
         <Typography role="status">{`${filtered.length} results`}</Typography>
       </Box>
       {isLoading ? <LinearProgress aria-label="Loading faculty" /> : null}
-      <TableContainer>
+      <TableContainer sx={{ maxWidth: '100%', overflowX: 'auto' }}>
         <Table size="small" aria-label="Faculty">
           <TableHead>
             <TableRow>
-              <TableCell>Photo</TableCell>
+              <TableCell sx={photoCell}>Photo</TableCell>
               {COLUMNS.map((column) => (
                 <TableCell
                   key={column.key}
                   align={column.numeric ? 'right' : 'left'}
                   sortDirection={orderBy === column.key ? order : false}
+                  sx={column.key === 'FULLNAME' ? sticky : undefined}
                 >
                   <TableSortLabel
                     active={orderBy === column.key}
@@ -117,10 +122,10 @@ export default function PeopleRoute() {
           <TableBody>
             {visible.map((row) => (
               <TableRow key={row.USERID}>
-                <TableCell>
+                <TableCell sx={photoCell}>
                   <Avatar src={`/${row.PHOTO}`} alt="" />
                 </TableCell>
-                <TableCell>
+                <TableCell sx={{ ...sticky, minWidth: 120 }}>
                   <AppLink to={`/people/${row.USERID}`}>{row.FULLNAME}</AppLink>
                 </TableCell>
                 <TableCell sx={{ minWidth: 240 }}>{row.BIO}</TableCell>
@@ -138,6 +143,7 @@ export default function PeopleRoute() {
       </TableContainer>
       <TablePagination
         component="div"
+        sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', pl: { xs: 0, sm: 2 } } }}
         count={filtered.length}
         page={Math.min(page, Math.max(0, Math.ceil(filtered.length / rowsPerPage) - 1))}
         rowsPerPage={rowsPerPage}

@@ -3,10 +3,12 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { Page } from '@/components/page';
+import { isPastMeeting, PAST_MEETING } from '@/lib/meetings';
 import { useMeetingsQuery } from '../api/meetings-api';
 import { meetingDates } from '../format';
 
@@ -31,6 +33,7 @@ export function MeetingList() {
                 {meetingDates(meeting)}
                 {meeting.CITY ? ` · ${meeting.CITY}` : ''}
               </Typography>
+              {isPastMeeting(meeting) ? <Chip size="small" label={PAST_MEETING} sx={{ mt: 1 }} /> : null}
             </CardContent>
             <CardActions>
               <Button

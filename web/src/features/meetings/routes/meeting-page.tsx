@@ -2,6 +2,7 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
 import CardContent from '@mui/material/CardContent';
 import Container from '@mui/material/Container';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -25,6 +26,7 @@ import { NotFoundPage } from '@/components/not-found';
 import { addedMessage } from '@/lib/cart/add-to-cart';
 import { useAddItemMutation } from '@/lib/cart/cart-api';
 import { useMeetingQuery } from '../api/meetings-api';
+import { isPastMeeting, PAST_MEETING } from '@/lib/meetings';
 import { formatUsd } from '@/lib/money';
 import { meetingDates } from '../format';
 
@@ -77,34 +79,42 @@ function Details({ meeting }: { meeting: Meeting }) {
 
 function Choose({ meeting, onAdded }: { meeting: Meeting; onAdded: (message: string) => void }) {
   const [addItem] = useAddItemMutation();
+  // A past meeting is shown, not sold (the server refuses it too).
+  const past = isPastMeeting(meeting);
   if (meeting.OPTIONS.length === 0) return <Typography>Registration is not open yet.</Typography>;
   return (
-    <List>
-      {meeting.OPTIONS.map((option) => (
-        <ListItem
-          key={option.PRODUCTID}
-          divider
-          secondaryAction={
-            <Button
-              variant="contained"
-              aria-label={`Add ${option.NAME} to Cart`}
-              onClick={() => {
-                void addItem({ PRODUCTID: option.PRODUCTID, QTY: 1 });
-                onAdded(addedMessage({ ID: option.PRODUCTID, NAME: option.NAME, TYPE: option.TYPE }));
-              }}
-            >
-              Add to Cart
-            </Button>
-          }
-        >
-          <ListItemText
-            primary={option.NAME}
-            secondary={`${formatUsd(option.PRICE)}${YEARLY_TYPES.includes(option.TYPE) ? ' / year' : ''}`}
-            sx={{ pr: 16 }}
-          />
-        </ListItem>
-      ))}
-    </List>
+    <>
+      {past ? <Typography sx={{ mt: 1 }}>This meeting is over: its registration is closed.</Typography> : null}
+      <List>
+        {meeting.OPTIONS.map((option) => (
+          <ListItem
+            key={option.PRODUCTID}
+            divider
+            secondaryAction={
+              past ? undefined : (
+                <Button
+                  variant="contained"
+                  // The visible label starts the accessible name (WCAG 2.5.3, "click Add to Cart" by voice).
+                  aria-label={`Add to Cart: ${option.NAME}`}
+                  onClick={() => {
+                    void addItem({ PRODUCTID: option.PRODUCTID, QTY: 1 });
+                    onAdded(addedMessage({ ID: option.PRODUCTID, NAME: option.NAME, TYPE: option.TYPE }));
+                  }}
+                >
+                  Add to Cart
+                </Button>
+              )
+            }
+          >
+            <ListItemText
+              primary={option.NAME}
+              secondary={`${formatUsd(option.PRICE)}${YEARLY_TYPES.includes(option.TYPE) ? ' / year' : ''}`}
+              sx={{ pr: past ? 0 : 16 }}
+            />
+          </ListItem>
+        ))}
+      </List>
+    </>
   );
 }
 
@@ -173,11 +183,13 @@ export function MeetingPage() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {meetingDates(meeting)}
         {meeting.CITY ? ` · ${meeting.CITY}` : ''}
+        {isPastMeeting(meeting) ? <Chip component="span" size="small" label={PAST_MEETING} sx={{ ml: 1 }} /> : null}
       </Typography>
       <Tabs
         value={current}
         variant="scrollable"
-        scrollButtons="auto"
+        scrollButtons
+        allowScrollButtonsMobile
         aria-label="Meeting sections"
         sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}
       >
