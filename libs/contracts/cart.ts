@@ -30,6 +30,22 @@ import type { ProductListItem, ProductType } from './catalog.js';
 
 export const QTY_MIN = 1;
 export const QTY_MAX = 999;
+/**
+ * Item types that never ship (storefront section 1: "a streaming-only option: no shipping"):
+ * streaming, subscriptions, CME, the app, meetings; compared case-insensitively. Everything else
+ * (BOOK, BOTH, another physical format) ships. One list for the server's shipping and guest rules
+ * and the web's checkout form.
+ */
+export const NOT_SHIPPED_TYPES: readonly string[] = [
+  'streaming',
+  'streaming_all',
+  'qmpcomplete',
+  'elearning',
+  'pulse',
+  'cme',
+  'iflap',
+  'event',
+];
 /** Renewal offers a 10% discount (storefront section 9). */
 export const RENEWAL_DISCOUNT_PERCENT = 10;
 

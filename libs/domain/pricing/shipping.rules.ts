@@ -1,3 +1,4 @@
+import { NOT_SHIPPED_TYPES } from '#libs/contracts/cart.js';
 import type { ShippingRate } from '#libs/contracts/catalog.js';
 import { DomainError } from '../shared/decider.js';
 
@@ -14,20 +15,8 @@ export interface ShippingLine {
   QTY: number;
 }
 
-/**
- * Item types that never ship (storefront section 1: "a streaming-only option: no shipping"):
- * streaming, subscriptions, CME, the app, meetings. Compared case-insensitively.
- */
-const NOT_SHIPPED = new Set([
-  'streaming',
-  'streaming_all',
-  'qmpcomplete',
-  'elearning',
-  'pulse',
-  'cme',
-  'iflap',
-  'event',
-]);
+/** Item types that never ship (the list of libs/contracts/cart.ts, shared with the web app). */
+const NOT_SHIPPED = new Set(NOT_SHIPPED_TYPES);
 /** Book formats that count as one book each ("plus the book count"); BOTH is the book plus streaming. */
 const BOOK_TYPES = new Set(['book', 'both']);
 

@@ -1,6 +1,6 @@
 import type { ThunkAction, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { useSelector } from 'react-redux';
-import type { AddItemRequest, CartLine, CartView, MergeRequest } from '@contracts/cart';
+import type { AddItemRequest, CartView, MergeRequest } from '@contracts/cart';
 import { api } from '../api';
 import { selectToken, type WithSession } from '../session';
 import { cartId } from './cart-id';
@@ -92,6 +92,3 @@ export const { useAddItemMutation, useMergeCartMutation } = sharedCartApi;
 export function useServerCart() {
   return useCartQuery(useSelector(cartKey));
 }
-
-/** Guests may check out carts that hold only physical items (books). */
-export const onlyPhysical = (items: CartLine[]): boolean => items.every((item) => item.TYPE === 'BOOK');

@@ -1,6 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
@@ -18,6 +17,7 @@ import {
   PRODUCT_SORTS,
   type ProductSort,
 } from '@contracts/catalog';
+import { ListControls } from '@/components/list-controls';
 import { NotFoundPage } from '@/components/not-found';
 import { useProductsQuery } from '@/lib/catalog-api';
 import { useCategoriesQuery } from '../api/catalog-api';
@@ -121,52 +121,20 @@ export default function ProductsRoute() {
           </List>
         </Box>
         <Box>
-          <Box
-            component="form"
-            role="search"
-            onSubmit={onSearch}
-            sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}
-          >
-            <TextField
-              label="Search products"
-              type="search"
-              size="small"
-              value={draft}
-              onChange={(event) => setDraft(event.target.value)}
-            />
-            <Button type="submit" variant="contained">
-              Search
-            </Button>
-            <TextField
-              select
-              size="small"
-              label="Page size"
-              sx={{ minWidth: 110 }}
-              value={size}
-              onChange={(event) => update({ size: event.target.value, page: null })}
-              slotProps={{ select: { native: true } }}
-            >
-              {PRODUCT_PAGE_SIZES.map((option) => (
-                <option key={option} value={option}>
-                  {option}
-                </option>
-              ))}
-            </TextField>
-            <TextField
-              select
-              size="small"
-              label="Sort by"
-              value={sort}
-              onChange={(event) => update({ sort: event.target.value, page: null })}
-              slotProps={{ select: { native: true } }}
-            >
-              {PRODUCT_SORTS.map((option) => (
-                <option key={option} value={option}>
-                  {SORT_LABELS[option]}
-                </option>
-              ))}
-            </TextField>
-          </Box>
+          <ListControls
+            searchLabel="Search products"
+            draft={draft}
+            onDraftChange={setDraft}
+            onSearch={onSearch}
+            sizeLabel="Page size"
+            sizes={PRODUCT_PAGE_SIZES}
+            size={size}
+            onSize={(value) => update({ size: value, page: null })}
+            sorts={PRODUCT_SORTS}
+            sortLabels={SORT_LABELS}
+            sort={sort}
+            onSort={(value) => update({ sort: value, page: null })}
+          />
           {!loaded || products.isFetching ? <LinearProgress aria-label="Loading products" /> : null}
           {loaded ? (
             <Box aria-busy={products.isFetching}>

@@ -22,8 +22,8 @@ import { Page } from '@/components/page';
 import { AppLink } from '@/components/router-link';
 import { useAccountQuery } from '@/lib/account-api';
 import { useViewer } from '@/lib/auth';
-import { onlyPhysical, useServerCart } from '@/lib/cart/cart-api';
-import { cartShips } from '@/lib/cart/ships';
+import { useServerCart } from '@/lib/cart/cart-api';
+import { cartShips, onlyShipped } from '@/lib/cart/ships';
 import { useReferenceQuery } from '@/lib/catalog-api';
 import { selectToken } from '@/lib/session';
 import { useQuoteMutation } from '../api/checkout-api';
@@ -132,7 +132,7 @@ export default function CheckoutCustomerRoute() {
         <AppLink to="/products/0">Continue Shopping</AppLink>
       </Page>
     );
-  if (!viewer.loggedIn && !onlyPhysical(items))
+  if (!viewer.loggedIn && !onlyShipped(items))
     return (
       <Page title="Checkout">
         <Alert severity="info" sx={{ mb: 2 }}>

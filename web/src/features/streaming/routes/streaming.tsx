@@ -5,7 +5,6 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import LinearProgress from '@mui/material/LinearProgress';
 import Pagination from '@mui/material/Pagination';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Navigate } from 'react-router';
 import {
@@ -16,6 +15,7 @@ import {
   STREAM_SORTS,
 } from '@contracts/streaming';
 import { useAppSelector } from '@/app/hooks';
+import { ListControls } from '@/components/list-controls';
 import { useStreamList, useUserHome } from '../api/streaming-api';
 import { CategoryMenu } from '../components/category-menu';
 import { StreamCard } from '../components/stream-card';
@@ -68,53 +68,20 @@ export default function StreamingRoute() {
               {ELEARNING_DESCRIPTION}
             </Typography>
           ) : null}
-          <Box
-            component="form"
-            role="search"
-            onSubmit={onSearch}
-            sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}
-          >
-            <TextField
-              label="Search videos"
-              type="search"
-              size="small"
-              value={draft}
-              onChange={(event) => setDraft(event.target.value)}
-              sx={{ flex: '1 1 180px', maxWidth: 360 }}
-            />
-            <Button type="submit" variant="contained">
-              Search
-            </Button>
-            <TextField
-              select
-              size="small"
-              label="Per page"
-              sx={{ minWidth: 100 }}
-              value={size}
-              onChange={(event) => update({ size: event.target.value, page: null })}
-              slotProps={{ select: { native: true } }}
-            >
-              {sizes.map((option) => (
-                <option key={option} value={option}>
-                  {option}
-                </option>
-              ))}
-            </TextField>
-            <TextField
-              select
-              size="small"
-              label="Sort by"
-              value={sort}
-              onChange={(event) => update({ sort: event.target.value, page: null })}
-              slotProps={{ select: { native: true } }}
-            >
-              {STREAM_SORTS.map((option) => (
-                <option key={option} value={option}>
-                  {SORT_LABELS[option]}
-                </option>
-              ))}
-            </TextField>
-          </Box>
+          <ListControls
+            searchLabel="Search videos"
+            draft={draft}
+            onDraftChange={setDraft}
+            onSearch={onSearch}
+            sizeLabel="Per page"
+            sizes={sizes}
+            size={size}
+            onSize={(value) => update({ size: value, page: null })}
+            sorts={STREAM_SORTS}
+            sortLabels={SORT_LABELS}
+            sort={sort}
+            onSort={(value) => update({ sort: value, page: null })}
+          />
           {list.isLoading || list.isFetching ? <LinearProgress aria-label="Loading videos" /> : null}
           {list.isError ? (
             <Alert
