@@ -4,7 +4,8 @@
 // of the built shop, scripts/contract-fuzz.mjs), then the browser journeys (Playwright driving
 // Debian's Chromium).
 // It installs Debian's chromium itself when missing and it can (root with apt-get), and starts a
-// real Kafka broker for the relay contract test when Java and Maven are there.
+// real Kafka broker for the relay contract test and the scaled-out topology test (test/topology) when
+// Java and Maven are there.
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -79,10 +80,10 @@ let ok = run('lint', 'npm', ['run', 'lint']);
 ok = run('build', 'npm', ['run', 'build']) && ok;
 
 const kafka = await startKafka();
-if (kafka) process.stdout.write(`Kafka broker for the relay contract test: ${kafka}\n`);
+if (kafka) process.stdout.write(`Kafka broker for the relay contract and scaled-out topology tests: ${kafka}\n`);
 else
   process.stdout.write(
-    'No Kafka broker could be started here: the Kafka relay contract test reports itself skipped.\n',
+    'No Kafka broker could be started here: the Kafka relay contract and the topology Kafka check report themselves skipped.\n',
   );
 try {
   ok = run('unit, contract and API tests', 'npx', ['jest', '--ci'], kafka ? { KAFKA_BROKERS: kafka } : {}) && ok;

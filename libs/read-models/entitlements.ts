@@ -6,6 +6,13 @@ import type { ReadModel } from './read-model.js';
 
 type Db = Pick<Pool | PoolClient, 'query'>;
 
+/**
+ * NOTIFY channel carrying a customer id whenever their entitlements changed: sent inside the
+ * projection's transaction, so every API process hears of it once the read model holds the grant
+ * (apps/api/identity/roles.service.ts empties its cache entry then).
+ */
+export const ENTITLEMENTS_CHANNEL = 'entitlements_changed';
+
 /** What each customer holds: subscriptions with their dates, and products they may use. Roles derive from it. */
 export const entitlementsReadModel: ReadModel = {
   name: 'entitlements',
@@ -38,6 +45,7 @@ export const entitlementsReadModel: ReadModel = {
            VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
           [d.customerId, d.subscriptionType, d.startsAt, d.expiresAt, d.source],
         );
+        await db.query('SELECT pg_notify($1, $2)', [ENTITLEMENTS_CHANNEL, d.customerId]);
         return;
       }
       case 'ProductAccessGranted': {
@@ -47,6 +55,7 @@ export const entitlementsReadModel: ReadModel = {
            VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
           [d.customerId, d.productId, d.productType, d.source],
         );
+        await db.query('SELECT pg_notify($1, $2)', [ENTITLEMENTS_CHANNEL, d.customerId]);
         return;
       }
     }

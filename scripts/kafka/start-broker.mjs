@@ -92,9 +92,15 @@ function pidAlive(pid) {
   }
 }
 
-/** Kafka cluster ids are 16 random bytes in url-safe base64 without padding. */
+/**
+ * Kafka cluster ids are 16 random bytes in url-safe base64 without padding. One starting with '-'
+ * would be read as an option by the storage tool's argument parser, so such ids are drawn again.
+ */
 function clusterId() {
-  return randomBytes(16).toString('base64url');
+  for (;;) {
+    const id = randomBytes(16).toString('base64url');
+    if (!id.startsWith('-')) return id;
+  }
 }
 
 /** Ready when a metadata request succeeds: the controller has elected itself and the broker is serving. */
