@@ -57,8 +57,11 @@ const TABLES = `
     product_id int NOT NULL,
     position int NOT NULL,
     title text NOT NULL,
-    url text NOT NULL
+    url text NOT NULL,
+    duration int
   );
+  -- Added with the product page's table of contents: databases made before it gain the column.
+  ALTER TABLE catalog_product_titles ADD COLUMN IF NOT EXISTS duration int;
   CREATE TABLE IF NOT EXISTS catalog_product_documents (
     product_id int NOT NULL,
     position int NOT NULL,

@@ -5,7 +5,7 @@
  *
  * Endpoints (all under /api, all public):
  *   GET /api/products?category=0&search=&sort=PUBDATE_DESC&page=1&size=48  -> ProductPage
- *   GET /api/products/:id                                                  -> { data: Product }   (404 unknown)
+ *   GET /api/products/:id                                                  -> { data: ProductDetail } (404 unknown)
  *   GET /api/categories                                                    -> { data: Category[] }
  *   GET /api/faculty                                                       -> { data: FacultySummary[] }
  *   GET /api/faculty/:userId                                               -> { data: Faculty[] } (404 unknown; the spec reads the first)
@@ -97,6 +97,38 @@ export interface Product {
   CREDITS: number;
   /** Set for CME-restricted items: the subscriptions one of which must be new or current. */
   CME_RESTRICTED: boolean;
+}
+
+/** One video of a series or a book's companion videos: the product page's table of contents. */
+export interface ProductTitle {
+  TITLEID: number;
+  POSITION: number;
+  TITLE: string;
+  /** Running time in whole seconds; null when the catalog does not say. */
+  DURATION: number | null;
+}
+
+/** A faculty member of a product with the photo path under the web root (assets/img/faculty/{USERID}.jpeg). */
+export interface ProductFacultyMember extends ProductFaculty {
+  PHOTO: string;
+}
+
+/** Subscription types whose product page says what the subscription includes. */
+export const SUBSCRIPTION_TYPES: readonly ProductType[] = ['qmpcomplete', 'STREAMING_ALL', 'elearning', 'pulse', 'cme'];
+
+/**
+ * The product page's read (GET /api/products/:id): the product with what sells it. Additions only, so a
+ * ProductDetail is a Product everywhere one is expected.
+ */
+export interface ProductDetail extends Product {
+  /** The videos in POSITION order (empty for products without videos). */
+  TITLES: ProductTitle[];
+  /** productfaculty with photos. */
+  FACULTY: ProductFacultyMember[];
+  /** Up to 4 other products sharing the most categories with this one (the generic 0 counts only alone), newest first. */
+  RELATED: ProductListItem[];
+  /** For a subscription (SUBSCRIPTION_TYPES): how much of the library it opens; null otherwise. */
+  LIBRARY: { VIDEO_SERIES: number; ELEARNING_COURSES: number } | null;
 }
 
 /** A product in a list: everything but the long description. */

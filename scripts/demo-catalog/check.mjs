@@ -79,7 +79,14 @@ const KINDS = {
   'product-prices.csv': { PRODUCTID: 'int!', POSITION: 'int!', TYPE: 'req', PRICE: 'cents', SALE_PRICE: 'cents' },
   'product-terms.csv': { PRODUCTID: 'int!', YEARS: 'int!', PRICE: 'cents!' },
   'product-categories.csv': { PRODUCTID: 'int!', CATEGORYID: 'int!' },
-  'product-titles.csv': { PRODUCTID: 'int!', TITLEID: 'int!', POSITION: 'int!', TITLE: 'req', URL: 'req' },
+  'product-titles.csv': {
+    PRODUCTID: 'int!',
+    TITLEID: 'int!',
+    POSITION: 'int!',
+    TITLE: 'req',
+    URL: 'req',
+    DURATION: 'int!',
+  },
   'product-documents.csv': { PRODUCTID: 'int!', POSITION: 'int!', TITLE: 'req', FILES: 'req' },
   'faculty.csv': { USERID: 'int!', FULLNAME: 'req', LOCATION: 'req', ACTIVE: 'bool!', BIO: 'req' },
   'product-faculty.csv': { PRODUCTID: 'int!', USERID: 'int!' },
@@ -285,6 +292,8 @@ export function checkAll({ root, dataDir, assetsDir, headers }) {
       !isJpeg(join(assetsDir, 'img', 'products', p.ID, `${p.ID}.jpeg`))
     )
       fail(`${at}: no JPEG image for product ${p.ID}`);
+    if (!isJpeg(join(assetsDir, 'img', 'products', p.ID, `${p.ID}-400.jpeg`)))
+      fail(`${at}: no 400 px variant ${p.ID}-400.jpeg (node scripts/demo-catalog/generate.mjs makes it)`);
     if (p.DEMOURL && !existsSync(join(assetsDir, '..', p.DEMOURL))) fail(`${at}: DEMOURL ${p.DEMOURL} missing`);
     if (p.TYPE === 'STREAMING') {
       const c = cats.get(p.ID) ?? [];
@@ -343,8 +352,12 @@ export function checkAll({ root, dataDir, assetsDir, headers }) {
 
   // Titles and documents.
   const samples = new Set(['video/sample-1.mp4', 'video/sample-2.mp4', 'video/sample-3.mp4']);
-  for (const t of data['product-titles.csv'])
+  for (const t of data['product-titles.csv']) {
     if (!samples.has(t.URL)) fail(`product-titles.csv:${t._line}: URL ${t.URL}`);
+    // The running time of the table of contents: a plausible chapter, 4 to 30 minutes.
+    if (Number(t.DURATION) < 240 || Number(t.DURATION) > 1800)
+      fail(`product-titles.csv:${t._line}: DURATION ${t.DURATION} outside 240–1800 s`);
+  }
   for (const s of samples) {
     const f = join(root, 'media', s);
     if (!existsSync(f)) fail(`${s} missing`);

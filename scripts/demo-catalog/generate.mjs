@@ -25,7 +25,7 @@ import {
   inSentence,
 } from './content.mjs';
 import { buildFaculty } from './faculty.mjs';
-import { facultyImage, imageMagick, productImage, sampleVideo, tinyPdf } from './media.mjs';
+import { facultyImage, imageMagick, productImage, productVariant, sampleVideo, tinyPdf } from './media.mjs';
 import { countries, shippingZones, states } from './reference.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -55,7 +55,7 @@ export const HEADERS = {
   'product-prices.csv': ['PRODUCTID', 'POSITION', 'TYPE', 'PRICE', 'SALE_PRICE'],
   'product-terms.csv': ['PRODUCTID', 'YEARS', 'PRICE'],
   'product-categories.csv': ['PRODUCTID', 'CATEGORYID'],
-  'product-titles.csv': ['PRODUCTID', 'TITLEID', 'POSITION', 'TITLE', 'URL'],
+  'product-titles.csv': ['PRODUCTID', 'TITLEID', 'POSITION', 'TITLE', 'URL', 'DURATION'],
   'product-documents.csv': ['PRODUCTID', 'POSITION', 'TITLE', 'FILES'],
   'faculty.csv': ['USERID', 'FULLNAME', 'LOCATION', 'ACTIVE', 'BIO'],
   'product-faculty.csv': ['PRODUCTID', 'USERID'],
@@ -176,6 +176,12 @@ function addProduct(p, cats) {
   for (const c of cats) productCategories.push({ PRODUCTID: p.ID, CATEGORYID: c });
 }
 
+/**
+ * A chapter's running time in seconds (4 to 30 minutes, whole 5 s), derived from its id rather than the
+ * seeded random source, so adding the column changed no other generated value.
+ */
+const titleDuration = (titleId) => 240 + ((titleId * 7919) % 313) * 5;
+
 function addTitles(productId, chapterNames, lead) {
   chapterNames.forEach((chapter, i) => {
     productTitles.push({
@@ -184,6 +190,7 @@ function addTitles(productId, chapterNames, lead) {
       POSITION: i + 1,
       TITLE: `${lead}: ${chapter}`,
       URL: SAMPLE_VIDEOS[(productId + i) % SAMPLE_VIDEOS.length],
+      DURATION: titleDuration(nextTitleId - 1),
     });
   });
 }
@@ -816,19 +823,21 @@ function productFooter(p) {
   return 'Medical education for aesthetic surgery';
 }
 
-function generateMedia(force) {
+async function generateMedia(force) {
   const need = (file) => force || !existsSync(file);
   let convert;
   const magick = () => (convert ??= imageMagick());
   for (const p of products) {
     const file = join(ASSETS_DIR, 'img', 'products', String(p.ID), `${p.ID}.jpeg`);
-    if (!need(file)) continue;
+    // An image without its 400 px variant predates the 800 x 600 size: both are made anew.
+    if (!need(file) && !need(file.replace(/\.jpeg$/, '-400.jpeg'))) continue;
     productImage(magick(), file, {
       name: p.NAME,
       label: productLabel(p),
       colors: productColors(p),
       footer: productFooter(p),
     });
+    await productVariant(file);
   }
   const palette = Object.values(TOPICS).map((t) => t.colors);
   for (const f of faculty) {
@@ -881,7 +890,7 @@ const args = new Set(process.argv.slice(2));
 if (!args.has('--check')) {
   mkdirSync(DATA_DIR, { recursive: true });
   for (const [name, rows] of Object.entries(files)) writeCsv(name, rows);
-  generateMedia(args.has('--media'));
+  await generateMedia(args.has('--media'));
 }
 const problems = checkAll({ root: ROOT, dataDir: DATA_DIR, assetsDir: ASSETS_DIR, headers: HEADERS });
 const counts = Object.fromEntries(Object.entries(files).map(([k, v]) => [k, v.length]));

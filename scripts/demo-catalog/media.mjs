@@ -23,21 +23,25 @@ export function imageMagick() {
 /** ImageMagick expands % escapes in caption/annotate text. */
 const magickText = (s) => s.replace(/%/g, '%%').replace(/^@/, '\\@');
 
+/** Width and height of a product image; the `-400` variant (productVariant) is half of it. */
+export const PRODUCT_IMAGE_SIZE = [800, 600];
+
 /**
- * A product card: a colour gradient, a small type label, the product name, a footer line.
+ * A product card: a colour gradient, a small type label, the product name, a footer line. 800 x 600, so a
+ * phone at twice its CSS pixels still gets a sharp picture (Lighthouse image-size-responsive).
  * @param {string} convert path of ImageMagick's convert
  */
 export function productImage(convert, file, { name, label, colors, footer }) {
   mkdirSync(dirname(file), { recursive: true });
   run(convert, [
     '-size',
-    '400x300',
+    PRODUCT_IMAGE_SIZE.join('x'),
     `gradient:${colors[0]}-${colors[1]}`,
     '(',
     '-size',
-    '352x',
+    '704x',
     '-pointsize',
-    String(name.length <= 24 ? 32 : name.length <= 48 ? 27 : 23),
+    String(name.length <= 24 ? 64 : name.length <= 48 ? 54 : 46),
     '-background',
     'none',
     '-fill',
@@ -51,33 +55,33 @@ export function productImage(convert, file, { name, label, colors, footer }) {
     '-gravity',
     'center',
     '-geometry',
-    '+0+6',
+    '+0+12',
     '-composite',
     '-fill',
     '#ffffff',
     '-draw',
-    'rectangle 24,38 64,41',
+    'rectangle 48,76 128,82',
     '-font',
     'DejaVu-Sans-Bold',
     '-pointsize',
-    '13',
+    '26',
     '-fill',
     '#ffffffdd',
     '-gravity',
     'northwest',
     '-annotate',
-    '+24+16',
+    '+48+32',
     magickText(label.toUpperCase()),
     '-font',
     'DejaVu-Sans',
     '-pointsize',
-    '12',
+    '24',
     '-fill',
     '#ffffffbb',
     '-gravity',
     'southwest',
     '-annotate',
-    '+24+14',
+    '+48+28',
     magickText(footer),
     '-strip',
     '-interlace',
@@ -88,6 +92,17 @@ export function productImage(convert, file, { name, label, colors, footer }) {
     '70',
     file,
   ]);
+}
+
+/**
+ * The 400 px wide `{ID}-400.jpeg` next to a product image, for cards and small screens (the web's
+ * srcset picks it by the displayed width). Made with sharp (libvips), a devDependency of the generator.
+ */
+export async function productVariant(file) {
+  const { default: sharp } = await import('sharp');
+  const target = file.replace(/\.jpeg$/, '-400.jpeg');
+  await sharp(file).resize({ width: 400 }).jpeg({ quality: 72, mozjpeg: true }).toFile(target);
+  return target;
 }
 
 /** A faculty placeholder: coloured square, a head-and-shoulders silhouette, the initials. */

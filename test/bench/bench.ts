@@ -11,10 +11,12 @@ import { appendThroughput } from './append-throughput.js';
 import { catalogList } from './catalog-list.js';
 import { homeUsable } from './home-usable.js';
 import { initialJavaScript } from './initial-js.js';
+import { lighthouseScores } from './lighthouse.js';
 import { mediaRange } from './media-range.js';
 import { projectionLag } from './projection-lag.js';
 import { type BenchPostgres, startBenchPostgres } from './postgres.js';
 import { type BudgetResult, type BudgetRow, formatTable } from './report.js';
+import { scaledCheckout } from './scaled-checkout.js';
 
 interface BenchContext {
   /** A new empty database on the bench's PostgreSQL. */
@@ -41,9 +43,14 @@ const BUDGETS: Budget[] = [
     run: async (c) => homeUsable(await c.database('bench_shop'), join(c.scratch, 'shop-data')),
   },
   {
+    name: 'lighthouse',
+    run: async (c) => lighthouseScores(await c.database('bench_lighthouse'), join(c.scratch, 'lighthouse-data')),
+  },
+  {
     name: 'video range readers',
     run: async (c) => mediaRange(await c.database('bench_media'), join(c.scratch, 'media-data')),
   },
+  { name: 'scaled out checkout', run: async (c) => scaledCheckout(await c.database('bench_scaled')) },
 ];
 
 function crashedRow(name: string, error: unknown): BudgetResult {

@@ -104,8 +104,33 @@ export class ProductPageDto {
   @ApiProperty({ enum: PRODUCT_PAGE_SIZES }) size!: number;
 }
 
+export class ProductTitleDto {
+  @ApiProperty() TITLEID!: number;
+  @ApiProperty() POSITION!: number;
+  @ApiProperty() TITLE!: string;
+  @ApiProperty({ type: Number, nullable: true, description: 'running time in seconds' }) DURATION!: number | null;
+}
+
+export class ProductFacultyMemberDto extends ProductFacultyDto {
+  @ApiProperty({ example: 'assets/img/faculty/1009.jpeg' }) PHOTO!: string;
+}
+
+export class LibraryDto {
+  @ApiProperty() VIDEO_SERIES!: number;
+  @ApiProperty() ELEARNING_COURSES!: number;
+}
+
+export class ProductDetailDto extends ProductDto {
+  @ApiProperty({ type: [ProductTitleDto], description: 'The videos, in order' }) TITLES!: ProductTitleDto[];
+  @ApiProperty({ type: [ProductFacultyMemberDto] }) FACULTY!: ProductFacultyMemberDto[];
+  @ApiProperty({ type: [ProductListItemDto], description: 'Up to 4 products of the same categories' })
+  RELATED!: ProductListItemDto[];
+  @ApiProperty({ type: LibraryDto, nullable: true, description: 'For a subscription: what it opens' })
+  LIBRARY!: LibraryDto | null;
+}
+
 export class ProductBodyDto {
-  @ApiProperty({ type: ProductDto }) data!: ProductDto;
+  @ApiProperty({ type: ProductDetailDto }) data!: ProductDetailDto;
 }
 
 export class CategoryDto {

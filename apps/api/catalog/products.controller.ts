@@ -2,12 +2,13 @@ import { Controller, Get, Header, Inject, NotFoundException, Param, Query } from
 import { ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import pg from 'pg';
 import { CatalogCache } from '#libs/catalog/catalog-cache.js';
-import { findProduct, listCategories, listProductsJson } from '#libs/catalog/products.queries.js';
+import { findProductDetail } from '#libs/catalog/product-detail.queries.js';
+import { listCategories, listProductsJson } from '#libs/catalog/products.queries.js';
 import {
   type Category,
   DEFAULT_PRODUCT_PAGE_SIZE,
   DEFAULT_PRODUCT_SORT,
-  type Product,
+  type ProductDetail,
 } from '#libs/contracts/catalog.js';
 import { PG_POOL } from '../infrastructure/tokens.js';
 import { ApiError } from '../shared/errors.responses.js';
@@ -47,13 +48,15 @@ export class ProductsController {
 
   @Get('products/:id')
   @Header('Cache-Control', CATALOG_CACHE)
-  @ApiOperation({ summary: 'A product with its html description and PRICING (product/{NAME}/{ID})' })
+  @ApiOperation({
+    summary: 'A product with its html description, PRICING, videos, faculty, related products (product/{NAME}/{ID})',
+  })
   @ApiOkResponse({ type: ProductBodyDto })
   @ApiParam({ name: 'id', schema: { type: 'integer', minimum: 0, maximum: 999999999999999, example: 130 } })
   @ApiError(400, 'id must be a whole number.')
   @ApiError(404, 'Product not found')
-  async one(@Param('id', new CatalogIdPipe()) id: number): Promise<{ data: Product }> {
-    const product = await findProduct(this.pool, id);
+  async one(@Param('id', new CatalogIdPipe()) id: number): Promise<{ data: ProductDetail }> {
+    const product = await findProductDetail(this.pool, id);
     if (!product) throw new NotFoundException('Product not found');
     return { data: product };
   }

@@ -142,8 +142,16 @@ export const PRODUCT_FILES: CatalogFile[] = [
   {
     file: 'product-titles.csv',
     table: 'catalog_product_titles',
-    schema: z.object({ PRODUCTID: int(1), TITLEID: int(1), POSITION: int(0), TITLE: text(500), URL: text(2000) }),
-    columns: { title_id: 'int', product_id: 'int', position: 'int', title: 'text', url: 'text' },
+    schema: z.object({
+      PRODUCTID: int(1),
+      TITLEID: int(1),
+      POSITION: int(0),
+      TITLE: text(500),
+      URL: text(2000),
+      // Running time in seconds (the product page's table of contents); empty when unknown.
+      DURATION: optInt(1, 86400, 'seconds from 1 to 86400'),
+    }),
+    columns: { title_id: 'int', product_id: 'int', position: 'int', title: 'text', url: 'text', duration: 'int' },
     key: ['title_id'],
     owner: 'product_id',
     identity: (r) => keyOf(r, ['TITLEID']),
@@ -159,6 +167,7 @@ export const PRODUCT_FILES: CatalogFile[] = [
       ['position', 'POSITION'],
       ['title', 'TITLE'],
       ['url', 'URL'],
+      ['duration', 'DURATION'],
     ),
   },
   {

@@ -1,4 +1,4 @@
-import type { Product, ProductPage, ProductSort, ReferenceData } from '@contracts/catalog';
+import type { ProductDetail, ProductPage, ProductSort, ReferenceData } from '@contracts/catalog';
 import { api } from './api';
 
 export interface ProductQuery {
@@ -23,9 +23,10 @@ export const catalogReadsApi = api.injectEndpoints({
       }),
       providesTags: ['Products'],
     }),
-    product: build.query<Product, number>({
+    // The product page's read: a Product plus its videos, faculty photos, related products (ProductDetail).
+    product: build.query<ProductDetail, number>({
       query: (id) => `/products/${id}`,
-      transformResponse: (body: { data: Product }) => body.data,
+      transformResponse: (body: { data: ProductDetail }) => body.data,
       providesTags: ['Products'],
       extraOptions: { handlesOwnErrors: true },
     }),

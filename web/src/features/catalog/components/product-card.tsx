@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { ProductListItem } from '@contracts/catalog';
 import { PriceTag } from './price-tag';
-import { productImage } from '@/lib/product-image';
+import { productImageProps } from '@/lib/product-image';
 
 /** One product of a list: image, name (a link to the detail page) and price. */
 export function ProductCard({ product }: { product: ProductListItem }) {
@@ -15,7 +15,7 @@ export function ProductCard({ product }: { product: ProductListItem }) {
       <CardActionArea component={RouterLink} to={`/product/${product.SLUG}/${product.ID}`} sx={{ flexGrow: 1 }}>
         <CardMedia
           component="img"
-          image={productImage(product.ID)}
+          {...productImageProps(product.ID, '(max-width: 599px) 50vw, (max-width: 1199px) 33vw, 300px')}
           alt=""
           loading="lazy"
           sx={{ aspectRatio: '4 / 3', objectFit: 'cover', bgcolor: 'grey.200' }}
