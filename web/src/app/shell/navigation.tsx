@@ -19,19 +19,6 @@ import { meetingEntries } from './meetings';
 import { NavMenu, type NavEntry } from './nav-menu';
 import type { NavSection } from './nav-drawer';
 
-/** Read by assistive technology, not shown (the usual clip pattern). */
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  margin: -1,
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
-
 const loadDrawer = () => import('./nav-drawer');
 // The drawer (modal, focus trap) is fetched on first touch of the menu button, not with the shell.
 const NavDrawer = lazy(loadDrawer);
@@ -131,14 +118,13 @@ export function Navigation() {
           component={RouterLink}
           to="/cart"
           startIcon={
-            // The badge is for the eye; the name says the count in words (WCAG 2.5.3: it starts with "Cart").
-            <Badge badgeContent={cartCount} color="secondary" invisible={cartCount === 0} aria-hidden>
+            <Badge badgeContent={cartCount} color="secondary" invisible={cartCount === 0}>
               <ShoppingCart />
             </Badge>
           }
+          aria-label={cartCount > 0 ? `Cart, ${cartCount} items` : 'Cart'}
         >
           Cart
-          {cartCount > 0 ? <Box component="span" sx={VISUALLY_HIDDEN}>{`, ${cartCount} items`}</Box> : null}
         </Button>
       </Toolbar>
       {drawerUsed ? (
