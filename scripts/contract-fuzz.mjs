@@ -12,9 +12,9 @@
 // (the Hypothesis seed, default fixed so every run sends the same requests).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { SHOP_ENTRY, startShop, stopShop } from './built-shop.mjs';
 
 const SCHEMATHESIS_VERSION = '4.32.5';
 const VENV = resolve('.cache/schemathesis-venv');
@@ -22,7 +22,6 @@ const SCHEMATHESIS = join(VENV, 'bin', 'schemathesis');
 const EXAMPLES = process.env.CONTRACT_FUZZ_EXAMPLES ?? '25';
 const SEED = process.env.CONTRACT_FUZZ_SEED ?? '20260101';
 const DEMO_ACCOUNT = { email: 'complete@demo.test', password: 'Demo-pass-2026' };
-const SHOP_ENTRY = 'dist/apps/api/main.js';
 /**
  * Checks that cannot apply to this API (docs/api.md, "The contract check"):
  * - positive_data_acceptance wants every schema-valid request accepted, but the specification answers
@@ -38,19 +37,6 @@ const fail = (line) => {
   process.stderr.write(`contract check FAILED: ${line}\n`);
   return 1;
 };
-
-/** A TCP port free on 127.0.0.1 right now (the OS picks it). */
-function freePort() {
-  return new Promise((done, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
-}
 
 function installedVersion() {
   if (!existsSync(SCHEMATHESIS)) return undefined;
@@ -72,52 +58,6 @@ function ensureSchemathesis() {
     { stdio: 'inherit' },
   );
   return pip.status === 0 && installedVersion() === SCHEMATHESIS_VERSION;
-}
-
-/** Starts the built shop on free ports in its own process group; resolves once /api/health answers. */
-async function startShop(dataDir) {
-  const port = await freePort();
-  const pgPort = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url };
-  Object.assign(env, { EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: 'warn' });
-  // Its own embedded database, mail outbox and no broker, whatever the caller's environment says.
-  for (const name of ['DATABASE_URL', 'SMTP_URL', 'KAFKA_BROKERS', 'EVENTSTORE_URL']) delete env[name];
-  const child = spawn(process.execPath, [SHOP_ENTRY], {
-    detached: true, // its own process group: stopped whole, embedded PostgreSQL included
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env,
-  });
-  const exited = new Promise((done) => child.once('exit', (code, signal) => done({ code, signal })));
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (interrupted) throw new Error('interrupted');
-    const state = await Promise.race([exited, new Promise((done) => setTimeout(() => done(undefined), 500))]);
-    if (state) throw new Error(`the shop exited while starting (${state.code ?? state.signal})`);
-    try {
-      const r = await fetch(`${url}/api/health`);
-      if (r.ok) return { child, url, exited };
-    } catch {
-      // not listening yet
-    }
-  }
-  throw new Error('the shop did not answer /api/health within 180 s');
-}
-
-/** SIGTERM to the shop's process group (it stops PostgreSQL itself), SIGKILL after 30 s. */
-async function stopShop(shop) {
-  if (!shop || shop.child.exitCode !== null || shop.child.signalCode !== null) return;
-  const signal = (name) => {
-    try {
-      process.kill(-shop.child.pid, name);
-    } catch {
-      // already gone
-    }
-  };
-  signal('SIGTERM');
-  const timer = setTimeout(() => signal('SIGKILL'), 30_000);
-  await shop.exited;
-  clearTimeout(timer);
 }
 
 async function login(url) {
@@ -187,7 +127,7 @@ async function main() {
   process.on('SIGINT', interrupt);
   process.on('SIGTERM', interrupt);
   try {
-    shop = await startShop(dataDir);
+    shop = await startShop(dataDir, () => interrupted);
     say(`The shop for the contract check answers at ${shop.url}`);
     const token = await login(shop.url);
     const anonymous = await schemathesis('anonymous', shop.url, []);

@@ -7,14 +7,12 @@
 // temporary DATA_DIR (embedded PostgreSQL, demo data, the mail outbox), walks the pages with Debian's
 // Chromium (CHROMIUM_PATH, default /usr/bin/chromium) and stops every process it started, also on a
 // failure or Ctrl+C.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
+import { SHOP_ENTRY, startShop, stopShop } from './built-shop.mjs';
 
-const SHOP_ENTRY = 'dist/apps/api/main.js';
 const OUT = resolve('screenshots');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SIZES = [
@@ -25,66 +23,6 @@ const SIZES = [
 const FIXED_PRODUCTS = { subscription: 130, meeting: 517, cme: 155, app: 399 };
 
 const say = (line) => process.stdout.write(`${line}\n`);
-
-/** A TCP port free on 127.0.0.1 right now (the OS picks it). */
-function freePort() {
-  return new Promise((done, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
-}
-
-/** Starts the built shop on free ports in its own process group; resolves once /api/health answers. */
-async function startShop(dataDir) {
-  const port = await freePort();
-  const pgPort = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url };
-  Object.assign(env, { EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: 'warn' });
-  // Its own embedded database, mail outbox and no broker, whatever the caller's environment says.
-  for (const name of ['DATABASE_URL', 'SMTP_URL', 'KAFKA_BROKERS', 'EVENTSTORE_URL']) delete env[name];
-  const child = spawn(process.execPath, [SHOP_ENTRY], {
-    detached: true, // its own process group: stopped whole, embedded PostgreSQL included
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env,
-  });
-  const exited = new Promise((done) => child.once('exit', (code, signal) => done({ code, signal })));
-  const shop = { child, url, exited };
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    const state = await Promise.race([exited, new Promise((done) => setTimeout(() => done(undefined), 500))]);
-    if (state) throw new Error(`the shop exited while starting (${state.code ?? state.signal})`);
-    try {
-      const r = await fetch(`${url}/api/health`);
-      if (r.ok) return shop;
-    } catch {
-      // not listening yet
-    }
-  }
-  await stopShop(shop);
-  throw new Error('the shop did not answer /api/health within 180 s');
-}
-
-/** SIGTERM to the shop's process group (it stops PostgreSQL itself), SIGKILL after 30 s. */
-async function stopShop(shop) {
-  if (!shop || shop.child.exitCode !== null || shop.child.signalCode !== null) return;
-  const signal = (name) => {
-    try {
-      process.kill(-shop.child.pid, name);
-    } catch {
-      // already gone
-    }
-  };
-  signal('SIGTERM');
-  const timer = setTimeout(() => signal('SIGKILL'), 30_000);
-  await shop.exited;
-  clearTimeout(timer);
-}
 
 async function getJson(url) {
   const r = await fetch(url);
