@@ -34,14 +34,18 @@ const FIRST_SCREENS: Record<string, string> = {
   products: '/features/catalog/routes/products.tsx',
 };
 const ROUTES_PLACEHOLDER = 'var ROUTES = {};';
+const ENTRY_PLACEHOLDER = 'var ENTRY = null;';
 
 /**
  * Writes into dist/boot.js, for each screen of FIRST_SCREENS, its lazy chunk and every chunk that one
- * imports statically: boot.js preloads them (modulepreload) while the entry is still downloading,
- * instead of discovering them only after the entry has run.
+ * imports statically: boot.js preloads them (modulepreload) beside the entry, instead of their being
+ * discovered only after the entry has run. Moves the entry's module script and its modulepreload links out
+ * of dist/index.html into boot.js (ENTRY), which starts the app once the first view's picture has loaded
+ * (docs/performance.md, "Lighthouse"). The development server keeps index.html as it is.
  */
 function bootRoutes(): Plugin {
   let routes: Record<string, string[]> = {};
+  let entryStages: string[] = [];
   let outDir = 'dist';
   return {
     name: 'medshop-boot-routes',
@@ -58,6 +62,11 @@ function bootRoutes(): Plugin {
         const chunk = byFile.get(fileName);
         return [fileName, ...(chunk?.imports ?? []).flatMap((next) => withImports(next, seen))];
       };
+      // The entry's stages (main.tsx imports them dynamically, one task each) belong to its first download.
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      entryStages = entry
+        ? entry.dynamicImports.flatMap((file) => withImports(file, new Set(entry.imports))).map((file) => `/${file}`)
+        : [];
       routes = Object.fromEntries(
         Object.entries(FIRST_SCREENS).flatMap(([name, suffix]) => {
           const chunk = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(suffix));
@@ -66,10 +75,36 @@ function bootRoutes(): Plugin {
       );
     },
     closeBundle() {
+      const html = join(outDir, 'index.html');
+      const page = readFileSync(html, 'utf8');
+      const entry = {
+        script: /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(page)?.[1],
+        preload: [
+          ...new Set([
+            ...[...page.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]),
+            ...entryStages,
+          ]),
+        ],
+      };
+      if (!entry.script) throw new Error(`${html}: the entry's module script not found`);
+      // The entry leaves the page: boot.js starts it, after the first view's picture has loaded.
+      writeFileSync(
+        html,
+        page
+          .replace(/\s*<script type="module" crossorigin src="[^"]+"><\/script>/, '')
+          .replaceAll(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, ''),
+      );
       const file = join(outDir, 'boot.js');
       const source = readFileSync(file, 'utf8');
-      if (!source.includes(ROUTES_PLACEHOLDER)) throw new Error(`${file}: "${ROUTES_PLACEHOLDER}" not found`);
-      writeFileSync(file, source.replace(ROUTES_PLACEHOLDER, `var ROUTES = ${JSON.stringify(routes)};`));
+      for (const placeholder of [ROUTES_PLACEHOLDER, ENTRY_PLACEHOLDER]) {
+        if (!source.includes(placeholder)) throw new Error(`${file}: "${placeholder}" not found`);
+      }
+      writeFileSync(
+        file,
+        source
+          .replace(ROUTES_PLACEHOLDER, `var ROUTES = ${JSON.stringify(routes)};`)
+          .replace(ENTRY_PLACEHOLDER, `var ENTRY = ${JSON.stringify(entry)};`),
+      );
     },
   };
 }

@@ -22,6 +22,17 @@ function referencedScripts(html: string): string[] {
   return found;
 }
 
+/**
+ * The app's entry and its preloads, which the build moved from index.html into boot.js (web/vite.config.ts,
+ * `var ENTRY = {"script": ..., "preload": [...]};`): boot.js starts them on every first page.
+ */
+function bootEntry(bootJs: string): string[] {
+  const json = /\bvar ENTRY = (\{.*?\});/.exec(bootJs)?.[1];
+  if (!json) throw new Error('boot.js names no ENTRY (was web/dist built?)');
+  const entry = JSON.parse(json) as { script: string; preload: string[] };
+  return [entry.script, ...entry.preload];
+}
+
 /** Static imports (`import ... from "./x.js"`, `import "./x.js"`) of a built chunk; dynamic `import()` is left out. */
 function staticImports(code: string, fromPath: string): string[] {
   const paths: string[] = [];
@@ -32,8 +43,8 @@ function staticImports(code: string, fromPath: string): string[] {
 }
 
 /**
- * Budget: initial JavaScript of the first page under 200 KB gzip. Reads web/dist/index.html, takes the
- * entry script and every modulepreload it lists, plus (as a check) every chunk those import
+ * Budget: initial JavaScript of the first page under 200 KB gzip. Reads web/dist/index.html, takes its
+ * scripts (boot.js), the entry script and the preloads boot.js starts, plus (as a check) every chunk those import
  * statically, and sums each file's gzip size (node:zlib, default level): what the browser downloads
  * before the first render. Baseline: all JavaScript of the build, gzip, so the ratio is the share
  * loaded up front.
@@ -43,7 +54,9 @@ export async function initialJavaScript(distDir: string): Promise<BudgetResult> 
   const gzipSize = async (sitePath: string): Promise<number> =>
     gzipSync(await readFile(join(distDir, sitePath))).length;
 
-  const queue = referencedScripts(html).map((p) => posix.normalize(p.startsWith('/') ? p : `/${p}`));
+  const scripts = referencedScripts(html);
+  if (scripts.includes('/boot.js')) scripts.push(...bootEntry(await readFile(join(distDir, 'boot.js'), 'utf8')));
+  const queue = scripts.map((p) => posix.normalize(p.startsWith('/') ? p : `/${p}`));
   if (queue.length === 0) throw new Error('index.html references no script');
   const seen = new Set<string>();
   let initial = 0;

@@ -20,6 +20,8 @@ interface PageRun {
   cls: number;
   tbt: number;
   failing: string[];
+  /** Why the run has no score, when it has none (Lighthouse's runtime error or a metric's error). */
+  error: string | null;
 }
 
 /**
@@ -42,6 +44,12 @@ async function runOnce(url: string, port: number): Promise<PageRun> {
     cls: value('cumulative-layout-shift'),
     tbt: value('total-blocking-time'),
     failing: WATCHED.filter((id) => audits[id]?.score === 0),
+    error:
+      result.lhr.runtimeError?.message ??
+      (['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time'] as const)
+        .map((id) => audits[id]?.errorMessage)
+        .find((message) => message !== undefined) ??
+      null,
   };
 }
 
@@ -91,10 +99,12 @@ export async function lighthouseScores(databaseUrl: string, dataDir: string): Pr
       allOk &&= score >= MIN_SCORE && lcp < 2500 && cls < 0.1 && tbt < 200;
       summaries.push(`${page.name} ${score}`);
       const failing = [...new Set(runs.flatMap((r) => r.failing))];
+      const errors = runs.flatMap((r, i) => (r.error ? [`run ${i + 1}: ${r.error}`] : []));
       notes.push(
         `lighthouse ${page.name}: performance ${runs.map((r) => r.performance).join(', ')} (median ${score}); ` +
           `LCP ${ms(lcp)}, CLS ${cls.toFixed(3)}, TBT ${ms(tbt)}; ` +
-          `failing of ${WATCHED.join(', ')}: ${failing.length ? failing.join(', ') : 'none'}`,
+          `failing of ${WATCHED.join(', ')}: ${failing.length ? failing.join(', ') : 'none'}` +
+          (errors.length ? `; without a score: ${errors.join('; ')}` : ''),
       );
     }
     return {

@@ -1,48 +1,209 @@
 /* global document, location */
-// Preloads what the first screen of the opened address needs before the app's JavaScript has run
-// (docs/performance.md, "Lighthouse"): the product image (its 400 px variant or the full one, as the
-// <img srcset> will pick) and the product read of a product page, the first card's image of the home
-// page, and the screen's own chunks (home, product list, product page). A plain file under the web root, so the Content-Security-Policy (script-src 'self') allows it.
+// Runs before the app's JavaScript and starts it (docs/performance.md, "Lighthouse"). Three jobs:
+// 1. Preloads what the first screen of the opened address needs: the product image (its 400 px variant or
+//    the full one, as the <img srcset> will pick) and the product read of a product page, the first
+//    card's image of the home page.
+// 2. Draws that screen's first view into #root from what the address tells (the product's image, the
+//    home's heading and first card image, the list's first cards read from the API), laid out as the app
+//    will lay it out, so a phone on a slow line shows the page's main pictures before the app has run;
+//    the app's first render replaces it.
+// 3. Starts the app: the entry module (moved here from index.html by the build, ENTRY), its imports and
+//    the screen's own chunks (home, product list, product page). Where a first view was drawn, once its
+//    picture has loaded (or failed, or after START_LATEST_MS), so the picture has the line to itself.
+// A plain file under the web root, so the Content-Security-Policy (script-src 'self') allows it; index.html
+// loads it after #root, so #root exists when it runs.
 (function () {
   // Filled in by the build (web/vite.config.ts, bootRoutes): each first screen's chunks.
   var ROUTES = {};
+  // Filled in by the build: the entry module and its static imports. Null in development, where
+  // index.html loads the entry itself.
+  var ENTRY = null;
+  var START_LATEST_MS = 1500;
+  // The `sizes` of the app's own images (features/catalog/components/product-page/product-skeleton.tsx,
+  // features/home/components/home-card.tsx), so the preview fetches the very file the app shows.
+  var PRODUCT_SIZES = '(min-width: 1200px) 460px, (min-width: 900px) 37vw, 100vw';
+  var CARD_SIZES = '(min-width: 1200px) 370px, (min-width: 900px) 31vw, (min-width: 600px) 47vw, 100vw';
+  var LIST_SIZES = '(max-width: 599px) 50vw, (max-width: 1199px) 33vw, 300px';
+  // The list's titles when the category has no name (features/catalog/routes/products.tsx).
+  var LIST_TITLES = { 0: 'Videos', 14: 'Books' };
+  // Two rows of two on a phone, one row on a wide screen.
+  var LIST_PREVIEW_CARDS = 4;
+  // The home's first card shows the Complete package (storefront section 2).
+  var HOME_IMAGE = '130';
   var head = document.head;
+  var root = document.getElementById('root');
+
+  function element(tag, className, attrs, children) {
+    var node = document.createElement(tag);
+    node.className = className;
+    for (var key in attrs) node.setAttribute(key, attrs[key]);
+    for (var i = 0; children && i < children.length; i++) node.appendChild(children[i]);
+    return node;
+  }
+  function text(tag, className, words) {
+    var node = element(tag, className, {});
+    node.textContent = words;
+    return node;
+  }
+  function sources(id) {
+    var base = '/assets/img/products/' + id + '/' + id;
+    return { src: base + '.jpeg', srcset: base + '-400.jpeg 400w, ' + base + '.jpeg 800w' };
+  }
   function preload(attrs) {
     var link = document.createElement('link');
     link.rel = 'preload';
     for (var key in attrs) link.setAttribute(key, attrs[key]);
     head.appendChild(link);
   }
-  function image(id, sizes) {
-    var base = '/assets/img/products/' + id + '/' + id;
-    preload({
-      as: 'image',
-      href: base + '.jpeg',
-      imagesrcset: base + '-400.jpeg 400w, ' + base + '.jpeg 800w',
-      imagesizes: sizes,
+  function preloadImage(id, sizes) {
+    var files = sources(id);
+    preload({ as: 'image', href: files.src, imagesrcset: files.srcset, imagesizes: sizes, fetchpriority: 'high' });
+  }
+  function image(id, sizes, className) {
+    var files = sources(id);
+    return element('img', className, {
+      src: files.src,
+      srcset: files.srcset,
+      sizes: sizes,
+      width: '800',
+      height: '600',
+      alt: '',
       fetchpriority: 'high',
     });
   }
-  function modules(name) {
-    var files = ROUTES[name] || [];
-    for (var i = 0; i < files.length; i++) {
-      var link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = files[i];
-      head.appendChild(link);
+  function modulePreload(href) {
+    var link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    head.appendChild(link);
+  }
+  var started = false;
+  // Starting a request costs the main thread (more so under instrumentation): a few per task, so no
+  // task grows long (Lighthouse total blocking time).
+  var PRELOADS_PER_TASK = 4;
+  function preloadInBatches(files) {
+    files.slice(0, PRELOADS_PER_TASK).forEach(modulePreload);
+    if (files.length > PRELOADS_PER_TASK) {
+      setTimeout(function () {
+        preloadInBatches(files.slice(PRELOADS_PER_TASK));
+      }, 0);
     }
   }
+  /** Loads the app: its entry, then the entry's imports and the chunks of the screen `name`. */
+  function start(name) {
+    if (started || !ENTRY) return;
+    started = true;
+    var script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = ENTRY.script;
+    document.body.appendChild(script);
+    setTimeout(function () {
+      preloadInBatches(ENTRY.preload.concat(ROUTES[name] || []));
+    }, 0);
+  }
+  /** Starts the app once `picture` has loaded, failed, or taken START_LATEST_MS. */
+  function startAfter(picture, name) {
+    var go = function () {
+      start(name);
+    };
+    if (picture.complete) return go();
+    picture.addEventListener('load', go);
+    picture.addEventListener('error', go);
+    setTimeout(go, START_LATEST_MS);
+  }
+  /** Replaces the "Loading the shop…" line under the bar with the screen's first view. */
+  function draw(page) {
+    var loading = root && root.querySelector('.boot-text');
+    if (!loading) return false;
+    root.replaceChild(element('div', 'boot-page', { 'aria-busy': 'true' }, [page]), loading);
+    return true;
+  }
+
+  /**
+   * The product list's first view: the category's title, the count and the first cards (image and name),
+   * where features/catalog/routes/products.tsx puts them (the room of its controls kept empty), read with
+   * the address's own page, size, sort and search. The app starts once the first pictures have loaded;
+   * any failure just starts it.
+   */
+  function listPreview(category) {
+    var params = new URLSearchParams(location.search);
+    var query = new URLSearchParams({ category: category });
+    ['search', 'sort', 'page', 'size'].forEach(function (key) {
+      if (params.get(key)) query.set(key, params.get(key));
+    });
+    var read = function (url) {
+      return fetch(url).then(function (answer) {
+        if (!answer.ok) throw new Error(url + ' answered ' + answer.status);
+        return answer.json();
+      });
+    };
+    Promise.all([read('/api/products?' + query), read('/api/categories')])
+      .then(function (answers) {
+        var products = answers[0].data.slice(0, LIST_PREVIEW_CARDS);
+        var named = answers[1].data.filter(function (entry) {
+          return String(entry.ID) === category;
+        })[0];
+        var title = named ? named.NAME : LIST_TITLES[category] || 'Products';
+        var cards = products.map(function (item) {
+          var picture = image(String(item.ID), LIST_SIZES, 'boot-image');
+          return element('li', 'boot-card', {}, [picture, text('p', 'boot-card-name', item.NAME)]);
+        });
+        var total = answers[0].total;
+        var drawn = draw(
+          element('div', '', {}, [
+            text('h1', 'boot-h1', title),
+            element('div', 'boot-list', {}, [
+              element('div', 'boot-list-main', {}, [
+                element('div', 'boot-list-controls', {}, []),
+                text('p', 'boot-count', total === 0 ? 'No results found' : total + ' products'),
+                element('ul', 'boot-grid boot-cards', {}, cards),
+              ]),
+            ]),
+          ]),
+        );
+        var first = cards[0] && cards[0].firstChild;
+        if (drawn && first) startAfter(first, 'products');
+        else start('products');
+      })
+      .catch(function () {
+        start('products');
+      });
+    setTimeout(function () {
+      start('products');
+    }, START_LATEST_MS);
+  }
+
   var path = location.pathname;
+  var list = /^\/products\/(\d+)\/?$/.exec(path);
   var product = /^\/product\/[^/]+\/(\d+)\/?$/.exec(path);
+  var picture;
   if (product) {
-    image(product[1], '(min-width: 1200px) 460px, (min-width: 900px) 37vw, 100vw');
+    preloadImage(product[1], PRODUCT_SIZES);
     preload({ as: 'fetch', href: '/api/products/' + product[1], crossorigin: 'anonymous' });
-    modules('product');
+    picture = image(product[1], PRODUCT_SIZES, 'boot-image boot-rounded');
+    if (draw(element('div', 'boot-grid boot-product', {}, [picture]))) startAfter(picture, 'product');
+    else start('product');
   } else if (path === '/' || path === '') {
-    image('130', '(min-width: 1200px) 370px, (min-width: 900px) 31vw, (min-width: 600px) 47vw, 100vw');
-    modules('home');
-  } else if (/^\/products\/\d+\/?$/.test(path)) {
-    modules('products');
+    preloadImage(HOME_IMAGE, CARD_SIZES);
+    picture = image(HOME_IMAGE, CARD_SIZES, 'boot-image');
+    // The words of features/home/routes/home.tsx, so nothing moves when the app takes over.
+    var home = element('div', '', {}, [
+      text('h1', 'boot-h1', 'Surgical education, streamed and in print'),
+      text(
+        'p',
+        'boot-lead',
+        'Operative videos, books, meetings and CME credit for plastic, facial plastic, oculoplastic and ' +
+          'dermatologic surgeons and their teams.',
+      ),
+      element('div', 'boot-grid boot-home', {}, [element('div', 'boot-card', {}, [picture])]),
+    ]);
+    if (draw(home)) startAfter(picture, 'home');
+    else start('home');
+  } else if (list) {
+    listPreview(list[1]);
+  } else {
+    start('');
   }
 })();

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import LinearProgress from '@mui/material/LinearProgress';
 import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { RequireLogin, RequireRole } from '@/features/auth/components/guards';
 import { registerNavigate } from '@/lib/navigation';
 import { Root } from './shell/root';
@@ -109,3 +110,8 @@ export const router = createBrowserRouter([
 ]);
 
 registerNavigate((to, options) => void router.navigate(to, options));
+
+/** The app's routes, rendered (main.tsx imports this module as one stage of the start). */
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

@@ -8,8 +8,12 @@ import type { ProductListItem } from '@contracts/catalog';
 import { PriceTag } from './price-tag';
 import { productImageProps } from '@/lib/product-image';
 
-/** One product of a list: image, name (a link to the detail page) and price. */
-export function ProductCard({ product }: { product: ProductListItem }) {
+/**
+ * One product of a list: image, name (a link to the detail page) and price. The cards of the first
+ * screen (`firstScreen`) load their image at once, the first of them before anything else (it is the
+ * page's largest paint); the others wait until they come near the view.
+ */
+export function ProductCard({ product, firstScreen = false }: { product: ProductListItem; firstScreen?: boolean }) {
   return (
     <Card component="li" variant="outlined" sx={{ listStyle: 'none', display: 'flex', flexDirection: 'column' }}>
       <CardActionArea component={RouterLink} to={`/product/${product.SLUG}/${product.ID}`} sx={{ flexGrow: 1 }}>
@@ -17,8 +21,9 @@ export function ProductCard({ product }: { product: ProductListItem }) {
           component="img"
           {...productImageProps(product.ID, '(max-width: 599px) 50vw, (max-width: 1199px) 33vw, 300px')}
           alt=""
-          loading="lazy"
-          sx={{ aspectRatio: '4 / 3', objectFit: 'cover', bgcolor: 'grey.200' }}
+          loading={firstScreen ? 'eager' : 'lazy'}
+          fetchPriority={firstScreen ? 'high' : 'auto'}
+          sx={{ height: 'auto', aspectRatio: '4 / 3', objectFit: 'cover', bgcolor: 'grey.200' }}
         />
         <CardContent>
           <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -42,7 +43,7 @@ export default function ProductRoute() {
   // (RTK Query keeps the last result while the new one loads) and the name check below would send the
   // customer back to it.
   const {
-    currentData: product,
+    currentData: loaded,
     isError,
     error,
     refetch,
@@ -50,6 +51,11 @@ export default function ProductRoute() {
   } = useProductQuery(productId, {
     skip: !valid,
   });
+  // The page renders from the answer in a transition React slices (the store's update itself re-renders
+  // only this component, which keeps the skeleton until then), so the main thread is never blocked long
+  // (docs/performance.md). Only this address's product: never an earlier one still being replaced.
+  const deferred = useDeferredValue(loaded);
+  const product = deferred?.ID === productId ? deferred : undefined;
   const snackbar = useAddedSnackbar();
 
   if (!valid || (isError && isNotFound(error))) return <NotFoundPage />;
