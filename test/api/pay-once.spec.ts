@@ -77,6 +77,21 @@ describe('pay: one cart, one charge', () => {
     expect(cart.body.items).toEqual([]);
   });
 
+  it('thirty customers pay their own carts at once, more than the database pool holds: each is answered with its own order', async () => {
+    // Each payment holds an advisory lock on a connection of its own for as long as it runs; were those
+    // taken from the pool its queries need, 20 payments at once would hold every connection and wait for
+    // one forever (the whole shop with them).
+    const customers = Array.from({ length: 30 }, () => ({ cartId: randomUUID() }));
+    const totals = await Promise.all(customers.map((who) => cartWithBook(who)));
+    const keys = customers.map(() => randomUUID());
+    const answers = await Promise.all(customers.map((who, i) => pay(who, totals[i]!, keys[i])));
+
+    expect(answers.map((a) => a.status)).toEqual(customers.map(() => 200));
+    const onums = new Set(answers.map((a) => a.body.ONUM));
+    expect(onums.size).toBe(30);
+    expect(await charges(keys)).toBe(30);
+  });
+
   it("a customer's two tabs press at once: one charge, and the subscription is granted once", async () => {
     const { token } = await loginAs('reader@demo.test');
     const who = { token };

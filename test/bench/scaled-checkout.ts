@@ -2,8 +2,8 @@ import { guestCheckoutOn } from '../topology/load.js';
 import { startTopology, type Topology } from '../topology/topology.js';
 import { type BudgetResult, verdict } from './report.js';
 
-/** Concurrent checkout loops, the same number against one node and spread over two. */
-const LOOPS = 8;
+/** Concurrent checkout loops, the same number against one node and spread over two (SCALED_LOOPS to try more). */
+const LOOPS = Number(process.env.SCALED_LOOPS) || 8;
 const WARM_UP_MS = 3_000;
 const MEASURE_MS = 12_000;
 const BUDGET_RATIO = 1.6;

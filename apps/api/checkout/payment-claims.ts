@@ -1,4 +1,5 @@
-import type { Pool, PoolClient } from 'pg';
+import type { OnApplicationShutdown } from '@nestjs/common';
+import pg, { type Pool, type PoolClient } from 'pg';
 import type { PayResponse } from '#libs/contracts/cart.js';
 
 /**
@@ -41,10 +42,28 @@ export interface HeldClaim {
   release(): Promise<void>;
 }
 
-export class PaymentClaims {
-  private schemaReady: Promise<unknown> | null = null;
+/**
+ * Payments running at once in one process, each holding its key's lock on a connection of its own. A
+ * separate pool: taken from the pool the payments' own queries use, 20 payments at once (the pool's
+ * size) would hold every connection and each wait for one more, forever, and the whole shop with them.
+ * A payment beyond these waits for a running one to end, which can always end.
+ */
+export const PAYMENTS_AT_ONCE = 10;
 
-  constructor(private readonly pool: Pool) {}
+export class PaymentClaims implements OnApplicationShutdown {
+  private schemaReady: Promise<unknown> | null = null;
+  /** The connections that hold the keys' advisory locks, and only those. */
+  private readonly locks: Pool;
+
+  constructor(private readonly pool: Pool) {
+    this.locks = new pg.Pool({ ...pool.options, max: PAYMENTS_AT_ONCE });
+    // An idle connection dropped by the server must not crash the process (as the main pool's).
+    this.locks.on('error', () => undefined);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.locks.end();
+  }
 
   ensureSchema(): Promise<unknown> {
     return (this.schemaReady ??= this.pool.query(`
@@ -76,7 +95,7 @@ export class PaymentClaims {
    * live request holds it. A process that dies releases it with its connection.
    */
   async hold(idempotencyKey: string): Promise<HeldClaim | null> {
-    const client: PoolClient = await this.pool.connect();
+    const client: PoolClient = await this.locks.connect();
     try {
       const { rows } = await client.query<{ held: boolean }>(`SELECT pg_try_advisory_lock(${LOCK}) AS held`, [
         idempotencyKey,
