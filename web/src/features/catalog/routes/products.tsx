@@ -2,16 +2,9 @@ import { useCallback, useDeferredValue, useEffect, useState, type FormEvent } fr
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import LinearProgress from '@mui/material/LinearProgress';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
 import Pagination from '@mui/material/Pagination';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
-import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import {
   DEFAULT_PRODUCT_PAGE_SIZE,
   DEFAULT_PRODUCT_SORT,
@@ -20,6 +13,7 @@ import {
   type ProductListItem,
   type ProductSort,
 } from '@contracts/catalog';
+import { CategoryMenu } from '@/components/category-menu';
 import { ListControls } from '@/components/list-controls';
 import { NotFoundPage } from '@/components/not-found';
 import { useProductsQuery } from '@/lib/catalog-api';
@@ -74,10 +68,6 @@ export default function ProductsRoute() {
   const { size, sort, page, search, update } = useListState();
   const [draft, setDraft] = useState(search);
   useEffect(() => setDraft(search), [search]);
-  const navigate = useNavigate();
-  // One of the two category menus is rendered, not both with one hidden: a phone's renders (several on
-  // arrival of each answer) skip the 15 links of the side menu (Lighthouse total blocking time).
-  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
 
   const categories = useCategoriesQuery();
   const valid = Number.isInteger(category) && category >= 0;
@@ -111,42 +101,13 @@ export default function ProductsRoute() {
         {title}
       </Typography>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '220px 1fr' } }}>
-        {/* On a phone the 15 categories are one select before the products, not a screen-long list. */}
-        {wide ? null : (
-          <TextField
-            select
-            size="small"
-            label="Category"
-            value={menu.some((entry) => entry.ID === category) ? category : ''}
-            onChange={(event) => navigate(`/products/${event.target.value}`)}
-            slotProps={{ select: { native: true } }}
-          >
-            {menu.some((entry) => entry.ID === category) ? null : <option value="">{title}</option>}
-            {menu.map((entry) => (
-              <option key={entry.ID} value={entry.ID}>
-                {entry.NAME}
-              </option>
-            ))}
-          </TextField>
-        )}
-        {wide ? (
-          <Box component="nav" aria-label="Categories">
-            <List dense disablePadding>
-              {menu.map((entry) => (
-                <ListItem key={entry.ID} disablePadding>
-                  <ListItemButton
-                    component={RouterLink}
-                    to={`/products/${entry.ID}`}
-                    selected={entry.ID === category}
-                    aria-current={entry.ID === category ? 'page' : undefined}
-                  >
-                    <ListItemText primary={entry.NAME} />
-                  </ListItemButton>
-                </ListItem>
-              ))}
-            </List>
-          </Box>
-        ) : null}
+        <CategoryMenu
+          label="Categories"
+          entries={menu}
+          selected={category}
+          pathOf={(id) => `/products/${id}`}
+          placeholder={title}
+        />
         <Box>
           <ListControls
             searchLabel="Search products"

@@ -17,10 +17,10 @@ import {
 import { useAppSelector } from '@/app/hooks';
 import { ListControls } from '@/components/list-controls';
 import { useStreamList, useUserHome } from '../api/streaming-api';
-import { CategoryMenu } from '../components/category-menu';
+import { CategoryMenu } from '@/components/category-menu';
 import { StreamCard } from '../components/stream-card';
 import { useFavorites } from '../components/use-favorites';
-import { ELEARNING_DESCRIPTION, inCategory, matching, menuEntries, SORT_LABELS, sorted } from '../paths';
+import { categoryPath, ELEARNING_DESCRIPTION, inCategory, matching, menuEntries, SORT_LABELS, sorted } from '../paths';
 import { useListState } from '../use-list-state';
 
 /** The streaming list (signed-in section 2): category menu, search, sort, page size, pagination, favourites. */
@@ -61,7 +61,13 @@ export default function StreamingRoute() {
         {title}
       </Typography>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '220px minmax(0, 1fr)' } }}>
-        <CategoryMenu entries={entries} selected={category} />
+        <CategoryMenu
+          label="Stream categories"
+          entries={entries}
+          selected={category}
+          pathOf={categoryPath}
+          placeholder="Choose a category"
+        />
         <Box sx={{ minWidth: 0 }}>
           {category === STREAM_CATEGORY_ELEARNING ? (
             <Typography sx={{ mb: 2 }} data-testid="category-description">

@@ -9,8 +9,8 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { UserHomeTile } from '@contracts/streaming';
 import { useUserHome } from '../api/streaming-api';
-import { CategoryMenu } from '../components/category-menu';
-import { assetUrl, menuEntries } from '../paths';
+import { CategoryMenu } from '@/components/category-menu';
+import { assetUrl, categoryPath, menuEntries } from '../paths';
 
 const visuallyHidden = {
   position: 'absolute',
@@ -72,7 +72,13 @@ export default function UserHomeRoute() {
         My Videos
       </Typography>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '220px minmax(0, 1fr)' } }}>
-        <CategoryMenu entries={menuEntries(home.data?.categories ?? []).slice(1)} selected={null} />
+        <CategoryMenu
+          label="Stream categories"
+          entries={menuEntries(home.data?.categories ?? []).slice(1)}
+          selected={null}
+          pathOf={categoryPath}
+          placeholder="Choose a category"
+        />
         <Box sx={{ minWidth: 0 }}>
           {home.isLoading ? <LinearProgress aria-label="Loading your videos" /> : null}
           {home.isError ? (
