@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { serverCart } from './support/cart.js';
 import { productPage } from './support/catalog.js';
-import { animationsSettled } from './support/settled.js';
+import { pageAtRest } from './support/settled.js';
 
 const STATIC_PAGES: [string, string][] = [
   ['qmp-complete-info', 'Complete'],
@@ -135,7 +135,7 @@ test('every public page has no serious or critical accessibility violation', asy
       await expect(snackbar).toBeVisible();
       await expect(snackbar).toHaveCSS('opacity', '1');
     }
-    await animationsSettled(page);
+    await pageAtRest(page);
     const results = await new AxeBuilder({ page }).analyze();
     for (const violation of results.violations) {
       if (violation.impact === 'serious' || violation.impact === 'critical') {

@@ -1,15 +1,10 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import { animationsSettled } from './settled.js';
+import { pageAtRest } from './settled.js';
 
-/**
- * axe-core on the page at rest: no serious or critical violation (the list names each one found). At rest:
- * its reads answered (no request for half a second) and the transitions they started ended, so no colour
- * is measured mid-change (a Subscribe button fading from disabled grey to its colour fails contrast).
- */
+/** axe-core on the page at rest (`pageAtRest`): no serious or critical violation (the list names each one found). */
 export async function expectNoSeriousAxeViolations(page: Page, where: string): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await animationsSettled(page);
+  await pageAtRest(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

@@ -18,6 +18,17 @@ const FINITE_ANIMATIONS_FINISHED = `Promise.all(
  * `getAnimations()` flushes pending style changes first, so a transition that starts with the
  * element's insertion is already listed.
  */
-export async function animationsSettled(page: Page): Promise<void> {
+async function animationsSettled(page: Page): Promise<void> {
   await page.evaluate<boolean>(FINITE_ANIMATIONS_FINISHED);
+}
+
+/**
+ * The page at rest: its reads answered (no request for half a second) and the transitions they started
+ * ended, so a check of colours measures none mid-change (a Subscribe button fading from disabled grey to
+ * its colour fails contrast). A visible heading alone is no sign of rest: web/public/boot.js draws the
+ * home's and a list's heading before the app has run.
+ */
+export async function pageAtRest(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await animationsSettled(page);
 }
