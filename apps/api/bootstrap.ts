@@ -16,9 +16,7 @@ import { createMailer } from '#libs/mail/mailer.js';
 import { allReadModels } from '#libs/read-models/index.js';
 import { CheckpointWaiter, Projector } from '#libs/read-models/projector.js';
 import { AppModule } from './app.module.js';
-import { cartErrorStatus } from './cart/cart-errors.js';
-import { checkoutErrorStatus } from './checkout/checkout-errors.js';
-import { identityErrorStatus } from './identity/identity-errors.js';
+import { domainErrorStatuses } from './domain-error-statuses.js';
 import { seedDemoAccounts } from './seed/demo-accounts.js';
 import { resolveSecrets } from './infrastructure/secrets.js';
 import { HttpErrorFilter } from './shared/http-error.filter.js';
@@ -116,9 +114,7 @@ export async function startShop(rawConfig: Config): Promise<RunningShop> {
     app.setGlobalPrefix('api', { exclude: [] });
     await registerHttpLayer(app, { webRoot: config.SERVE_WEB ? resolve(process.cwd(), WEB_ROOT) : null });
     app.useGlobalPipes(createValidationPipe());
-    app.useGlobalFilters(
-      new HttpErrorFilter({ ...identityErrorStatus, ...cartErrorStatus, ...checkoutErrorStatus }, app.getHttpAdapter()),
-    );
+    app.useGlobalFilters(new HttpErrorFilter(domainErrorStatuses, app.getHttpAdapter()));
     const document = SwaggerModule.createDocument(
       app,
       new DocumentBuilder()

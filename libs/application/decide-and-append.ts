@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Decider, DomainEvent } from '#libs/domain/shared/decider.js';
-import { type EventStore, type RecordedEvent, WrongExpectedRevisionError } from '#libs/eventstore/event-store.port.js';
+import type { EventStore, RecordedEvent } from '#libs/eventstore/event-store.port.js';
+import type { Clock } from './clock.js';
+import { CONFLICT_RETRY, type ConflictRetryPolicy, retryOnConflict } from './conflict-retry.js';
 
 /** Who asked, and in answer to what: becomes the metadata of every event appended. */
 export interface CommandContext {
@@ -18,12 +20,15 @@ export interface DecideAndAppendResult<State> {
   position: bigint | null;
 }
 
-const MAX_ATTEMPTS = 5;
+export interface DecideAndAppendOptions {
+  clock: Clock;
+  retry?: ConflictRetryPolicy;
+}
 
 /**
- * The one write path (DESIGN.md section 3): load the stream, fold it, decide, append with the
- * expected revision; on a concurrency conflict start again, a bounded number of times.
- * DomainErrors from `decide` propagate unchanged.
+ * The one write path: load the stream, fold it, decide, append with the expected revision; on a
+ * concurrency conflict start again under the one retry policy (conflict-retry.ts), which answers
+ * 409 CONCURRENT_CHANGE once exhausted. DomainErrors from `decide` propagate unchanged.
  */
 export async function decideAndAppend<Command, State, Event extends DomainEvent>(
   store: EventStore,
@@ -31,14 +36,16 @@ export async function decideAndAppend<Command, State, Event extends DomainEvent>
   decider: Decider<Command, State, Event>,
   command: Command,
   context: CommandContext,
+  options: DecideAndAppendOptions,
 ): Promise<DecideAndAppendResult<State>> {
-  for (let attempt = 1; ; attempt++) {
+  return retryOnConflict(async () => {
     const history = await store.readStream(streamId);
     const state = history.reduce((s, e) => decider.evolve(s, e as unknown as Event), decider.initialState);
     const decided = decider.decide(command, state);
     if (decided.length === 0) return { events: [], state, position: null };
-    const occurredAt = new Date().toISOString();
+    const occurredAt = options.clock.now().toISOString();
     const toAppend = decided.map((event) => ({
+      // An event's own id, not a correlation id: those come with the context.
       id: randomUUID(),
       type: event.type,
       data: event.data,
@@ -51,20 +58,15 @@ export async function decideAndAppend<Command, State, Event extends DomainEvent>
       },
     }));
     const expected = history.length === 0 ? 'no_stream' : history.length - 1;
-    try {
-      const result = await store.append(streamId, toAppend, expected);
-      const firstRevision = result.nextExpectedRevision - toAppend.length + 1;
-      const events: RecordedEvent[] = toAppend.map((e, i) => ({
-        ...e,
-        streamId,
-        revision: firstRevision + i,
-        // Only the last position is known exactly; earlier ones are below it, which is all waiters need.
-        position: result.position,
-      }));
-      return { events, state: decided.reduce(decider.evolve, state), position: result.position };
-    } catch (error) {
-      if (error instanceof WrongExpectedRevisionError && attempt < MAX_ATTEMPTS) continue;
-      throw error;
-    }
-  }
+    const result = await store.append(streamId, toAppend, expected);
+    const firstRevision = result.nextExpectedRevision - toAppend.length + 1;
+    const events: RecordedEvent[] = toAppend.map((e, i) => ({
+      ...e,
+      streamId,
+      revision: firstRevision + i,
+      // Only the last position is known exactly; earlier ones are below it, which is all waiters need.
+      position: result.position,
+    }));
+    return { events, state: decided.reduce(decider.evolve, state), position: result.position };
+  }, options.retry ?? CONFLICT_RETRY);
 }

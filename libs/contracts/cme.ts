@@ -4,9 +4,9 @@
  * public verification. Field names are the spec's (upper case). Types and constants only: nothing
  * here runs.
  *
- * Every call but verify carries the Bearer token. Errors have the usual body
- * `{statusCode, error, message[]}`; the CME calls add `ERROR` (the text the screens show, signed-in
- * section 8 "CME save failure shows the ERROR field from the server").
+ * Every call but verify carries the Bearer token. Errors have the usual body (libs/contracts/errors.ts
+ * ErrorBody), whose `ERROR` is the text the screens show (signed-in section 8 "CME save failure
+ * shows the ERROR field from the server").
  *
  * Endpoints (all under /api):
  *   GET  /api/cme/summary?year=YYYY            (roles cme or cmePrint) -> CmeSummaryResponse
@@ -15,8 +15,8 @@
  *          TYPE one of CME_TEST_TYPES ('streaming' for a streaming product, 'module' for a CME module
  *          product); 400 for a bad TYPE/ID, 404 CME_TEST_NOT_FOUND for a product without CME credits
  *   POST /api/cme/tests/:TYPE/:ID              (role cme) CmeTestSaveRequest -> CmeTestSaveResponse
- *          400 (ERROR) for missing or out-of-range answers; 404 as above; 409 (ERROR CME_BUSY) only when
- *          the year's record kept changing under concurrent submits (submit again). The yearly cap
+ *          400 (ERROR) for missing or out-of-range answers; 404 as above; 409 (ERROR CONCURRENT_CHANGE) only
+ *          when the year's record kept changing under concurrent submits (submit again). The yearly cap
  *          reached is not an error: 200 with TOTAL 0 (or the part that fits) and CAPPED 1.
  *   GET  /api/cme/certificate?year=YYYY        (roles cme or cmePrint) -> application/pdf
  *          400 (ERROR CME_INFO_MISSING) without a date of birth; 409 (ERROR NO_CREDITS) without
@@ -57,7 +57,6 @@ export const CERTIFICATE_UNKNOWN = 'Unknown certificate: no CME certificate carr
 /** ERROR texts of this feature (not in the spec; ours). */
 export const CME_ANSWERS_REQUIRED = 'Please answer all four questions.';
 export const CME_CAP_REACHED = 'You have reached the 20 CME credit limit for this year; no further credits were added.';
-export const CME_BUSY = 'Your record was being updated by another submission. Please submit again.';
 export const CME_TEST_NOT_FOUND = 'There is no CME test for this product.';
 export const CME_INFO_MISSING_ERROR = CME_INFO_MISSING_BANNER;
 export const CME_NO_CREDITS = 'There are no CME credits for this year yet, so there is no certificate to download.';
@@ -151,14 +150,6 @@ export interface CmeTestSaveResponse {
   YEARTOTAL: number;
   /** cmeSubmittedMessage(TOTAL), or CME_CAP_REACHED when the cap left nothing. */
   MESSAGE: string;
-}
-
-/** A failed CME call: the usual error body plus ERROR, the text the screen shows. */
-export interface CmeErrorResponse {
-  statusCode: number;
-  error: string;
-  message: string[];
-  ERROR: string;
 }
 
 /** An activity on the certificate. */

@@ -129,13 +129,6 @@ export interface SuccessBody {
   message?: string;
 }
 
-/** Every error response: `error` is the first (or only) message, `message` lists them all. */
-export interface ErrorBody {
-  statusCode: number;
-  error: string;
-  message: string[];
-}
-
 export interface MainInfo {
   year: number;
   version: string;

@@ -5,7 +5,7 @@ import { findFaculty, listFaculty } from '#libs/catalog/faculty.queries.js';
 import type { Faculty, FacultySummary } from '#libs/contracts/catalog.js';
 import { PG_POOL } from '../infrastructure/tokens.js';
 import { ApiError } from '../shared/errors.responses.js';
-import { CatalogIdPipe } from './catalog-id.pipe.js';
+import { IdPipe, idMessage } from '../shared/id.pipe.js';
 import { FacultyBodyDto, FacultyListBodyDto } from './catalog.dto.js';
 import { CATALOG_CACHE } from './products.controller.js';
 
@@ -28,9 +28,9 @@ export class FacultyController {
   @ApiOperation({ summary: 'One faculty member with PRODUCTSINFO (an array of one: the spec reads the first)' })
   @ApiOkResponse({ type: FacultyBodyDto })
   @ApiParam({ name: 'userId', schema: { type: 'integer', minimum: 0, maximum: 999999999999999, example: 1001 } })
-  @ApiError(400, 'userId must be a whole number.')
+  @ApiError(400, idMessage('userId'))
   @ApiError(404, 'Faculty not found')
-  async one(@Param('userId', new CatalogIdPipe('userId')) userId: number): Promise<{ data: Faculty[] }> {
+  async one(@Param('userId', new IdPipe('userId')) userId: number): Promise<{ data: Faculty[] }> {
     const faculty = await findFaculty(this.pool, userId);
     if (!faculty) throw new NotFoundException('Faculty not found');
     return { data: [faculty] };

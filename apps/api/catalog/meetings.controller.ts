@@ -5,7 +5,7 @@ import { findMeeting, listMeetings, listShortPaths } from '#libs/catalog/meeting
 import type { Meeting, MeetingSummary, ShortPath } from '#libs/contracts/catalog.js';
 import { PG_POOL } from '../infrastructure/tokens.js';
 import { ApiError } from '../shared/errors.responses.js';
-import { CatalogIdPipe } from './catalog-id.pipe.js';
+import { IdPipe, idMessage } from '../shared/id.pipe.js';
 import { MeetingBodyDto, MeetingListBodyDto, ShortPathsBodyDto } from './catalog.dto.js';
 import { CATALOG_CACHE } from './products.controller.js';
 
@@ -28,9 +28,9 @@ export class MeetingsController {
   @ApiOperation({ summary: 'A meeting with its details, venue, hotel, options, virtual, faculty and program' })
   @ApiOkResponse({ type: MeetingBodyDto })
   @ApiParam({ name: 'id', schema: { type: 'integer', minimum: 0, maximum: 999999999999999, example: 235 } })
-  @ApiError(400, 'id must be a whole number.')
+  @ApiError(400, idMessage('id'))
   @ApiError(404, 'Meeting not found')
-  async one(@Param('id', new CatalogIdPipe()) id: number): Promise<{ data: Meeting }> {
+  async one(@Param('id', new IdPipe()) id: number): Promise<{ data: Meeting }> {
     const meeting = await findMeeting(this.pool, id);
     if (!meeting) throw new NotFoundException('Meeting not found');
     return { data: meeting };

@@ -12,7 +12,7 @@ import {
 } from '#libs/contracts/catalog.js';
 import { PG_POOL } from '../infrastructure/tokens.js';
 import { ApiError } from '../shared/errors.responses.js';
-import { CatalogIdPipe } from './catalog-id.pipe.js';
+import { IdPipe, idMessage } from '../shared/id.pipe.js';
 import { CategoriesBodyDto, ProductBodyDto, ProductListQueryDto, ProductPageDto } from './catalog.dto.js';
 
 export const CATALOG_CACHE = 'public, max-age=60';
@@ -53,9 +53,9 @@ export class ProductsController {
   })
   @ApiOkResponse({ type: ProductBodyDto })
   @ApiParam({ name: 'id', schema: { type: 'integer', minimum: 0, maximum: 999999999999999, example: 130 } })
-  @ApiError(400, 'id must be a whole number.')
+  @ApiError(400, idMessage('id'))
   @ApiError(404, 'Product not found')
-  async one(@Param('id', new CatalogIdPipe()) id: number): Promise<{ data: ProductDetail }> {
+  async one(@Param('id', new IdPipe()) id: number): Promise<{ data: ProductDetail }> {
     const product = await findProductDetail(this.pool, id);
     if (!product) throw new NotFoundException('Product not found');
     return { data: product };

@@ -11,10 +11,9 @@ import {
   Req,
   Res,
   StreamableFile,
-  UseFilters,
   UseGuards,
 } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '#libs/config/config.js';
 import {
@@ -27,16 +26,15 @@ import {
 } from '#libs/contracts/cme.js';
 import { type AuthUser, CurrentUser, FORBIDDEN_ROLE, JwtAuthGuard, Roles, RolesGuard } from '../identity/index.js';
 import { CONFIG } from '../infrastructure/tokens.js';
-import { ApiRequiredBearer } from '../shared/errors.responses.js';
+import { ApiError, ApiRequiredBearer } from '../shared/errors.responses.js';
 import { renderCertificatePdf } from './certificate-pdf.js';
 import { CmeClock } from './cme-clock.js';
 import { CmeCommands } from './cme-commands.js';
-import { CmeErrorFilter } from './cme-errors.js';
 import { parseYear } from './cme-params.js';
 import { CmeQueries } from './cme-queries.js';
-import { CmeCertificateInfoDto, CmeErrorDto, CmeVerifyDto } from './cme.responses.js';
+import { CmeCertificateInfoDto, CmeVerifyDto } from './cme.responses.js';
 
-const CmeError = (status: number, description: string) => ApiResponse({ status, description, type: CmeErrorDto });
+const CmeError = ApiError;
 const YEAR_QUERY = ApiQuery({
   name: 'year',
   required: false,
@@ -50,7 +48,6 @@ const YEAR_QUERY = ApiQuery({
  */
 @ApiTags('cme')
 @Controller('cme')
-@UseFilters(CmeErrorFilter)
 export class CertificateController {
   constructor(
     private readonly clock: CmeClock,

@@ -1,16 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { ConflictException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { CommandContext } from '#libs/application/decide-and-append.js';
-import { CME_BUSY } from '#libs/contracts/cme.js';
 import { type CmeRecordData, cmeStreamId } from '#libs/domain/cme/cme.events.js';
-import { WrongExpectedRevisionError } from '#libs/eventstore/event-store.port.js';
 import { EventSourcedService } from '../shared/event-sourced.service.js';
-import { answering } from './cme-errors.js';
 import { cmeDecider } from './cme-hash.js';
 import type { CmeTestProduct } from './cme-tests.js';
 
-/** Rounds of EventSourcedService.execute (each retries a conflict 5 times) before a submit answers 409 CME_BUSY. */
-const ROUNDS = 8;
 const BASE32 = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /** A certificate number: `{year}-XXXX-XXXX` (no 0/O, 1/I), random, issued once per customer and year. */
@@ -50,9 +45,7 @@ export class CmeCommands {
       key: test.key,
       now: now.toISOString(),
     };
-    const result = await this.withRetries(() =>
-      this.eventSourced.execute(cmeStreamId(customerId, year), cmeDecider, command, context),
-    );
+    const result = await this.eventSourced.execute(cmeStreamId(customerId, year), cmeDecider, command, context);
     return result.events[0]!.data as CmeRecordData;
   }
 
@@ -65,21 +58,7 @@ export class CmeCommands {
       number: newCertificateNumber(year),
       now: now.toISOString(),
     };
-    const result = await this.withRetries(() =>
-      this.eventSourced.execute(cmeStreamId(customerId, year), cmeDecider, command, context),
-    );
+    const result = await this.eventSourced.execute(cmeStreamId(customerId, year), cmeDecider, command, context);
     return result.state.certificateNumber!;
-  }
-
-  private async withRetries<T>(run: () => Promise<T>): Promise<T> {
-    for (let round = 1; ; round++) {
-      try {
-        return await answering(run);
-      } catch (error) {
-        if (!(error instanceof WrongExpectedRevisionError)) throw error;
-        if (round >= ROUNDS) throw new ConflictException(CME_BUSY);
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * round));
-      }
-    }
   }
 }

@@ -21,12 +21,3 @@ export class TestTypePipe implements PipeTransform<string, CmeTestType> {
     return value as CmeTestType;
   }
 }
-
-/** :ID: a whole number (else 400); beyond the int range -1 (no such product, 404). */
-export class ProductIdPipe implements PipeTransform<string, number> {
-  transform(value: string): number {
-    if (!/^\d{1,15}$/.test(value)) throw new BadRequestException({ message: ['ID must be a whole number.'] });
-    const id = Number(value);
-    return id > 2147483647 ? -1 : id;
-  }
-}

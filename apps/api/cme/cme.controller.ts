@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Body, Controller, Get, HttpCode, Param, Post, Query, UseFilters, UseGuards } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import {
   CME_CAP_REACHED,
   type CmeSummaryResponse,
@@ -10,23 +10,22 @@ import {
   cmeSubmittedMessage,
 } from '#libs/contracts/cme.js';
 import { type AuthUser, CurrentUser, FORBIDDEN_ROLE, JwtAuthGuard, Roles, RolesGuard } from '../identity/index.js';
-import { ApiRequiredBearer, BAD_BODY } from '../shared/errors.responses.js';
+import { ApiError, ApiRequiredBearer, BAD_BODY } from '../shared/errors.responses.js';
 import { CmeClock } from './cme-clock.js';
 import { CmeCommands } from './cme-commands.js';
-import { CmeErrorFilter } from './cme-errors.js';
-import { ProductIdPipe, TestTypePipe, parseYear } from './cme-params.js';
+import { IdPipe } from '../shared/id.pipe.js';
+import { TestTypePipe, parseYear } from './cme-params.js';
 import { CmeQueries } from './cme-queries.js';
 import { CmeTests } from './cme-tests.js';
 import { CmeTestSaveDto } from './cme.dto.js';
-import { CmeErrorDto, CmeSummaryDto, CmeTestDto, CmeTestSavedDto } from './cme.responses.js';
+import { CmeSummaryDto, CmeTestDto, CmeTestSavedDto } from './cme.responses.js';
 
-const CmeError = (status: number, description: string) => ApiResponse({ status, description, type: CmeErrorDto });
+const CmeError = ApiError;
 
 /** The CME center and the test page (signed-in sections 2, 3, 6, 8, 9). */
 @ApiTags('cme')
 @Controller('cme')
 @UseGuards(JwtAuthGuard, RolesGuard)
-@UseFilters(CmeErrorFilter)
 @ApiRequiredBearer()
 export class CmeController {
   constructor(
@@ -58,7 +57,7 @@ export class CmeController {
   async test(
     @CurrentUser() user: AuthUser,
     @Param('TYPE', TestTypePipe) type: CmeTestType,
-    @Param('ID', ProductIdPipe) id: number,
+    @Param('ID', new IdPipe('ID')) id: number,
   ): Promise<CmeTestResponse> {
     const test = await this.tests.resolve(type, id);
     const year = this.clock.now().getUTCFullYear();
@@ -87,7 +86,7 @@ export class CmeController {
   async save(
     @CurrentUser() user: AuthUser,
     @Param('TYPE', TestTypePipe) type: CmeTestType,
-    @Param('ID', ProductIdPipe) id: number,
+    @Param('ID', new IdPipe('ID')) id: number,
     @Body() body: CmeTestSaveDto,
   ): Promise<CmeTestSaveResponse> {
     const test = await this.tests.resolve(type, id);

@@ -1,10 +1,9 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import {
   CME_TEST_TYPES,
   type CmeAnsweredQuestion,
   type CmeCertificateActivity,
   type CmeCertificateInfo,
-  type CmeErrorResponse,
   type CmeExistingRecord,
   type CmeQuestion,
   type CmeSummaryResponse,
@@ -16,15 +15,6 @@ import {
 } from '#libs/contracts/cme.js';
 
 /** OpenAPI shapes of the CME answers (libs/contracts/cme.ts). */
-export class CmeErrorDto implements CmeErrorResponse {
-  @ApiProperty({ type: 'integer' }) statusCode!: number;
-  @ApiProperty() error!: string;
-  @ApiProperty({ type: [String] }) message!: string[];
-  // Optional in the document: a body the JSON parser refuses is answered before the CME filter runs.
-  @ApiPropertyOptional({ description: "The text the screen shows (on the CME calls' own refusals)" })
-  ERROR!: string;
-}
-
 export class CmeSummaryRowDto implements CmeSummaryRow {
   @ApiProperty() ID!: string;
   @ApiProperty({ format: 'date-time' }) created_at!: string;

@@ -1,12 +1,17 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
+import { ClsModule } from 'nestjs-cls';
 import type pg from 'pg';
+import { Clock, SystemClock } from '#libs/application/clock.js';
 import type { Config } from '#libs/config/config.js';
 import type { EventStore } from '#libs/eventstore/event-store.port.js';
 import type { Mailer } from '#libs/mail/mailer.js';
 import type { ProjectionWaiter } from '#libs/read-models/projector.js';
 import { CONFIG, EVENT_STORE, MAILER, PG_POOL, PROJECTION_WAITER } from './tokens.js';
 import { EventSourcedService } from '../shared/event-sourced.service.js';
+import { requestIdOf } from '../shared/http-logging.js';
+import { ActorInterceptor, RequestContext } from '../shared/request-context.js';
 
 /** The adapters, built once at start-up (apps/api/bootstrap.ts) and shared by every feature module. */
 export interface Infrastructure {
@@ -15,6 +20,8 @@ export interface Infrastructure {
   store: EventStore;
   waiter: ProjectionWaiter;
   mailer: Mailer;
+  /** The shop's clock; the machine's time unless a test brings its own. */
+  clock?: Clock;
 }
 
 @Global()
@@ -27,12 +34,27 @@ export class InfrastructureModule {
       { provide: EVENT_STORE, useValue: infrastructure.store },
       { provide: PROJECTION_WAITER, useValue: infrastructure.waiter },
       { provide: MAILER, useValue: infrastructure.mailer },
+      { provide: Clock, useValue: infrastructure.clock ?? new SystemClock() },
+      RequestContext,
       EventSourcedService,
     ];
     return {
       module: InfrastructureModule,
-      imports: [CqrsModule.forRoot()],
-      providers,
+      imports: [
+        CqrsModule.forRoot(),
+        // The request context: opened by a middleware on every route, its id the request's id
+        // (@fastify/middie copies Fastify's request.id onto the raw request the middleware sees).
+        ClsModule.forRoot({
+          global: true,
+          middleware: {
+            mount: true,
+            generateId: true,
+            idGenerator: (req: { id?: unknown; headers: Record<string, string | string[] | undefined> }) =>
+              typeof req.id === 'string' ? req.id : requestIdOf(req),
+          },
+        }),
+      ],
+      providers: [...providers, { provide: APP_INTERCEPTOR, useClass: ActorInterceptor }],
       exports: [...providers.map((p) => ('provide' in p ? p.provide : p)), CqrsModule],
     };
   }

@@ -1,8 +1,8 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiProperty, ApiResponse, ApiSecurity } from '@nestjs/swagger';
-import type { ErrorBody } from '#libs/contracts/identity.js';
+import type { ErrorBody } from '#libs/contracts/errors.js';
 
-/** The error body every 4xx and 5xx answer carries (HttpErrorFilter, libs/contracts/identity.ts ErrorBody). */
+/** The error body every 4xx and 5xx answer carries (HttpErrorFilter, libs/contracts/errors.ts ErrorBody). */
 export class ErrorBodyDto implements ErrorBody {
   @ApiProperty({ type: 'integer', minimum: 400, maximum: 599, description: 'The HTTP status again' })
   statusCode!: number;
@@ -12,6 +12,9 @@ export class ErrorBodyDto implements ErrorBody {
 
   @ApiProperty({ type: [String], description: 'Every message (each invalid field of a 400)' })
   message!: string[];
+
+  @ApiProperty({ description: 'The first message again, under the name the CME screens read' })
+  ERROR!: string;
 }
 
 /** Documents one error answer of an operation: its status, when it happens, and the error body. */

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EventBus } from '@nestjs/cqrs';
+import { Clock } from '#libs/application/clock.js';
 import {
   type CommandContext,
   type DecideAndAppendResult,
@@ -9,11 +10,14 @@ import type { Decider, DomainEvent } from '#libs/domain/shared/decider.js';
 import type { EventStore } from '#libs/eventstore/event-store.port.js';
 import type { ProjectionWaiter } from '#libs/read-models/projector.js';
 import { EVENT_STORE, PROJECTION_WAITER } from '../infrastructure/tokens.js';
+import { RequestContext } from './request-context.js';
 
 /**
- * What every command handler calls (DESIGN.md sections 3 and 4): decide and append, then publish the
- * recorded events on the Nest EventBus (only after the append succeeded), then wait, bounded, until
- * the read models have projected them, so the next screen never shows stale data.
+ * What every command handler calls: decide and append under the one conflict retry policy
+ * (libs/application/conflict-retry.ts), with the request context's actor and correlation id as the
+ * events' metadata and the injected clock's time; then publish the recorded events on the Nest
+ * EventBus (only after the append succeeded), then wait, bounded, until the read models have
+ * projected them, so the next screen never shows stale data.
  */
 @Injectable()
 export class EventSourcedService {
@@ -23,15 +27,17 @@ export class EventSourcedService {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(PROJECTION_WAITER) private readonly waiter: ProjectionWaiter,
     private readonly eventBus: EventBus,
+    private readonly context: RequestContext,
+    private readonly clock: Clock,
   ) {}
 
   async execute<Command, State, Event extends DomainEvent>(
     streamId: string,
     decider: Decider<Command, State, Event>,
     command: Command,
-    context: CommandContext,
+    context: CommandContext = this.context.current(),
   ): Promise<DecideAndAppendResult<State>> {
-    const result = await decideAndAppend(this.store, streamId, decider, command, context);
+    const result = await decideAndAppend(this.store, streamId, decider, command, context, { clock: this.clock });
     if (result.position !== null) {
       this.eventBus.publishAll(result.events);
       const projected = await this.waiter.waitFor(result.position);

@@ -7,11 +7,12 @@ import {
   HttpStatus,
   Logger,
 } from '@nestjs/common';
-import type { ErrorBody } from '#libs/contracts/identity.js';
+import { CONCURRENT_CHANGE, type ErrorBody, SERVER_FAULT } from '#libs/contracts/errors.js';
 import { DomainError } from '#libs/domain/shared/decider.js';
+import { WrongExpectedRevisionError } from '#libs/eventstore/event-store.port.js';
 import { INVALID_JSON } from './http-hardening.js';
 
-/** HTTP status of each DomainError code; codes not listed answer 400 (the command was refused). */
+/** HTTP status of each DomainError code (apps/api/domain-error-statuses.ts); codes not listed answer 400. */
 export type DomainErrorStatuses = Readonly<Record<string, number>>;
 
 function messagesOf(response: unknown, fallback: string): string[] {
@@ -25,9 +26,11 @@ function messagesOf(response: unknown, fallback: string): string[] {
 }
 
 /**
- * Every error leaves the API as `{ statusCode, error, message[] }` (libs/contracts/identity.ts):
- * `error` is the first message, the one a screen shows; `message` lists them all. Bad input is
- * always a 4xx with its messages; only a real fault answers 500, and its details stay in the log.
+ * The one place an error becomes an HTTP answer: every error leaves the API as
+ * `{ statusCode, error, message[], ERROR }` (libs/contracts/errors.ts): `error` (and `ERROR`) is the
+ * first message, the one a screen shows; `message` lists them all. A DomainError answers its code's
+ * status from the merged table; a stream that moved under a write answers 409; bad input is always a
+ * 4xx with its messages; only a real fault answers 500, and its details stay in the log.
  */
 @Catch()
 export class HttpErrorFilter implements ExceptionFilter {
@@ -42,7 +45,8 @@ export class HttpErrorFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const response: unknown = host.switchToHttp().getResponse();
     const { status, messages } = this.describe(exception);
-    const body: ErrorBody = { statusCode: status, error: messages[0] ?? 'Error', message: messages };
+    const error = messages[0] ?? 'Error';
+    const body: ErrorBody = { statusCode: status, error, message: messages, ERROR: error };
     if (this.adapter.isHeadersSent(response)) return;
     this.adapter.reply(response, body, status);
   }
@@ -57,6 +61,10 @@ export class HttpErrorFilter implements ExceptionFilter {
         messages: [exception.message],
       };
     }
+    // A write path that appends without the retry policy (it answers CONCURRENT_CHANGE itself).
+    if (exception instanceof WrongExpectedRevisionError) {
+      return { status: HttpStatus.CONFLICT, messages: [CONCURRENT_CHANGE] };
+    }
     // Errors raised by Fastify before routing (malformed JSON, body too large, unsupported media type)
     // carry their own 4xx status.
     const raised = exception as { status?: unknown; statusCode?: unknown } | null;
@@ -68,7 +76,7 @@ export class HttpErrorFilter implements ExceptionFilter {
     this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     return {
       status: HttpStatus.INTERNAL_SERVER_ERROR,
-      messages: ['Something went wrong on our side. Please try again.'],
+      messages: [SERVER_FAULT],
     };
   }
 }

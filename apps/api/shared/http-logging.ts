@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Options } from 'pino-http';
+import { correlationIdMixin } from './request-context.js';
 
 /** Query parameters whose values never reach a log line (a guest's receipt token, any other token). */
 const SECRET_PARAMETER = /([?&][^=&#]*(?:token|tolken)[^=&#]*=)[^&#]*/gi;
@@ -34,6 +35,8 @@ export function requestIdOf(req: Pick<IncomingMessage, 'headers'>): string {
 export function httpLogOptions(level: string): Options {
   return {
     level,
+    // Every line written while a request (or a context of its own) runs names its correlation id.
+    mixin: correlationIdMixin,
     genReqId: (req) => (typeof req.id === 'string' ? req.id : requestIdOf(req)),
     redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     serializers: { req: requestLogSerializer },

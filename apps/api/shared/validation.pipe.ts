@@ -19,6 +19,14 @@ export class ShopValidationPipe extends ValidationPipe {
     }
     return super.transform(value, metadata);
   }
+
+  /**
+   * Path values stay the text the client sent: a param pipe (IdPipe) decides what spelling it takes,
+   * so "251.0" or "1e3" never reach it already turned into 251 or 1000.
+   */
+  protected override transformPrimitive(value: unknown, metadata: ArgumentMetadata): unknown {
+    return metadata.type === 'param' ? value : super.transformPrimitive(value, metadata);
+  }
 }
 
 /**

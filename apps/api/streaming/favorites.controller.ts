@@ -6,7 +6,7 @@ import { favoritesOf } from '#libs/read-models/streaming-choices.js';
 import { type AuthUser, CurrentUser, JwtAuthGuard, Roles, RolesGuard } from '../identity/index.js';
 import { PG_POOL } from '../infrastructure/tokens.js';
 import { ApiError, ApiRequiredBearer, BAD_BODY } from '../shared/errors.responses.js';
-import { CatalogIdPipe } from './catalog-id.pipe.js';
+import { IdPipe, idMessage } from '../shared/id.pipe.js';
 import { StreamCatalog } from './stream-catalog.js';
 import { StreamingCommands } from './streaming.commands.js';
 import { FavoriteDto } from './streaming.dto.js';
@@ -41,10 +41,10 @@ export class FavoritesController {
   @Delete(':productId')
   @ApiOperation({ summary: 'Remove a favourite (removing one that is not there changes nothing)' })
   @ApiOkResponse({ type: FavoritesResponseDto })
-  @ApiError(400, 'productId must be a whole number.')
+  @ApiError(400, idMessage('productId'))
   async remove(
     @CurrentUser() user: AuthUser,
-    @Param('productId', new CatalogIdPipe('productId')) productId: number,
+    @Param('productId', new IdPipe('productId')) productId: number,
   ): Promise<FavoritesResponse> {
     await this.commands.favorite(user, productId, false);
     return { favorites: await favoritesOf(this.pool, user.customerId) };

@@ -1,24 +1,13 @@
-import { BadRequestException, ConflictException, HttpException, NotFoundException } from '@nestjs/common';
-import { DomainError } from '#libs/domain/shared/decider.js';
 import type { StreamingErrorCode } from '#libs/domain/streaming/streaming.errors.js';
 
-/** HTTP status of each streaming refusal (the web shows the message of a redeem failure in its alert). */
-const STATUS: Record<StreamingErrorCode, (message: string) => HttpException> = {
-  code_required: (m) => new BadRequestException(m),
-  code_unknown: (m) => new BadRequestException(m),
-  code_used: (m) => new ConflictException(m),
-  viewing_not_started: (m) => new NotFoundException(m),
-  viewing_of_another: (m) => new NotFoundException(m),
+/**
+ * HTTP status of each streaming refusal (libs/domain/streaming/streaming.errors.ts), merged in
+ * apps/api/domain-error-statuses.ts. The web shows the message of a redeem failure in its alert.
+ */
+export const streamingErrorStatus: Record<StreamingErrorCode, number> = {
+  code_required: 400,
+  code_unknown: 400,
+  code_used: 409,
+  viewing_not_started: 404,
+  viewing_of_another: 404,
 };
-
-/** Runs a command, turning a streaming DomainError into its HTTP answer. */
-export async function answering<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof DomainError && error.code in STATUS) {
-      throw STATUS[error.code as StreamingErrorCode](error.message);
-    }
-    throw error;
-  }
-}

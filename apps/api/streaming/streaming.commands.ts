@@ -19,7 +19,6 @@ import type { AuthUser } from '../identity/index.js';
 import { PG_POOL } from '../infrastructure/tokens.js';
 import { EventSourcedService } from '../shared/event-sourced.service.js';
 import { StreamAccess } from './stream-access.js';
-import { answering } from './streaming-errors.js';
 import { StreamingClock } from './streaming-clock.js';
 
 const contextOf = (user: AuthUser): CommandContext => ({ actorId: user.customerId, correlationId: randomUUID() });
@@ -43,7 +42,7 @@ export class StreamingCommands {
     const command = add
       ? { type: 'AddFavorite' as const, customerId: user.customerId, productId, now }
       : { type: 'RemoveFavorite' as const, customerId: user.customerId, productId, now };
-    await this.eventSourced.execute(favoritesStreamId(user.customerId), favoritesDecider, command, contextOf(user));
+    await this.eventSourced.execute(favoritesStreamId(user.customerId), favoritesDecider, command);
   }
 
   async acceptTerms(user: AuthUser, productId: number): Promise<void> {
@@ -66,16 +65,17 @@ export class StreamingCommands {
       planType: access.planType,
       now: this.now(),
     };
-    const result = await answering(() =>
-      this.eventSourced.execute(viewingStreamId(id), viewingDecider, command, contextOf(user)),
-    );
+    const result = await this.eventSourced.execute(viewingStreamId(id), viewingDecider, command, contextOf(user));
     return viewingAnswer(id, result.state);
   }
 
   async reportWatched(user: AuthUser, viewingId: string, seconds: number, position: number): Promise<ViewingResponse> {
     const command = { type: 'ReportWatched' as const, customerId: user.customerId, seconds, position, now: this.now() };
-    const result = await answering(() =>
-      this.eventSourced.execute(viewingStreamId(viewingId), viewingDecider, command, contextOf(user)),
+    const result = await this.eventSourced.execute(
+      viewingStreamId(viewingId),
+      viewingDecider,
+      command,
+      contextOf(user),
     );
     return viewingAnswer(viewingId, result.state);
   }
@@ -93,7 +93,7 @@ export class StreamingCommands {
       now: this.now(),
     };
     // An empty code never names a stream: the decider refuses it before any event (bookcode- alone is never written).
-    await answering(() => this.eventSourced.execute(bookCodeStreamId(code || '-'), bookCodeDecider, command, context));
+    await this.eventSourced.execute(bookCodeStreamId(code || '-'), bookCodeDecider, command, context);
     const productId = book?.productId as number;
     await this.commands.execute(
       new GrantEntitlementCommand(

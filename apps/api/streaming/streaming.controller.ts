@@ -11,7 +11,7 @@ import {
 } from '#libs/contracts/streaming.js';
 import { type AuthUser, CurrentUser, JwtAuthGuard, Roles, RolesGuard } from '../identity/index.js';
 import { ApiError, ApiRequiredBearer, BAD_BODY } from '../shared/errors.responses.js';
-import { CatalogIdPipe } from './catalog-id.pipe.js';
+import { IdPipe, idMessage } from '../shared/id.pipe.js';
 import { MediaSigner } from './media-signer.js';
 import { StreamingCommands } from './streaming.commands.js';
 import { TermsDto } from './streaming.dto.js';
@@ -58,11 +58,11 @@ export class StreamingController {
   @Get(':productId')
   @ApiOperation({ summary: 'Streaming detail: the product, its videos and its documents (signed URLs)' })
   @ApiOkResponse({ type: StreamDetailDto })
-  @ApiError(400, 'productId must be a whole number.')
+  @ApiError(400, idMessage('productId'))
   @ApiError(404, NO_ACCESS)
   async detail(
     @CurrentUser() user: AuthUser,
-    @Param('productId', new CatalogIdPipe('productId')) productId: number,
+    @Param('productId', new IdPipe('productId')) productId: number,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<StreamDetailResponse> {
@@ -74,12 +74,12 @@ export class StreamingController {
   @Get(':productId/videos/:videoId')
   @ApiOperation({ summary: 'One video: signed URL, captions, resume position, and CONFIRM while terms are due' })
   @ApiOkResponse({ type: StreamVideoResponseDto })
-  @ApiError(400, 'productId or videoId must be a whole number.')
+  @ApiError(400, `${idMessage('productId')} (or videoId)`)
   @ApiError(404, NO_ACCESS)
   async video(
     @CurrentUser() user: AuthUser,
-    @Param('productId', new CatalogIdPipe('productId')) productId: number,
-    @Param('videoId', new CatalogIdPipe('videoId')) videoId: number,
+    @Param('productId', new IdPipe('productId')) productId: number,
+    @Param('videoId', new IdPipe('videoId')) videoId: number,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<StreamVideoResponse> {
@@ -96,7 +96,7 @@ export class StreamingController {
   @ApiError(404, NO_ACCESS)
   async terms(
     @CurrentUser() user: AuthUser,
-    @Param('productId', new CatalogIdPipe('productId')) productId: number,
+    @Param('productId', new IdPipe('productId')) productId: number,
     @Body() body: TermsDto,
   ): Promise<TermsResponse> {
     if (body.PRODUCTID !== undefined && body.PRODUCTID !== productId) {

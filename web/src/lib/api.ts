@@ -5,7 +5,7 @@ import {
   type FetchArgs,
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
-import type { ErrorBody } from '@contracts/identity';
+import type { ErrorBody } from '@contracts/errors';
 import { currentPath, navigateTo } from './navigation';
 import { loggedOut, redirectTargetSet, type WithSession } from './session';
 
@@ -92,10 +92,12 @@ export function errorBody(error: unknown): ErrorBody | null {
   const data = (error as { data: unknown }).data;
   if (typeof data !== 'object' || data === null) return null;
   const body = data as Partial<ErrorBody>;
+  const first = typeof body.error === 'string' ? body.error : '';
   return {
     statusCode: typeof body.statusCode === 'number' ? body.statusCode : 0,
-    error: typeof body.error === 'string' ? body.error : '',
+    error: first,
     message: Array.isArray(body.message) ? body.message.filter((m): m is string => typeof m === 'string') : [],
+    ERROR: typeof body.ERROR === 'string' ? body.ERROR : first,
   };
 }
 
