@@ -1,4 +1,5 @@
 import { CONCURRENT_CHANGE_CODE } from '#libs/application/conflict-retry.js';
+import { accountErrorStatus } from './account/account-errors.js';
 import { cartErrorStatus } from './cart/cart-errors.js';
 import { checkoutErrorStatus } from './checkout/checkout-errors.js';
 import { cmeErrorStatus } from './cme/cme-errors.js';
@@ -13,6 +14,7 @@ import { streamingErrorStatus } from './streaming/streaming-errors.js';
  */
 export const featureErrorStatuses = {
   identity: identityErrorStatus,
+  account: accountErrorStatus,
   cart: cartErrorStatus,
   checkout: checkoutErrorStatus,
   cme: cmeErrorStatus,

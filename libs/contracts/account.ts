@@ -7,17 +7,40 @@ import type { Specialty, Status, Suffix } from './identity.js';
  * upper case as at checkout.
  */
 
-/** An address of the shipping or billing tab; ADDRESS2 empty when not given. */
-export type AccountAddress = Required<BillingAddress>;
-
-/** GET /api/account: what the profile, shipping and billing tabs show. */
-export interface AccountUser {
+/**
+ * The customer's profile as the shop keeps and shows it (signed-in section 2, the profile tab; the
+ * same fields as registration's, storefront section 3): the one declaration the account and
+ * registration DTO rules, the customer decider's commands, events and state, and the customers read
+ * model derive from. A field left empty is null. The email is kept apart: it is the account's key
+ * (one account per email) and changes under its own rules.
+ */
+export interface ProfileFields {
   firstname: string;
   lastname: string;
   suffix: string | null;
   specialty: string;
   status: string | null;
   phone: string | null;
+}
+
+/** Every profile field once (the annotation makes the compiler refuse a missing or an unknown one). */
+const profileFieldSet: Record<keyof ProfileFields, true> = {
+  firstname: true,
+  lastname: true,
+  suffix: true,
+  specialty: true,
+  status: true,
+  phone: true,
+};
+
+/** The profile's field names, in the profile tab's order (read-model columns carry the same names). */
+export const PROFILE_FIELDS = Object.keys(profileFieldSet) as readonly (keyof ProfileFields)[];
+
+/** An address of the shipping or billing tab; ADDRESS2 empty when not given. */
+export type AccountAddress = Required<BillingAddress>;
+
+/** GET /api/account: what the profile, shipping and billing tabs show. */
+export interface AccountUser extends ProfileFields {
   email: string;
   autorenew: 0 | 1;
   /** null until an address is saved (or given at registration). */
@@ -25,10 +48,8 @@ export interface AccountUser {
   custbilltoaddress: AccountAddress | null;
 }
 
-/** PUT /api/account/profile ("set profile"). */
-export interface ProfileRequest {
-  firstname: string;
-  lastname: string;
+/** PUT /api/account/profile ("set profile"): the profile fields as typed (empty for none), the email, a password. */
+export interface ProfileRequest extends Pick<ProfileFields, 'firstname' | 'lastname'> {
   suffix?: Suffix | '' | null;
   specialty: Specialty;
   status?: Status | '' | null;
@@ -75,20 +96,13 @@ export interface CardRequest {
 
 /**
  * The answer of a replaced card: the card on file as it now is (brand, last four, expiry). A card the
- * gateway declines answers 402 with the error body plus ERROR, the gateway's text, which the tab shows
- * as "Error: {ERROR} Enter your card info and try again.".
+ * gateway declines answers 402 with the error body (ErrorBody, libs/contracts/errors.ts) whose ERROR
+ * is the gateway's text, which the tab shows as "Error: {ERROR} Enter your card info and try again.".
  */
 export interface CardSaved {
   success: 1;
   message: string;
   data: CardOnFile;
-}
-
-export interface CardDeclined {
-  statusCode: 402;
-  error: string;
-  message: string[];
-  ERROR: string;
 }
 
 /** GET /api/account/cme (roles cme or cmePrint): the date of birth, decrypted for its owner only. */

@@ -31,7 +31,8 @@ export function signSocietyToken(
   societyId: string,
   secret: string,
   member: { email: string; first?: string; last?: string },
-  now: Date = new Date(),
+  /** When the token is issued (the caller's clock). */
+  now: Date,
   ttlSeconds: number = SOCIETY_TOKEN_TTL_SECONDS,
 ): string {
   if (!/^[A-Za-z0-9_-]+$/.test(societyId)) throw new Error('A society id holds only letters, digits, - and _');
@@ -45,8 +46,9 @@ export function signSocietyToken(
 /** The verified society and claims, or null for a malformed, unknown, forged or expired token. */
 export function verifySocietyToken(
   token: string,
-  secrets: Record<string, string>,
-  now: Date = new Date(),
+  secrets: Readonly<Record<string, string>>,
+  /** The time the token is checked at (the caller's clock). */
+  now: Date,
 ): VerifiedSocietyToken | null {
   const parts = token.split('.');
   if (parts.length !== 4) return null;

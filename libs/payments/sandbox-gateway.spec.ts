@@ -1,3 +1,4 @@
+import { FixedClock } from '#libs/application/clock.js';
 import {
   DECLINES,
   MAX_YEARS_AHEAD,
@@ -7,7 +8,7 @@ import {
   memorySandboxStore,
 } from './sandbox-gateway.js';
 
-const now = () => new Date('2026-06-15T10:00:00.000Z');
+const clock = new FixedClock(new Date('2026-06-15T10:00:00.000Z'));
 const card = (number: string, over: Partial<{ month: number; year: number }> = {}) => ({
   number,
   month: 12,
@@ -24,7 +25,7 @@ describe('sandbox gateway', () => {
   });
 
   it('approves Luhn-valid numbers with brand and last four', async () => {
-    const gateway = new SandboxGateway(memorySandboxStore(), now);
+    const gateway = new SandboxGateway(memorySandboxStore(), clock);
     const visa = await gateway.charge({ amountCents: 1000, card: card('4242 4242 4242 4242'), idempotencyKey: 'a' });
     expect(visa).toMatchObject({ approved: true, brand: 'Visa', last4: '4242' });
     const mc = await gateway.charge({ amountCents: 1000, card: card('5555555555554444'), idempotencyKey: 'b' });
@@ -39,7 +40,7 @@ describe('sandbox gateway', () => {
     ['4000000000000127', DECLINES.securityCode],
     ['4242424242424241', DECLINES.incorrectNumber],
   ])('declines %s with its text', async (number, text) => {
-    const gateway = new SandboxGateway(memorySandboxStore(), now);
+    const gateway = new SandboxGateway(memorySandboxStore(), clock);
     expect(await gateway.charge({ amountCents: 1000, card: card(number), idempotencyKey: number })).toEqual({
       approved: false,
       errors: [text],
@@ -47,7 +48,7 @@ describe('sandbox gateway', () => {
   });
 
   it('declines an expiry in the past', async () => {
-    const gateway = new SandboxGateway(memorySandboxStore(), now);
+    const gateway = new SandboxGateway(memorySandboxStore(), clock);
     const result = await gateway.charge({
       amountCents: 1000,
       card: card('4242424242424242', { month: 5, year: 2026 }),
@@ -58,7 +59,7 @@ describe('sandbox gateway', () => {
 
   it('the same idempotency key gets the same answer and is charged once', async () => {
     const store = memorySandboxStore();
-    const gateway = new SandboxGateway(store, now);
+    const gateway = new SandboxGateway(store, clock);
     const first = await gateway.charge({ amountCents: 1000, card: card('4242424242424242'), idempotencyKey: 'k' });
     const again = await gateway.charge({ amountCents: 1000, card: card('4000000000000002'), idempotencyKey: 'k' });
     expect(again).toEqual(first);
@@ -67,7 +68,7 @@ describe('sandbox gateway', () => {
 
   it('keeps a card as an opaque token that charges later; the number is never kept', async () => {
     const store = memorySandboxStore();
-    const gateway = new SandboxGateway(store, now);
+    const gateway = new SandboxGateway(store, clock);
     const saved = await gateway.charge({
       amountCents: 500,
       card: card('4242424242424242'),
@@ -98,7 +99,7 @@ describe('sandbox gateway', () => {
     ['year 9999', 12, 9999, DECLINES.invalidYear],
     [`more than ${MAX_YEARS_AHEAD} years ahead`, 1, 2026 + MAX_YEARS_AHEAD + 1, DECLINES.invalidYear],
   ])('refuses an expiry it cannot read: %s', async (_name, month, year, text) => {
-    const gateway = new SandboxGateway(memorySandboxStore(), now);
+    const gateway = new SandboxGateway(memorySandboxStore(), clock);
     const result = await gateway.charge({
       amountCents: 1000,
       card: card('4242424242424242', { month, year }),
@@ -112,8 +113,8 @@ describe('sandbox gateway', () => {
   });
 
   it('accepts the current month and up to the furthest year', () => {
-    expect(expiryProblem(6, 2026, now())).toBeNull();
-    expect(expiryProblem(12, 2026 + MAX_YEARS_AHEAD, now())).toBeNull();
-    expect(expiryProblem(5, 2026, now())).toBe(DECLINES.expired);
+    expect(expiryProblem(6, 2026, clock.now())).toBeNull();
+    expect(expiryProblem(12, 2026 + MAX_YEARS_AHEAD, clock.now())).toBeNull();
+    expect(expiryProblem(5, 2026, clock.now())).toBe(DECLINES.expired);
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Pool } from 'pg';
+import type { Clock } from '#libs/application/clock.js';
 import type {
   CardDetails,
   ChargeDeclined,
@@ -178,7 +179,8 @@ const declined = (text: string): ChargeDeclined => ({ approved: false, errors: [
 export class SandboxGateway implements PaymentGateway {
   constructor(
     private readonly store: SandboxStore,
-    private readonly now: () => Date = () => new Date(),
+    /** Whether a card has expired is read on this clock (the shop's). */
+    private readonly clock: Clock,
   ) {}
 
   /** The card's behaviour: null to approve, else the decline text; a card not accepted at all gives errors. */
@@ -186,7 +188,7 @@ export class SandboxGateway implements PaymentGateway {
     const digits = card.number.replace(/[\s-]/g, '');
     if (!luhnValid(digits)) return declined(DECLINES.incorrectNumber);
     const { month, year } = card;
-    const expiry = expiryProblem(month, year, this.now());
+    const expiry = expiryProblem(month, year, this.clock.now());
     // An expiry the gateway cannot read is refused outright; an expired card is kept as a decline.
     if (expiry !== null && expiry !== DECLINES.expired) return declined(expiry);
     return {
@@ -231,7 +233,7 @@ export class SandboxGateway implements PaymentGateway {
     if (request.token !== undefined) {
       const found = await this.store.findToken(request.token);
       if (!found) return declined(DECLINES.declined);
-      const expiry = expiryProblem(Number(found.month), Number(found.year), this.now());
+      const expiry = expiryProblem(Number(found.month), Number(found.year), this.clock.now());
       if (expiry !== null) return declined(expiry);
       card = found;
     } else {

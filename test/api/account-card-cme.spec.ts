@@ -49,7 +49,7 @@ describe('account API: card and CME info', () => {
   });
 
   it('the account page seed is idempotent: a second run adds nothing', async () => {
-    expect(await seedAccountPage(shop.app, { actorId: 'system', correlationId: 'seed-again' })).toEqual({
+    expect(await seedAccountPage(shop.app)).toEqual({
       dob: false,
       card: false,
     });

@@ -66,7 +66,7 @@ describe('demo orders of complete@demo.test', () => {
     const before = { orders: await orders(), charges: await paymentCount() };
     expect(before.charges).toBeGreaterThanOrEqual(3);
     await seedDemoAccounts(shop.app);
-    expect(await seedDemoOrders(shop.app, { actorId: 'system', correlationId: 'test' })).toEqual([]);
+    expect(await seedDemoOrders(shop.app)).toEqual([]);
     expect(await orders()).toEqual(before.orders);
     expect(await paymentCount()).toBe(before.charges);
   });

@@ -1,8 +1,13 @@
-import type { Role } from '#libs/contracts/identity.js';
+import { EVENT_STORE } from '#apps/api/infrastructure/tokens.js';
 import { seedDemoAccounts } from '#apps/api/seed/demo-accounts.js';
+import { DEMO_SOCIETY_ID, demoSocieties } from '#apps/api/seed/index.js';
+import type { Role } from '#libs/contracts/identity.js';
+import { signSocietyToken } from '#libs/crypto/society-token.js';
+import { customerStreamId } from '#libs/domain/customer/customer.events.js';
+import type { EventStore } from '#libs/eventstore/event-store.port.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 
-/** The demo accounts of DEMO-DATA.md: seeded through the commands, with the roles the table promises. */
+/** The demo accounts of docs/demo-data.md: seeded through the commands, with the roles the table promises. */
 describe('demo accounts', () => {
   let shop: TestApp;
   beforeAll(async () => {
@@ -54,6 +59,19 @@ describe('demo accounts', () => {
     );
   });
 
+  it("the seed's events are the system actor's, under one correlation id of the seeding run", async () => {
+    const { body } = await login('learner@demo.test');
+    const me = await fetch(`${shop.baseUrl}/api/auth/me`, {
+      headers: { authorization: `Bearer ${String(body.token)}` },
+    });
+    const { customerId } = (await me.json()) as { customerId: string };
+    const events = await shop.app.get<EventStore>(EVENT_STORE).readStream(customerStreamId(customerId));
+    const seeded = events.filter((e) => e.type === 'CustomerRegistered' || e.type === 'EmailValidated');
+    expect(seeded).toHaveLength(2);
+    expect(seeded.map((e) => e.metadata.actorId)).toEqual(['system', 'system']);
+    expect(seeded[1]!.metadata.correlationId).toBe(seeded[0]!.metadata.correlationId);
+  });
+
   it('seeding again adds nothing', async () => {
     const before = await shop.shop.pool.query('SELECT count(*)::int AS n FROM email_reservations');
     const report = await seedDemoAccounts(shop.app);
@@ -61,5 +79,20 @@ describe('demo accounts', () => {
     const after = await shop.shop.pool.query('SELECT count(*)::int AS n FROM email_reservations');
     expect(after.rows).toEqual(before.rows);
     expect(before.rows[0].n).toBe(9);
+  });
+
+  it('a shop that seeds the demo data knows the demo society: its members sign in', async () => {
+    const token = signSocietyToken(
+      DEMO_SOCIETY_ID,
+      demoSocieties[DEMO_SOCIETY_ID],
+      { email: 'mia@society.test' },
+      new Date(),
+    );
+    const response = await fetch(`${shop.baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ society: token, version: 5 }),
+    });
+    expect(response.status).toBe(200);
   });
 });

@@ -3,6 +3,10 @@ import { type SmtpCapture, startSmtpCapture } from '#libs/mail/smtp-capture.test
 import demoSocieties from '../../apps/api/seed/demo-society.json' with { type: 'json' };
 import { createTestApp, type TestApp } from '../support/app.js';
 
+/** A partner society configured for this shop (SOCIETY_SECRETS); the demo data is not seeded here. */
+const SOCIETY = 'partner-society';
+const SECRET = 'partner-society-secret-for-the-tests';
+
 /** Identity through HTTP against the whole app, with mails received on a real SMTP server. */
 describe('identity API', () => {
   let smtp: SmtpCapture;
@@ -10,7 +14,7 @@ describe('identity API', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpCapture();
-    shop = await createTestApp({ smtpUrl: smtp.url });
+    shop = await createTestApp({ smtpUrl: smtp.url, env: { SOCIETY_SECRETS: JSON.stringify({ [SOCIETY]: SECRET }) } });
   });
   afterAll(async () => {
     await shop?.close();
@@ -165,6 +169,7 @@ describe('identity API', () => {
         statusCode: 401,
         error: 'Invalid email or password.',
         message: ['Invalid email or password.'],
+        ERROR: 'Invalid email or password.',
       });
     }
     const empty = await call('POST', 'auth/login', { email: '', password: '', version: 5 });
@@ -244,12 +249,13 @@ describe('identity API', () => {
   });
 
   it('society sign-in registers the member on first use, already validated, and logs in; a forged token fails', async () => {
-    const secret = demoSocieties['demo-society'];
-    const token = signSocietyToken('demo-society', secret, {
-      email: 'Member@Society.test',
-      first: 'Mia',
-      last: 'Member',
-    });
+    const now = new Date();
+    const token = signSocietyToken(
+      SOCIETY,
+      SECRET,
+      { email: 'Member@Society.test', first: 'Mia', last: 'Member' },
+      now,
+    );
     const first = await call('POST', 'auth/login', { society: token, version: 5 });
     expect(first.status).toBe(200);
     const me = await call('GET', 'auth/me', undefined, first.body.token as string);
@@ -260,14 +266,11 @@ describe('identity API', () => {
       me.body.customerId,
     );
 
-    const forged = signSocietyToken('demo-society', 'not-the-secret-of-the-society', { email: 'x@society.test' });
-    const expired = signSocietyToken(
-      'demo-society',
-      secret,
-      { email: 'y@society.test' },
-      new Date('2020-01-01T00:00:00Z'),
-    );
-    for (const bad of [forged, expired, 'garbage']) {
+    const forged = signSocietyToken(SOCIETY, 'not-the-secret-of-the-society', { email: 'x@society.test' }, now);
+    const expired = signSocietyToken(SOCIETY, SECRET, { email: 'y@society.test' }, new Date('2020-01-01T00:00:00Z'));
+    // The demo society is no default: a shop that does not seed the demo data does not know it.
+    const demo = signSocietyToken('demo-society', demoSocieties['demo-society'], { email: 'z@society.test' }, now);
+    for (const bad of [forged, expired, demo, 'garbage']) {
       const refused = await call('POST', 'auth/login', { society: bad, version: 5 });
       expect(refused.status).toBe(401);
       expect(refused.body.error).toBe('Invalid email or password.');

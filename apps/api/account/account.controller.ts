@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { Body, Controller, Get, Inject, NotFoundException, Put, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Pool } from 'pg';
 import { ACCOUNT_SAVED, type AccountSaved, type AccountUser } from '#libs/contracts/account.js';
+import { CONCURRENT_CHANGE } from '#libs/contracts/errors.js';
 import { findAccount } from '#libs/read-models/customers.js';
 import { type AuthUser, CurrentUser, JwtAuthGuard } from '../identity/index.js';
 import { PG_POOL } from '../infrastructure/tokens.js';
@@ -38,9 +38,12 @@ export class AccountController {
   @ApiOperation({ summary: 'Save the profile tab; a new password ends every other session of the account' })
   @ApiOkResponse({ type: AccountSavedDto })
   @ApiError(400, `${BAD_BODY}; "{Field} is required.", a password under 8 characters, phone over 20`)
-  @ApiError(409, 'This email is already in use. If you have forgotten your password click here.')
+  @ApiError(
+    409,
+    `"This email is already in use. If you have forgotten your password click here.", or "${CONCURRENT_CHANGE}"`,
+  )
   async profile(@CurrentUser() user: AuthUser, @Body() body: ProfileDto): Promise<AccountSaved> {
-    await this.commands.execute(new ChangeProfileCommand(user, body, contextOf(user)));
+    await this.commands.execute(new ChangeProfileCommand(user, body));
     return this.saved(user);
   }
 
@@ -48,8 +51,9 @@ export class AccountController {
   @ApiOperation({ summary: 'Save the shipping tab' })
   @ApiOkResponse({ type: AccountSavedDto })
   @ApiError(400, ADDRESS_RULES)
+  @ApiError(409, CONCURRENT_CHANGE)
   async shipping(@CurrentUser() user: AuthUser, @Body() body: AddressDto): Promise<AccountSaved> {
-    await this.commands.execute(new ChangeAddressCommand(user.customerId, 'shipping', body, contextOf(user)));
+    await this.commands.execute(new ChangeAddressCommand(user.customerId, 'shipping', body));
     return this.saved(user);
   }
 
@@ -57,8 +61,9 @@ export class AccountController {
   @ApiOperation({ summary: 'Save the billing tab' })
   @ApiOkResponse({ type: AccountSavedDto })
   @ApiError(400, ADDRESS_RULES)
+  @ApiError(409, CONCURRENT_CHANGE)
   async billing(@CurrentUser() user: AuthUser, @Body() body: AddressDto): Promise<AccountSaved> {
-    await this.commands.execute(new ChangeAddressCommand(user.customerId, 'billing', body, contextOf(user)));
+    await this.commands.execute(new ChangeAddressCommand(user.customerId, 'billing', body));
     return this.saved(user);
   }
 
@@ -66,8 +71,9 @@ export class AccountController {
   @ApiOperation({ summary: 'Turn auto-renew on (1) or off (0)' })
   @ApiOkResponse({ type: AccountSavedDto })
   @ApiError(400, `${BAD_BODY}; autorenew must be 0 or 1`)
+  @ApiError(409, CONCURRENT_CHANGE)
   async autoRenew(@CurrentUser() user: AuthUser, @Body() body: AutoRenewDto): Promise<AccountSaved> {
-    await this.commands.execute(new ChangeAutoRenewCommand(user.customerId, body.autorenew === 1, contextOf(user)));
+    await this.commands.execute(new ChangeAutoRenewCommand(user.customerId, body.autorenew === 1));
     return this.saved(user);
   }
 
@@ -82,5 +88,3 @@ export class AccountController {
     return { ...row, autorenew: row.autorenew ? 1 : 0 };
   }
 }
-
-const contextOf = (user: AuthUser) => ({ actorId: user.customerId, correlationId: randomUUID() });

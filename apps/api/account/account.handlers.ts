@@ -1,6 +1,7 @@
 import { BadRequestException, Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { CommandContext } from '#libs/application/decide-and-append.js';
+import { Clock } from '#libs/application/clock.js';
+import { concurrentChange } from '#libs/application/conflict-retry.js';
 import type { AddressRequest } from '#libs/contracts/account.js';
 import type { AccountCommand } from '#libs/domain/customer/customer.commands.js';
 import { type Customer, customerDecider } from '#libs/domain/customer/customer.decider.js';
@@ -23,9 +24,12 @@ const optional = (value: string | null | undefined): string | null => {
 };
 
 /**
- * The profile tab. A new email moves the customer's email reservation before the append (released
- * again if the append fails), so two accounts changing to one email at once cannot both win: the
- * loser answers 409. A new password is hashed (argon2id) and ends every other session.
+ * The profile tab. A new email moves the customer's email reservation before the append (moved back
+ * if the append fails), so two accounts changing to one email at once cannot both win: the loser
+ * answers 409 "already in use". The command names the email it was read with (`expectedEmail`): a
+ * save whose stream changed its email meanwhile is refused (409), so the reservation always holds the
+ * stream's email, however many saves of one account race. A new password is hashed (argon2id) and
+ * ends every other session.
  */
 @CommandHandler(ChangeProfileCommand)
 export class ChangeProfileHandler implements ICommandHandler<ChangeProfileCommand> {
@@ -33,9 +37,10 @@ export class ChangeProfileHandler implements ICommandHandler<ChangeProfileComman
     private readonly eventSourced: EventSourcedService,
     private readonly reservations: EmailReservations,
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly clock: Clock,
   ) {}
 
-  async execute({ user, input, context }: ChangeProfileCommand): Promise<void> {
+  async execute({ user, input }: ChangeProfileCommand): Promise<void> {
     const { customerId } = user;
     const customer = fold(
       customerDecider,
@@ -46,31 +51,31 @@ export class ChangeProfileHandler implements ICommandHandler<ChangeProfileComman
     // The current password given again is no change (and ends no session).
     const passwordHash =
       password === '' || (await verifyPassword(customer.passwordHash, password)) ? null : await hashPassword(password);
+    const expectedEmail = customer.email ?? email;
     const save = () =>
-      this.eventSourced.execute(
-        customerStreamId(customerId),
-        customerDecider,
-        {
-          type: 'ChangeProfile',
-          firstname: input.firstname.trim(),
-          lastname: input.lastname.trim(),
-          suffix: optional(input.suffix),
-          specialty: input.specialty,
-          status: optional(input.status),
-          phone: optional(input.phone),
-          email,
-          passwordHash,
-          autorenew: input.autorenew === undefined ? null : input.autorenew === 1,
-          sessionId: user.sessionId,
-          now: new Date().toISOString(),
-        },
-        context,
-      );
-    if (!customer.email || email === customer.email) {
+      this.eventSourced.execute(customerStreamId(customerId), customerDecider, {
+        type: 'ChangeProfile',
+        firstname: input.firstname.trim(),
+        lastname: input.lastname.trim(),
+        suffix: optional(input.suffix),
+        specialty: input.specialty,
+        status: optional(input.status),
+        phone: optional(input.phone),
+        email,
+        expectedEmail,
+        passwordHash,
+        autorenew: input.autorenew === undefined ? null : input.autorenew === 1,
+        sessionId: user.sessionId,
+        now: this.clock.now().toISOString(),
+      });
+    if (email === expectedEmail) {
       await save();
       return;
     }
-    if (!(await this.reservations.changeUnder(customer.email, email, customerId, save))) throw emailTaken();
+    const moved = await this.reservations.changeUnder(expectedEmail, email, customerId, save);
+    if (moved === 'taken') throw emailTaken();
+    // Another save of this account moved the reservation first: this one was read before it.
+    if (moved === 'not_held') throw concurrentChange();
   }
 }
 
@@ -80,32 +85,35 @@ export class ChangeAddressHandler implements ICommandHandler<ChangeAddressComman
   constructor(
     private readonly eventSourced: EventSourcedService,
     private readonly addressReferences: AddressReferences,
+    private readonly clock: Clock,
   ) {}
 
-  async execute({ customerId, kind, input, context }: ChangeAddressCommand): Promise<void> {
+  async execute({ customerId, kind, input }: ChangeAddressCommand): Promise<void> {
     const messages = addressMessages(input, await this.addressReferences.current());
     if (messages.length > 0) throw new BadRequestException({ message: messages });
     const address = postalAddress(input);
-    const now = new Date().toISOString();
+    const now = this.clock.now().toISOString();
     const command: AccountCommand =
       kind === 'shipping'
         ? { type: 'ChangeShippingAddress', address, now }
         : { type: 'ChangeBillingAddress', address, now };
-    await run(this.eventSourced, customerId, command, context);
+    await run(this.eventSourced, customerId, command);
   }
 }
 
 @CommandHandler(ChangeAutoRenewCommand)
 export class ChangeAutoRenewHandler implements ICommandHandler<ChangeAutoRenewCommand> {
-  constructor(private readonly eventSourced: EventSourcedService) {}
+  constructor(
+    private readonly eventSourced: EventSourcedService,
+    private readonly clock: Clock,
+  ) {}
 
-  async execute({ customerId, autorenew, context }: ChangeAutoRenewCommand): Promise<void> {
-    await run(
-      this.eventSourced,
-      customerId,
-      { type: 'ChangeAutoRenew', autorenew, now: new Date().toISOString() },
-      context,
-    );
+  async execute({ customerId, autorenew }: ChangeAutoRenewCommand): Promise<void> {
+    await run(this.eventSourced, customerId, {
+      type: 'ChangeAutoRenew',
+      autorenew,
+      now: this.clock.now().toISOString(),
+    });
   }
 }
 
@@ -120,17 +128,11 @@ function postalAddress(input: AddressRequest): PostalAddress {
   };
 }
 
-async function run(
-  eventSourced: EventSourcedService,
-  customerId: string,
-  command: AccountCommand,
-  context: CommandContext,
-): Promise<void> {
+async function run(eventSourced: EventSourcedService, customerId: string, command: AccountCommand): Promise<void> {
   await eventSourced.execute<AccountCommand, Customer, CustomerEvent>(
     customerStreamId(customerId),
     customerDecider,
     command,
-    context,
   );
 }
 

@@ -1,12 +1,12 @@
 import { Command } from '@nestjs/cqrs';
-import type { CommandContext } from '#libs/application/decide-and-append.js';
 import type { AddressRequest, ProfileRequest } from '#libs/contracts/account.js';
 import type { AuthUser } from '../identity/index.js';
 
 /**
  * The account page's messages on the Nest CommandBus (one thin handler each in account.handlers.ts).
  * Each runs the customer decider on `customer-{customerId}` with one of its account commands
- * (libs/domain/customer/customer.commands.ts).
+ * (libs/domain/customer/customer.commands.ts). The actor and correlation id are the request
+ * context's (apps/api/shared/request-context.ts).
  */
 
 export class ChangeProfileCommand extends Command<void> {
@@ -14,7 +14,6 @@ export class ChangeProfileCommand extends Command<void> {
     /** The signed-in customer and the session saving the form (kept when the password changes). */
     readonly user: AuthUser,
     readonly input: ProfileRequest,
-    readonly context: CommandContext,
   ) {
     super();
   }
@@ -25,7 +24,6 @@ export class ChangeAddressCommand extends Command<void> {
     readonly customerId: string,
     readonly kind: 'shipping' | 'billing',
     readonly input: AddressRequest,
-    readonly context: CommandContext,
   ) {
     super();
   }
@@ -35,7 +33,6 @@ export class ChangeAutoRenewCommand extends Command<void> {
   constructor(
     readonly customerId: string,
     readonly autorenew: boolean,
-    readonly context: CommandContext,
   ) {
     super();
   }

@@ -3,7 +3,7 @@ import { Type } from 'class-transformer';
 import { IsDefined, IsObject, Matches, ValidateNested } from 'class-validator';
 import type { CardEntry, CardRequest, CmeInfoRequest } from '#libs/contracts/account.js';
 import { DOB_FORMAT_MESSAGE, DOB_REQUIRED_MESSAGE } from '../checkout/index.js';
-import { MatchesWhenGiven, WhenGiven } from '../shared/validators.js';
+import { calendarDate, MatchesWhenGiven, WhenGiven } from '../shared/validators.js';
 
 /**
  * Wire DTOs of the Card and CME info tabs (libs/contracts/account.ts), with the field messages of
@@ -61,28 +61,14 @@ export class CardRequestDto implements CardRequest {
   pay!: CardEntryDto;
 }
 
-/** MM/DD/YYYY parts of a date that exists in the calendar (no 02/30), else null. */
-export function calendarDate(text: string): { year: number; month: number; day: number } | null {
-  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text);
-  if (!match) return null;
-  const [month, day, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  const real = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-  return real ? { year, month, day } : null;
-}
-
-/** From 01/01/1900 to today (UTC); a text that is no calendar date passes here (the format rule says so). */
-export function dobInRange(text: string, today: Date = new Date()): boolean {
-  const date = calendarDate(text);
-  if (!date) return true;
-  const iso = `${date.year}-${String(date.month).padStart(2, '0')}-${String(date.day).padStart(2, '0')}`;
-  return date.year >= 1900 && iso <= today.toISOString().slice(0, 10);
-}
-
+/**
+ * The CME info tab's date of birth. From 1900 on is checked here; "not after today" by the handler,
+ * on the shop's clock (the same message).
+ */
 export class CmeInfoDto implements CmeInfoRequest {
   @ApiProperty({ description: 'MM/DD/YYYY, a real date from 01/01/1900 to today', example: '04/12/1975' })
   @Matches(/\S/, { message: DOB_REQUIRED_MESSAGE })
   @WhenGiven('isCalendarDate', (text) => calendarDate(text) !== null, DOB_FORMAT_MESSAGE)
-  @WhenGiven('isDobInRange', (text) => dobInRange(text), DOB_RANGE_MESSAGE)
+  @WhenGiven('isDobFrom1900', (text) => (calendarDate(text)?.year ?? 1900) >= 1900, DOB_RANGE_MESSAGE)
   DOB!: string;
 }

@@ -1,5 +1,4 @@
 import { Command } from '@nestjs/cqrs';
-import type { CommandContext } from '#libs/application/decide-and-append.js';
 import type { CardEntry } from '#libs/contracts/account.js';
 import type { CardOnFile } from '#libs/contracts/cart.js';
 
@@ -8,16 +7,16 @@ import type { CardOnFile } from '#libs/contracts/cart.js';
  * the demo seed sends them too.
  */
 
-/** What a card replacement came to: kept on file, or the gateway's decline text (nothing appended). */
-export type CardReplaced = { saved: true; card: CardOnFile } | { saved: false; declined: string };
-
-/** Hands the typed card to the gateway and keeps its token on `card-{customerId}` (SaveCardOnFile). */
-export class ReplaceCardCommand extends Command<CardReplaced> {
+/**
+ * Hands the typed card to the gateway and keeps its token on `card-{customerId}` (SaveCardOnFile);
+ * answers the card kept. A card the gateway declines throws the DomainError `card_declined` whose
+ * message is the gateway's text (402, account-errors.ts); nothing is appended.
+ */
+export class ReplaceCardCommand extends Command<CardOnFile> {
   constructor(
     readonly customerId: string,
     /** Never stored, never logged. */
     readonly card: CardEntry,
-    readonly context: CommandContext,
   ) {
     super();
   }
@@ -28,7 +27,6 @@ export class RecordCmeInfoCommand extends Command<void> {
   constructor(
     readonly customerId: string,
     readonly dob: string,
-    readonly context: CommandContext,
   ) {
     super();
   }

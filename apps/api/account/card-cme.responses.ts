@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { CardDeclined, CardSaved, CmeInfo, CmeInfoSaved } from '#libs/contracts/account.js';
+import type { CardSaved, CmeInfo, CmeInfoSaved } from '#libs/contracts/account.js';
 import type { CardOnFile } from '#libs/contracts/cart.js';
 
 /** Response shapes of the Card and CME info tabs for the OpenAPI document (libs/contracts/account.ts). */
@@ -14,16 +14,6 @@ export class CardSavedDto implements CardSaved {
   @ApiProperty({ enum: [1] }) success!: 1;
   @ApiProperty({ example: 'You have successfully saved your info.' }) message!: string;
   @ApiProperty({ type: AccountCardDto, description: 'The card on file as it now is' }) data!: AccountCardDto;
-}
-
-export class CardDeclinedDto implements CardDeclined {
-  @ApiProperty({ enum: [402] }) statusCode!: 402;
-  @ApiProperty({ description: "The gateway's text" }) error!: string;
-  @ApiProperty({ type: [String] }) message!: string[];
-  @ApiProperty({
-    description: 'The gateway\'s text again: the tab shows "Error: {ERROR} Enter your card info and try again."',
-  })
-  ERROR!: string;
 }
 
 export class CmeInfoDataDto implements CmeInfo {

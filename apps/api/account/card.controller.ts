@@ -1,18 +1,17 @@
-import { randomUUID } from 'node:crypto';
-import { Body, Controller, Inject, Put, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Inject, Put, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
 import type { Pool } from 'pg';
-import { ACCOUNT_SAVED, type CardDeclined, type CardSaved } from '#libs/contracts/account.js';
+import { ACCOUNT_SAVED, type CardSaved } from '#libs/contracts/account.js';
+import { CONCURRENT_CHANGE } from '#libs/contracts/errors.js';
 import { cardOf } from '#libs/read-models/cards.js';
 import { type AuthUser, CurrentUser, JwtAuthGuard } from '../identity/index.js';
 import { PG_POOL } from '../infrastructure/tokens.js';
-import { ApiError, ApiRequiredBearer, BAD_BODY } from '../shared/errors.responses.js';
+import { ApiError, ApiRequiredBearer, BAD_BODY, ErrorBodyDto } from '../shared/errors.responses.js';
 import { CardAttempts, TOO_MANY_CARD_ATTEMPTS } from './card-attempts.js';
 import { CardRequestDto } from './card-cme.dto.js';
 import { ReplaceCardCommand } from './card-cme.messages.js';
-import { CardDeclinedDto, CardSavedDto } from './card-cme.responses.js';
+import { CardSavedDto } from './card-cme.responses.js';
 
 const CARD_RULES =
   `${BAD_BODY}; "Card Number is required." (and Card Month, Card Year, Security Code), a number not of ` +
@@ -37,25 +36,19 @@ export class CardController {
   })
   @ApiOkResponse({ type: CardSavedDto })
   @ApiError(400, CARD_RULES)
-  @ApiResponse({ status: 402, type: CardDeclinedDto, description: 'The gateway declined the card; nothing changed' })
+  @ApiResponse({
+    status: 402,
+    type: ErrorBodyDto,
+    description: "The gateway declined the card; nothing changed. ERROR is the gateway's text",
+  })
+  @ApiError(409, CONCURRENT_CHANGE)
   @ApiError(429, TOO_MANY_CARD_ATTEMPTS)
-  async replace(
-    @CurrentUser() user: AuthUser,
-    @Body() body: CardRequestDto,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<CardSaved | CardDeclined> {
+  async replace(@CurrentUser() user: AuthUser, @Body() body: CardRequestDto): Promise<CardSaved> {
     await this.attempts.take(user.customerId);
-    const context = { actorId: user.customerId, correlationId: randomUUID() };
-    const result = await this.commands.execute(new ReplaceCardCommand(user.customerId, body.pay, context));
-    if (!result.saved) {
-      void reply.status(402);
-      return { statusCode: 402, error: result.declined, message: [result.declined], ERROR: result.declined };
-    }
+    const kept = await this.commands.execute(new ReplaceCardCommand(user.customerId, body.pay));
     // Read-your-writes: the handler waited for the projection; the gateway's answer if it lagged even so.
     const onFile = await cardOf(this.pool, user.customerId);
-    const data = onFile
-      ? { BRAND: onFile.BRAND, LAST4: onFile.LAST4, MONTH: onFile.MONTH, YEAR: onFile.YEAR }
-      : result.card;
+    const data = onFile ? { BRAND: onFile.BRAND, LAST4: onFile.LAST4, MONTH: onFile.MONTH, YEAR: onFile.YEAR } : kept;
     return { success: 1, message: ACCOUNT_SAVED, data };
   }
 }

@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { Body, Controller, Get, Inject, Logger, Put, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Pool } from 'pg';
 import type { Config } from '#libs/config/config.js';
 import { ACCOUNT_SAVED, type CmeInfo, type CmeInfoSaved } from '#libs/contracts/account.js';
+import { CONCURRENT_CHANGE } from '#libs/contracts/errors.js';
 import { decryptDob } from '#libs/crypto/dob.js';
 import { encryptedDobOf } from '#libs/read-models/customers.js';
 import { type AuthUser, CurrentUser, FORBIDDEN_ROLE, JwtAuthGuard, Roles, RolesGuard } from '../identity/index.js';
@@ -48,9 +48,9 @@ export class CmeInfoController {
     400,
     `${BAD_BODY}; "Date of Birth is required.", "Date of Birth must be in the format of MM/DD/YYYY.", "${DOB_RANGE_MESSAGE}"`,
   )
+  @ApiError(409, CONCURRENT_CHANGE)
   async save(@CurrentUser() user: AuthUser, @Body() body: CmeInfoDto): Promise<CmeInfoSaved> {
-    const context = { actorId: user.customerId, correlationId: randomUUID() };
-    await this.commands.execute(new RecordCmeInfoCommand(user.customerId, body.DOB.trim(), context));
+    await this.commands.execute(new RecordCmeInfoCommand(user.customerId, body.DOB.trim()));
     return { success: 1, message: ACCOUNT_SAVED, data: { DOB: await this.dobOf(user.customerId) } };
   }
 

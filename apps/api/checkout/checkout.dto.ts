@@ -22,7 +22,7 @@ import type {
   QuoteRequest,
   ShippingOption,
 } from '#libs/contracts/cart.js';
-import { IsEmailWhenGiven, IsPastDateMmDdYyyy, MatchesWhenGiven } from '../shared/validators.js';
+import { IsDateMmDdYyyy, IsEmailWhenGiven, MatchesWhenGiven } from '../shared/validators.js';
 
 /**
  * Wire DTOs of checkout (libs/contracts/cart.ts), with the field messages of signed-in section 8
@@ -72,9 +72,11 @@ export class CheckoutContactDto implements CheckoutContact {
   @IsEmailWhenGiven(EMAIL_INVALID_MESSAGE)
   @MaxLength(254, { message: 'Email must be at most 254 characters.' })
   EMAIL!: string;
-  @ApiPropertyOptional({ description: 'MM/DD/YYYY; required when the cart holds CME and COUNTRY is USA.' })
+  @ApiPropertyOptional({
+    description: 'MM/DD/YYYY, from 1900 to today; required when the cart holds CME and COUNTRY is USA.',
+  })
   @IsOptional()
-  @IsPastDateMmDdYyyy(DOB_FORMAT_MESSAGE)
+  @IsDateMmDdYyyy(DOB_FORMAT_MESSAGE)
   DOB?: string;
 }
 

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import type { Pool } from 'pg';
+import { Clock } from '#libs/application/clock.js';
 import type { Config } from '#libs/config/config.js';
 import { createPaymentGateway } from '#libs/payments/create-payment-gateway.js';
 import { PAYMENT_GATEWAY } from '#libs/payments/payment-gateway.js';
@@ -33,8 +34,8 @@ import { PaymentSettlement } from './payment-settlement.js';
     { provide: PaymentClaims, inject: [PG_POOL], useFactory: (pool: Pool) => new PaymentClaims(pool) },
     {
       provide: PAYMENT_GATEWAY,
-      inject: [CONFIG, PG_POOL],
-      useFactory: (config: Config, pool: Pool) => createPaymentGateway(config, pool),
+      inject: [CONFIG, PG_POOL, Clock],
+      useFactory: (config: Config, pool: Pool, clock: Clock) => createPaymentGateway(config, pool, clock),
     },
   ],
   exports: [CheckoutService, PAYMENT_GATEWAY, AddressReferences],

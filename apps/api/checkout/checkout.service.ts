@@ -1,11 +1,13 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { Pool } from 'pg';
+import { Clock, dayOf } from '#libs/application/clock.js';
 import { findCoupon, findOffer, offerIsCurrent } from '#libs/catalog/commerce.queries.js';
 import { findProduct } from '#libs/catalog/products.queries.js';
 import { shippingRates } from '#libs/catalog/reference.queries.js';
 import type { Config } from '#libs/config/config.js';
 import type { CartLine, CartView, Quote, QuoteRequest } from '#libs/contracts/cart.js';
+import type { ShippingRate } from '#libs/contracts/catalog.js';
 import { encryptDob } from '#libs/crypto/dob.js';
 import type { OrderLineInput } from '#libs/domain/order/order.commands.js';
 import { catalogUnitPrice, offerUnitPrice } from '#libs/domain/pricing/cart-line.js';
@@ -15,23 +17,24 @@ import { RENEWAL_OFFER, renewalUnitPrice } from '#libs/domain/pricing/renewal.js
 import { isPhysical } from '#libs/domain/pricing/shipping.rules.js';
 import { DomainError } from '#libs/domain/shared/decider.js';
 import { type CartRequest, CartService } from '../cart/index.js';
-import { RolesService } from '../identity/index.js';
 import { AddressReferences, validateCheckoutAddresses } from './contact-validation.js';
 import { CONFIG, PG_POOL } from '../infrastructure/tokens.js';
 
-export const today = (): string => new Date().toISOString().slice(0, 10);
-
-/** A priced cart: the lines as the catalog prices them now, the coupon's current definition and the totals. */
+/**
+ * A priced cart: the lines as the catalog prices them now, the coupon's current definition, the
+ * shipping rate of the country (null when none ships there) and the totals.
+ */
 export interface PricedCart {
   lines: OrderLineInput[];
   coupon: Coupon | null;
+  shippingRate: ShippingRate | null;
   pricing: OrderPricing;
 }
 
 /**
  * Checkout (signed-in sections 2-4, 8): the quote, the cart priced by the server itself from the
- * catalog, the coupon rules, the shipping table and the tax rule (DESIGN.md section 5: the client's
- * total is only compared), and the guest's receipt token. Paying is PayService's.
+ * catalog, the coupon rules, the shipping table and the tax rule (the client's total is only
+ * compared), and the guest's receipt token. Paying is PayHandler's.
  */
 @Injectable()
 export class CheckoutService {
@@ -39,18 +42,19 @@ export class CheckoutService {
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(CONFIG) private readonly config: Config,
     private readonly carts: CartService,
-    private readonly roles: RolesService,
     private readonly addressReferences: AddressReferences,
+    private readonly clock: Clock,
   ) {}
 
-  async rolesFor(request: CartRequest): Promise<string[]> {
-    return request.user ? this.roles.rolesOf(request.user.customerId) : [];
+  /** Today as the coupon and offer rules read it (YYYY-MM-DD, the shop's clock). */
+  today(): string {
+    return dayOf(this.clock.now());
   }
 
   async quote(request: CartRequest, input: QuoteRequest): Promise<Quote> {
     const cartId = this.carts.cartIdFor(request);
     validateCheckoutAddresses(await this.addressReferences.current(), { contact: input });
-    const roles = await this.rolesFor(request);
+    const roles = await this.carts.rolesFor(request);
     const cart = await this.carts.view(cartId, roles);
     const { pricing, coupon } = await this.priceCart(cart, roles, input.COUNTRY, input.STATE, input.SHIPPING);
     const { SUBTOTAL, DISCOUNT, TAX, SHIPCOST, TOTAL } = pricing;
@@ -89,24 +93,25 @@ export class CheckoutService {
     state: string,
     shipping: 1 | 2,
   ): Promise<PricedCart> {
-    const lines = await Promise.all(cart.items.map((item) => this.catalogLine(item)));
+    const today = this.today();
+    const lines = await Promise.all(cart.items.map((item) => this.catalogLine(item, today)));
     const coupon = cart.coupon ? await this.findCoupon(cart.coupon.code) : null;
     const couponLines = lines.map((l) => ({ ID: l.PRODUCTID, TYPE: l.TYPE, PRICE: l.UNITPRICE, QTY: l.QTY }));
-    const evaluation = coupon ? evaluateCoupon(coupon, couponLines, roles, today()) : null;
-    const rate = (await shippingRates(this.pool)).find((r) => r.COUNTRY === country.trim().toUpperCase()) ?? null;
+    const evaluation = coupon ? evaluateCoupon(coupon, couponLines, roles, today) : null;
+    const shippingRate = (await shippingRates(this.pool)).find((r) => r.COUNTRY === country.trim().toUpperCase());
     const pricing = priceOrder({
       lines,
       coupon: evaluation?.kind === 'valid' ? evaluation : null,
       couponTypes: coupon?.types ?? [],
-      shippingRate: rate,
+      shippingRate: shippingRate ?? null,
       shippingOption: shipping,
       shipState: state,
     });
-    return { lines, coupon: evaluation?.kind === 'valid' ? coupon : null, pricing };
+    return { lines, coupon: evaluation?.kind === 'valid' ? coupon : null, shippingRate: shippingRate ?? null, pricing };
   }
 
   /** One cart line priced again from the catalog as it is now (the one rule of libs/domain/pricing/cart-line.ts). */
-  private async catalogLine(item: CartLine): Promise<OrderLineInput> {
+  private async catalogLine(item: CartLine, today: string): Promise<OrderLineInput> {
     const product = await findProduct(this.pool, item.ID);
     if (!product) throw new NotFoundException(`Product ${item.ID} is no longer available.`);
     let UNITPRICE: number | null;
@@ -115,7 +120,7 @@ export class CheckoutService {
       UNITPRICE = renewalUnitPrice(product, item.TERM ?? item.QTY);
     } else if (item.OFFER) {
       const offer = await findOffer(this.pool, item.OFFER.OFFER, item.OFFER.UID);
-      UNITPRICE = offer && offerIsCurrent(offer, today()) ? offerUnitPrice(offer) : null;
+      UNITPRICE = offer && offerIsCurrent(offer, today) ? offerUnitPrice(offer) : null;
       if (UNITPRICE === null) {
         throw new DomainError('total_mismatch', 'This offer has expired. Please review your cart and try again.');
       }

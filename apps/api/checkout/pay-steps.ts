@@ -1,6 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
 import type { Pool } from 'pg';
-import type { CommandContext } from '#libs/application/decide-and-append.js';
 import type { CartView } from '#libs/contracts/cart.js';
 import { cardOnFileDecider } from '#libs/domain/card-on-file/card-on-file.decider.js';
 import { cardStreamId } from '#libs/domain/card-on-file/card-on-file.events.js';
@@ -11,23 +10,30 @@ import { isPhysical } from '#libs/domain/pricing/shipping.rules.js';
 import type { ChargeRequest, ChargeResult } from '#libs/payments/payment-gateway.js';
 import { cardOf } from '#libs/read-models/cards.js';
 import type { EventSourcedService } from '../shared/event-sourced.service.js';
+import { notAfter } from '../shared/validators.js';
 import { GUEST_DIGITAL_MESSAGE, NO_CARD_ON_FILE } from './checkout-errors.js';
-import { DOB_REQUIRED_MESSAGE, type PayDto } from './checkout.dto.js';
+import { DOB_FORMAT_MESSAGE, DOB_REQUIRED_MESSAGE, type PayDto } from './checkout.dto.js';
 
 /** The steps of a Pay press around the order and the charge (PayHandler runs them in its order). */
 
-/** The refusals that need no payment (signed-in sections 3 and 8; storefront section 5). */
+/**
+ * The refusals that need no payment (signed-in sections 3 and 8; storefront section 5). `today`
+ * (YYYY-MM-DD, the shop's clock): a date of birth after it is no date of birth.
+ */
 export function refuseBeforePaying(
   customerId: string | null,
   cart: CartView,
   roles: readonly string[],
   input: PayDto,
+  today: string,
 ): void {
   if (customerId === null && cart.items.some((i) => !isPhysical(i.TYPE))) {
     throw new BadRequestException(GUEST_DIGITAL_MESSAGE);
   }
+  const dob = input.ATTJSON.DOB?.trim();
+  if (dob && !notAfter(dob, today)) throw new BadRequestException(DOB_FORMAT_MESSAGE);
   const holdsCme = cart.items.some((i) => i.TYPE.toLowerCase() === 'cme');
-  if (holdsCme && input.ATTJSON.COUNTRY.toUpperCase() === 'USA' && !input.ATTJSON.DOB?.trim()) {
+  if (holdsCme && input.ATTJSON.COUNTRY.toUpperCase() === 'USA' && !dob) {
     throw new BadRequestException(DOB_REQUIRED_MESSAGE);
   }
   if (!cmePurchaseAllowed(cart.items, roles)) throw new BadRequestException(CME_PURCHASE_WARNING);
@@ -53,37 +59,32 @@ export async function chargeSource(
   return { token: onFile.token };
 }
 
-/** What a customer's paid order also records: the CME date of birth (encrypted) and the card kept on file. */
+/**
+ * What a customer's paid order also records: the CME date of birth (encrypted) and the card kept on
+ * file. `now` (ISO): when the payment was settled.
+ */
 export async function recordAfterPaid(
   eventSourced: EventSourcedService,
-  paid: { customerId: string; encryptedDob: string | null; charge: ChargeResult; input: PayDto },
-  context: CommandContext,
+  paid: { customerId: string; encryptedDob: string | null; charge: ChargeResult; input: PayDto; now: string },
 ): Promise<void> {
-  const { customerId, encryptedDob, charge, input } = paid;
-  const now = new Date().toISOString();
+  const { customerId, encryptedDob, charge, input, now } = paid;
   if (encryptedDob !== null) {
-    await eventSourced.execute(
-      customerStreamId(customerId),
-      customerDecider,
-      { type: 'RecordDateOfBirth', dobEncrypted: encryptedDob, now },
-      context,
-    );
+    await eventSourced.execute(customerStreamId(customerId), customerDecider, {
+      type: 'RecordDateOfBirth',
+      dobEncrypted: encryptedDob,
+      now,
+    });
   }
   if (charge.approved && charge.token && input.CARD && input.SAVE_CARD === true) {
-    await eventSourced.execute(
-      cardStreamId(customerId),
-      cardOnFileDecider,
-      {
-        type: 'SaveCardOnFile',
-        customerId,
-        token: charge.token,
-        brand: charge.brand,
-        last4: charge.last4,
-        month: charge.month,
-        year: charge.year,
-        now,
-      },
-      context,
-    );
+    await eventSourced.execute(cardStreamId(customerId), cardOnFileDecider, {
+      type: 'SaveCardOnFile',
+      customerId,
+      token: charge.token,
+      brand: charge.brand,
+      last4: charge.last4,
+      month: charge.month,
+      year: charge.year,
+      now,
+    });
   }
 }

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { ConflictException, Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Pool } from 'pg';
-import type { CommandContext } from '#libs/application/decide-and-append.js';
+import { Clock, dayOf } from '#libs/application/clock.js';
 import { faultPoint } from '#libs/application/fault-point.js';
 import type { PayResponse } from '#libs/contracts/cart.js';
 import { orderDecider } from '#libs/domain/order/order.decider.js';
@@ -19,13 +18,14 @@ import { CartService } from '../cart/index.js';
 import { RolesService } from '../identity/index.js';
 import { PG_POOL } from '../infrastructure/tokens.js';
 import { EventSourcedService } from '../shared/event-sourced.service.js';
+import { RequestContext } from '../shared/request-context.js';
 import { PAYMENT_IN_PROGRESS } from './checkout-errors.js';
 import { PayCommand } from './checkout.messages.js';
 import { CheckoutService } from './checkout.service.js';
 import { AddressReferences, validateCheckoutAddresses } from './contact-validation.js';
 import { chargeSource, recordAfterPaid, refuseBeforePaying } from './pay-steps.js';
 import { type PaymentClaim, PaymentClaims } from './payment-claims.js';
-import { PaymentSettlement } from './payment-settlement.js';
+import { causedBy, PaymentSettlement } from './payment-settlement.js';
 import { placeOrderCommand } from './place-order.js';
 
 const WAIT_FOR_FIRST_PAYMENT_MS = 15_000;
@@ -52,6 +52,8 @@ export class PayHandler implements ICommandHandler<PayCommand> {
     private readonly roles: RolesService,
     private readonly eventSourced: EventSourcedService,
     private readonly addressReferences: AddressReferences,
+    private readonly context: RequestContext,
+    private readonly clock: Clock,
   ) {}
 
   async execute({ caller, input, idempotencyKey }: PayCommand): Promise<PayResponse> {
@@ -106,15 +108,15 @@ export class PayHandler implements ICommandHandler<PayCommand> {
   private async payHeld(claim: PaymentClaim, input: PayCommand['input']): Promise<PayResponse> {
     const { customerId, cartId, idempotencyKey } = claim;
     const roles = customerId !== null ? await this.roles.rolesOf(customerId) : [];
-    refuseBeforePaying(customerId, await this.carts.view(cartId, roles), roles, input);
+    const pressed = this.clock.now();
+    refuseBeforePaying(customerId, await this.carts.view(cartId, roles), roles, input, dayOf(pressed));
     const source = await chargeSource(this.pool, customerId, input);
     const encryptedDob = input.ATTJSON.DOB?.trim() ? this.checkout.encryptDob(input.ATTJSON.DOB.trim()) : null;
-    const context: CommandContext = { actorId: customerId ?? 'guest', correlationId: randomUUID() };
 
     const onum = await this.claims.drawOrderNumber(idempotencyKey);
     const taken = await this.carts.startCheckout(
-      { cartId, onum, idempotencyKey, now: new Date().toISOString() },
-      context,
+      { cartId, onum, idempotencyKey, now: pressed.toISOString() },
+      this.context.current(),
     );
     if (taken === null) {
       // An empty cart that no payment emptied: nothing to pay, and the key may be used again.
@@ -130,22 +132,25 @@ export class PayHandler implements ICommandHandler<PayCommand> {
     const paying: PaymentClaim = { ...claim, onum };
 
     let total: number;
-    let placedId: string;
+    let placedId: string | null;
     try {
       // Priced from the cart as taken: it cannot change until the payment ends.
       const cart = await this.carts.view(cartId, roles);
-      const command = await placeOrderCommand(this.pool, this.checkout, { onum, customerId, cart, roles, input });
-      const placed = await this.eventSourced.execute(orderStreamId(onum), orderDecider, command, context);
+      const press = { onum, customerId, cart, roles, input, now: pressed };
+      const placed = await this.eventSourced.execute(
+        orderStreamId(onum),
+        orderDecider,
+        await placeOrderCommand(this.pool, this.checkout, press),
+      );
       total = placed.state.money?.TOTAL ?? 0;
-      placedId = placed.events[0]?.id ?? context.correlationId;
+      placedId = placed.events[0]?.id ?? null;
     } catch (error) {
       // Refused before any charge: the cart is free again and the key may try again.
-      await this.settlement.release(paying, context, 'failed');
+      await this.settlement.release(paying, 'failed');
       await this.claims.forget(idempotencyKey);
       throw error;
     }
 
-    const payContext: CommandContext = { ...context, causationId: placedId };
     let charge: ChargeResult;
     try {
       charge = await this.gateway.charge({ ...source, amountCents: total, idempotencyKey } as ChargeRequest);
@@ -157,7 +162,10 @@ export class PayHandler implements ICommandHandler<PayCommand> {
     faultPoint('pay:after-charge');
     const response = await this.settlement.settle(paying);
     if (response.ONUM === null || customerId === null) return response;
-    await recordAfterPaid(this.eventSourced, { customerId, encryptedDob, charge, input }, payContext);
+    const paid = { customerId, encryptedDob, charge, input, now: this.clock.now().toISOString() };
+    // Recorded because the order was placed (its OrderPlaced event is their cause).
+    const record = () => recordAfterPaid(this.eventSourced, paid);
+    await (placedId === null ? record() : causedBy(this.context, placedId, record));
     return response;
   }
 }

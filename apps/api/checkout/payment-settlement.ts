@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import type { CommandContext } from '#libs/application/decide-and-append.js';
+import { Clock } from '#libs/application/clock.js';
 import type { PayResponse } from '#libs/contracts/cart.js';
 import type { CheckoutReleaseReason } from '#libs/domain/cart/cart.events.js';
 import { orderDecider } from '#libs/domain/order/order.decider.js';
@@ -16,12 +15,22 @@ import {
 import { CartService } from '../cart/index.js';
 import { EVENT_STORE } from '../infrastructure/tokens.js';
 import { EventSourcedService } from '../shared/event-sourced.service.js';
+import { RequestContext, SYSTEM } from '../shared/request-context.js';
 import { CheckoutService } from './checkout.service.js';
 import { OrderPaidProcessManager } from '../entitlements/index.js';
 import { type PaymentClaim, PaymentClaims } from './payment-claims.js';
 
 /** How often a running shop looks for payments whose process died (the start looks at once). */
 const SWEEP_EVERY_MS = 30_000;
+
+/**
+ * Runs `work` as a step caused by the event `causationId`: the running context's actor and
+ * correlation id, that event as the causation of what `work` appends.
+ */
+export function causedBy<T>(context: RequestContext, causationId: string, work: () => Promise<T>): Promise<T> {
+  const { actorId, correlationId } = context.current();
+  return context.run({ actorId, correlationId, causationId }, work);
+}
 
 /**
  * Ends a payment, in the normal flow and after a crash (issue: a crash between the gateway's charge
@@ -31,7 +40,8 @@ const SWEEP_EVERY_MS = 30_000;
  * - Not charged: the gateway voids the key (a late charge with it is refused), the order records the
  *   decline, the cart is free again, and the key answers the decline's ERRORS.
  * On start, and every 30 s, every key without an answer whose lock is free (its process is gone) is
- * settled this way; a repeat of such a key settles it too.
+ * settled this way, as the `system` actor under a correlation id of its own (no request asked); a
+ * repeat of such a key settles it too, in that request's context.
  */
 @Injectable()
 export class PaymentSettlement implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -47,6 +57,8 @@ export class PaymentSettlement implements OnApplicationBootstrap, OnApplicationS
     private readonly carts: CartService,
     private readonly checkout: CheckoutService,
     private readonly orderPaid: OrderPaidProcessManager,
+    private readonly context: RequestContext,
+    private readonly clock: Clock,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -75,7 +87,7 @@ export class PaymentSettlement implements OnApplicationBootstrap, OnApplicationS
       try {
         const claim = await this.claims.find(key);
         if (claim && claim.response === null) {
-          const response = await this.settle(claim);
+          const response = await this.context.run({ actorId: SYSTEM }, () => this.settle(claim));
           this.logger.warn(
             `Interrupted payment of order ${claim.onum ?? '(none)'} settled: ${JSON.stringify(response)}`,
           );
@@ -88,45 +100,41 @@ export class PaymentSettlement implements OnApplicationBootstrap, OnApplicationS
 
   /** Ends an unanswered payment from the log and the gateway (the caller holds its lock); answers and records the answer. */
   async settle(claim: PaymentClaim): Promise<PayResponse> {
-    const context: CommandContext = { actorId: claim.customerId ?? 'guest', correlationId: randomUUID() };
     if (claim.onum === null) {
       // Stopped before an order number was drawn: no order, no charge. Void the key all the same.
       const charge = await this.gateway.settle(claim.idempotencyKey);
-      return this.declined(claim, charge, context);
+      return this.declined(claim, charge);
     }
     const history = (await this.store.readStream(orderStreamId(claim.onum))) as unknown as (RecordedEvent &
       OrderEvent)[];
     const paid = history.find((e) => e.type === 'OrderPaid' && e.data.idempotencyKey === claim.idempotencyKey);
-    if (paid) return this.completePaid(claim, paid, context);
+    if (paid) return this.completePaid(claim, paid);
     const charge = await this.gateway.settle(claim.idempotencyKey);
     const order = fold(orderDecider, history);
-    if (order.status === 'none') return this.declined(claim, charge, context);
-    const result = await this.eventSourced.execute(
-      orderStreamId(claim.onum),
-      orderDecider,
-      {
-        type: 'PayOrder',
-        onum: claim.onum,
-        idempotencyKey: claim.idempotencyKey,
-        gateway: charge.approved
-          ? { outcome: 'approved', reference: charge.reference, brand: charge.brand, last4: charge.last4 }
-          : { outcome: 'declined', errors: charge.errors },
-        now: new Date().toISOString(),
-      },
-      context,
-    );
+    if (order.status === 'none') return this.declined(claim, charge);
+    const result = await this.eventSourced.execute(orderStreamId(claim.onum), orderDecider, {
+      type: 'PayOrder',
+      onum: claim.onum,
+      idempotencyKey: claim.idempotencyKey,
+      gateway: charge.approved
+        ? { outcome: 'approved', reference: charge.reference, brand: charge.brand, last4: charge.last4 }
+        : { outcome: 'declined', errors: charge.errors },
+      now: this.clock.now().toISOString(),
+    });
     const event = result.events[0];
-    if (event?.type === 'OrderPaid') return this.completePaid(claim, event, context);
-    return this.declined(claim, charge, context);
+    if (event?.type === 'OrderPaid') return this.completePaid(claim, event);
+    return this.declined(claim, charge);
   }
 
   /** A paid order: access granted, the cart emptied, the key answered with its ONUM. */
-  async completePaid(claim: PaymentClaim, paid: RecordedEvent, context: CommandContext): Promise<PayResponse> {
+  async completePaid(claim: PaymentClaim, paid: RecordedEvent): Promise<PayResponse> {
     const onum = claim.onum ?? Number((paid.data as { onum: number }).onum);
     await this.orderPaid.handle(paid);
-    await this.carts.execute(
-      { type: 'CompleteCheckout', cartId: claim.cartId, onum, idempotencyKey: claim.idempotencyKey },
-      { ...context, causationId: paid.id },
+    await causedBy(this.context, paid.id, () =>
+      this.carts.execute(
+        { type: 'CompleteCheckout', cartId: claim.cartId, onum, idempotencyKey: claim.idempotencyKey },
+        this.context.current(),
+      ),
     );
     const ONUM = String(onum);
     const response: PayResponse = {
@@ -139,9 +147,9 @@ export class PaymentSettlement implements OnApplicationBootstrap, OnApplicationS
   }
 
   /** No money moved: the cart is free again and the key answers the decline. */
-  async declined(claim: PaymentClaim, charge: ChargeResult, context: CommandContext): Promise<PayResponse> {
+  async declined(claim: PaymentClaim, charge: ChargeResult): Promise<PayResponse> {
     const interrupted = !charge.approved && charge.errors.includes(PAYMENT_INTERRUPTED);
-    await this.release(claim, context, interrupted ? 'abandoned' : 'declined');
+    await this.release(claim, interrupted ? 'abandoned' : 'declined');
     const errors = charge.approved ? [] : charge.errors;
     const response: PayResponse = {
       ONUM: null,
@@ -153,7 +161,7 @@ export class PaymentSettlement implements OnApplicationBootstrap, OnApplicationS
   }
 
   /** Frees the cart this key took, if it did. */
-  async release(claim: PaymentClaim, context: CommandContext, reason: CheckoutReleaseReason): Promise<void> {
+  async release(claim: PaymentClaim, reason: CheckoutReleaseReason): Promise<void> {
     if (claim.onum === null) return;
     await this.carts.execute(
       {
@@ -163,7 +171,7 @@ export class PaymentSettlement implements OnApplicationBootstrap, OnApplicationS
         idempotencyKey: claim.idempotencyKey,
         reason,
       },
-      context,
+      this.context.current(),
     );
   }
 }

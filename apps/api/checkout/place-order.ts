@@ -1,24 +1,32 @@
 import type { Pool } from 'pg';
-import { shippingRates } from '#libs/catalog/reference.queries.js';
+import { dayOf } from '#libs/application/clock.js';
 import type { CartView } from '#libs/contracts/cart.js';
 import type { PlaceOrder } from '#libs/domain/order/order.commands.js';
 import { findCustomerById } from '#libs/read-models/customers.js';
 import type { PayDto } from './checkout.dto.js';
-import { type CheckoutService, today } from './checkout.service.js';
+import type { CheckoutService } from './checkout.service.js';
 
 /**
- * The PlaceOrder command of a Pay press: the cart priced by the server, the contact field by field
- * (no card, no date of birth), the shipping rate of the contact's country and the customer's status.
+ * The PlaceOrder command of a Pay press: the cart priced by the server (with the shipping rate of the
+ * contact's country), the contact field by field (no card, no date of birth) and the customer's
+ * status. `now`: the press's time on the shop's clock.
  */
 export async function placeOrderCommand(
   pool: Pool,
   checkout: Pick<CheckoutService, 'priceCart'>,
-  press: { onum: number; customerId: string | null; cart: CartView; roles: readonly string[]; input: PayDto },
+  press: {
+    onum: number;
+    customerId: string | null;
+    cart: CartView;
+    roles: readonly string[];
+    input: PayDto;
+    now: Date;
+  },
 ): Promise<PlaceOrder> {
-  const { onum, customerId, cart, roles, input } = press;
+  const { onum, customerId, cart, roles, input, now } = press;
   const contact = input.ATTJSON;
-  const { lines, coupon } = await checkout.priceCart(cart, roles, contact.COUNTRY, contact.STATE, input.SHIPPING);
-  const rate = (await shippingRates(pool)).find((r) => r.COUNTRY === contact.COUNTRY.trim().toUpperCase()) ?? null;
+  const priced = await checkout.priceCart(cart, roles, contact.COUNTRY, contact.STATE, input.SHIPPING);
+  const { lines, coupon, shippingRate } = priced;
   const customer = customerId ? await findCustomerById(pool, customerId) : null;
   const billing = input.BILLINGJSON;
   return {
@@ -52,12 +60,12 @@ export async function placeOrderCommand(
     CATEGORY: customer?.status ?? null,
     lines,
     coupon,
-    shippingRate: rate,
+    shippingRate,
     shippingOption: input.SHIPPING,
     shipState: contact.STATE,
     clientTotal: input.TOTAL,
     roles,
-    today: today(),
-    now: new Date().toISOString(),
+    today: dayOf(now),
+    now: now.toISOString(),
   };
 }

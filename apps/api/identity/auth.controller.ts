@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { Body, Controller, Get, HttpCode, Inject, Ip, NotFoundException, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Pool } from 'pg';
+import { CONCURRENT_CHANGE } from '#libs/contracts/errors.js';
 import type { LoginResponse, Me, Status } from '#libs/contracts/identity.js';
 import { findCustomerById } from '#libs/read-models/customers.js';
 import { PG_POOL } from '../infrastructure/tokens.js';
@@ -29,14 +29,10 @@ export class AuthController {
   @ApiOkResponse({ type: LoginResponseBodyDto })
   @ApiError(400, `${BAD_BODY}; an empty email or password: "Email or Password can not be undefined."`)
   @ApiError(401, 'Invalid email or password, email not validated, or a bad society token')
+  @ApiError(409, CONCURRENT_CHANGE)
   @ApiError(429, 'Too many login attempts for this account from this address, or from this address')
   login(@Body() body: LoginDto, @Ip() ip: string): Promise<LoginResponse> {
-    return this.commands.execute(
-      new LoginCommand(body.email, body.password, body.society, ip, {
-        actorId: 'anonymous',
-        correlationId: randomUUID(),
-      }),
-    );
+    return this.commands.execute(new LoginCommand(body.email, body.password, body.society, ip));
   }
 
   @Post('logout')
@@ -45,10 +41,9 @@ export class AuthController {
   @ApiOperation({ summary: 'Logout: ends this session' })
   @ApiRequiredBearer()
   @ApiNoContentResponse({ description: 'The session ended' })
+  @ApiError(409, CONCURRENT_CHANGE)
   async logout(@CurrentUser() user: AuthUser): Promise<void> {
-    await this.commands.execute(
-      new LogoutCommand(user.customerId, user.sessionId, { actorId: user.customerId, correlationId: randomUUID() }),
-    );
+    await this.commands.execute(new LogoutCommand(user.customerId, user.sessionId));
   }
 
   @Get('me')

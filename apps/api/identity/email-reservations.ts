@@ -10,8 +10,8 @@ CREATE TABLE IF NOT EXISTS email_reservations (
 )`;
 
 /**
- * One account per email across customer streams (DESIGN.md section 3): a row taken before the
- * CustomerRegistered append, released if the append fails. Emails are stored lower-cased.
+ * One account per email across customer streams: a row taken before the CustomerRegistered append,
+ * released if the append fails. Emails are stored lower-cased.
  */
 @Injectable()
 export class EmailReservations {
@@ -54,31 +54,38 @@ export class EmailReservations {
 
   /**
    * Moves the customer's reservation from `from` to `to`, then runs `change` (the append); moves it
-   * back if `change` fails. False, without calling `change`, when another account holds `to` (the
-   * primary key decides between two concurrent changes to the same email).
+   * back if `change` fails. Without calling `change`: 'taken' when another account holds `to` (the
+   * primary key decides between two concurrent changes to the same email), 'not_held' when the
+   * customer no longer holds `from` (another change of this account moved it first).
    */
-  async changeUnder(from: string, to: string, customerId: string, change: () => Promise<unknown>): Promise<boolean> {
+  async changeUnder(
+    from: string,
+    to: string,
+    customerId: string,
+    change: () => Promise<unknown>,
+  ): Promise<'moved' | 'taken' | 'not_held'> {
     await this.ensureTable();
-    const move = async (a: string, b: string): Promise<boolean> => {
+    const move = async (a: string, b: string): Promise<'moved' | 'taken' | 'not_held'> => {
       try {
         const { rowCount } = await this.pool.query(
           'UPDATE email_reservations SET email = $2, reserved_at = now() WHERE email = $1 AND customer_id = $3',
           [a.toLowerCase(), b.toLowerCase(), customerId],
         );
-        return rowCount === 1;
+        return rowCount === 1 ? 'moved' : 'not_held';
       } catch (error) {
-        if ((error as { code?: unknown }).code === '23505') return false; // unique_violation: the email is held
+        if ((error as { code?: unknown }).code === '23505') return 'taken'; // unique_violation: the email is held
         throw error;
       }
     };
-    if (!(await move(from, to))) return false;
+    const moved = await move(from, to);
+    if (moved !== 'moved') return moved;
     try {
       await change();
     } catch (error) {
       await move(to, from);
       throw error;
     }
-    return true;
+    return 'moved';
   }
 
   async release(email: string, customerId: string): Promise<void> {

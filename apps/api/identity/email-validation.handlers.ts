@@ -1,5 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Clock } from '#libs/application/clock.js';
 import type { Config } from '#libs/config/config.js';
 import { hashToken, newToken } from '#libs/crypto/tokens.js';
 import { customerDecider, VALIDATION_TOKEN_TTL_MS } from '#libs/domain/customer/customer.decider.js';
@@ -22,24 +23,20 @@ export class ValidateEmailHandler implements ICommandHandler<ValidateEmailComman
   constructor(
     private readonly eventSourced: EventSourcedService,
     private readonly customers: CustomerLookup,
+    private readonly clock: Clock,
   ) {}
 
-  async execute({ input, context }: ValidateEmailCommand): Promise<void> {
+  async execute({ input }: ValidateEmailCommand): Promise<void> {
     const customer = await this.customers.byEmail(input.EMAIL);
     if (!customer?.customerId) {
       throw new DomainError('invalid_validation_token', CustomerErrors.invalid_validation_token);
     }
-    await this.eventSourced.execute(
-      customerStreamId(customer.customerId),
-      customerDecider,
-      {
-        type: 'ValidateEmail',
-        email: input.EMAIL.trim(),
-        tokenHash: hashToken(input.TOKEN),
-        now: new Date().toISOString(),
-      },
-      { ...context, actorId: customer.customerId },
-    );
+    await this.eventSourced.execute(customerStreamId(customer.customerId), customerDecider, {
+      type: 'ValidateEmail',
+      email: input.EMAIL.trim(),
+      tokenHash: hashToken(input.TOKEN),
+      now: this.clock.now().toISOString(),
+    });
   }
 }
 
@@ -52,26 +49,22 @@ export class ResendValidationHandler implements ICommandHandler<ResendValidation
     @Inject(MAILER) private readonly mailer: Mailer,
     @Inject(CONFIG) private readonly config: Config,
     @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly clock: Clock,
   ) {}
 
-  async execute({ input, context, options }: ResendValidationCommand): Promise<{ validationToken: string }> {
+  async execute({ input, options }: ResendValidationCommand): Promise<{ validationToken: string }> {
     const customer = await this.customers.byEmail(input.EMAIL);
     if (!customer?.customerId || !customer.email) {
       throw new DomainError('customer_not_found', CustomerErrors.customer_not_found);
     }
     const token = newToken();
-    const now = new Date();
-    await this.eventSourced.execute(
-      customerStreamId(customer.customerId),
-      customerDecider,
-      {
-        type: 'ResendValidation',
-        tokenHash: hashToken(token),
-        expiresAt: new Date(now.getTime() + VALIDATION_TOKEN_TTL_MS).toISOString(),
-        now: now.toISOString(),
-      },
-      { ...context, actorId: customer.customerId },
-    );
+    const now = this.clock.now();
+    await this.eventSourced.execute(customerStreamId(customer.customerId), customerDecider, {
+      type: 'ResendValidation',
+      tokenHash: hashToken(token),
+      expiresAt: new Date(now.getTime() + VALIDATION_TOKEN_TTL_MS).toISOString(),
+      now: now.toISOString(),
+    });
     if (options.sendMail) {
       const row = await findCustomerById(this.pool, customer.customerId);
       await this.mailer.send(validationMail(publicBaseUrl(this.config), customer.email, row?.firstname ?? '', token));

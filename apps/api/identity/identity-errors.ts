@@ -1,8 +1,9 @@
 import type { CustomerErrorCode } from '#libs/domain/customer/customer.errors.js';
 
 /**
- * HTTP status of each identity DomainError code (DESIGN.md section 5), read by the global exception
- * filter. Login failures answer 401, never 403: a 403 makes the web app log out (storefront section 8).
+ * HTTP status of each identity DomainError code, merged into the one table of
+ * apps/api/domain-error-statuses.ts. Login failures answer 401, never 403: a 403 makes the web app
+ * log out (storefront section 8).
  */
 export const identityErrorStatus: Record<CustomerErrorCode | 'too_many_attempts', number> = {
   email_taken: 409,
@@ -12,5 +13,6 @@ export const identityErrorStatus: Record<CustomerErrorCode | 'too_many_attempts'
   already_validated: 400,
   invalid_validation_token: 400,
   invalid_reset_token: 400,
+  email_changed_meanwhile: 409,
   too_many_attempts: 429,
 };

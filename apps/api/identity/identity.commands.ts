@@ -1,5 +1,4 @@
 import { Command } from '@nestjs/cqrs';
-import type { CommandContext } from '#libs/application/decide-and-append.js';
 import type {
   ForgotRequest,
   LoginResponse,
@@ -9,7 +8,10 @@ import type {
   ValidateRequest,
 } from '#libs/contracts/identity.js';
 
-/** The identity commands sent on the Nest CommandBus; each has one thin handler in this folder. */
+/**
+ * The identity commands sent on the Nest CommandBus; each has one thin handler in this folder. Who
+ * asks and under which correlation id is the request context's (apps/api/shared/request-context.ts).
+ */
 
 export interface Registered {
   customerId: string;
@@ -20,7 +22,6 @@ export interface Registered {
 export class RegisterCustomerCommand extends Command<Registered> {
   constructor(
     readonly input: RegistrationUser,
-    readonly context: CommandContext,
     readonly options: { sendMail: boolean } = { sendMail: true },
   ) {
     super();
@@ -28,10 +29,7 @@ export class RegisterCustomerCommand extends Command<Registered> {
 }
 
 export class ValidateEmailCommand extends Command<void> {
-  constructor(
-    readonly input: ValidateRequest,
-    readonly context: CommandContext,
-  ) {
+  constructor(readonly input: ValidateRequest) {
     super();
   }
 }
@@ -39,7 +37,6 @@ export class ValidateEmailCommand extends Command<void> {
 export class ResendValidationCommand extends Command<{ validationToken: string }> {
   constructor(
     readonly input: ResendRequest,
-    readonly context: CommandContext,
     readonly options: { sendMail: boolean } = { sendMail: true },
   ) {
     super();
@@ -50,17 +47,13 @@ export class RequestPasswordResetCommand extends Command<void> {
   constructor(
     readonly input: ForgotRequest,
     readonly ip: string,
-    readonly context: CommandContext,
   ) {
     super();
   }
 }
 
 export class SetNewPasswordCommand extends Command<void> {
-  constructor(
-    readonly input: SetNewPasswordRequest,
-    readonly context: CommandContext,
-  ) {
+  constructor(readonly input: SetNewPasswordRequest) {
     super();
   }
 }
@@ -71,7 +64,6 @@ export class LoginCommand extends Command<LoginResponse> {
     readonly password: string | undefined,
     readonly society: string | undefined,
     readonly ip: string,
-    readonly context: CommandContext,
   ) {
     super();
   }
@@ -81,7 +73,6 @@ export class LogoutCommand extends Command<void> {
   constructor(
     readonly customerId: string,
     readonly sessionId: string,
-    readonly context: CommandContext,
   ) {
     super();
   }

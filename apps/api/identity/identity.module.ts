@@ -15,6 +15,7 @@ import { IdentityRateLimits } from './rate-limits.js';
 import { RegisterCustomerHandler } from './register.handler.js';
 import { RolesService } from './roles.service.js';
 import { LoginHandler, LogoutHandler } from './session.handlers.js';
+import { SocietySecrets } from './society-secrets.js';
 import { UsersController } from './users.controller.js';
 
 /** Sessions last a working week at most; a login elsewhere ends them earlier. */
@@ -41,6 +42,7 @@ export const SESSION_TTL = '7d';
     CustomerLookup,
     IdentityRateLimits,
     RolesService,
+    SocietySecrets,
     JwtStrategy,
     JwtAuthGuard,
     RolesGuard,
@@ -52,6 +54,6 @@ export const SESSION_TTL = '7d';
     LoginHandler,
     LogoutHandler,
   ],
-  exports: [JwtAuthGuard, RolesGuard, RolesService, EmailReservations, JwtStrategy],
+  exports: [JwtAuthGuard, RolesGuard, RolesService, EmailReservations, JwtStrategy, SocietySecrets],
 })
 export class IdentityModule {}

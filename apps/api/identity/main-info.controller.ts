@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Controller, Get, UnauthorizedException } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Clock } from '#libs/application/clock.js';
 import type { MainInfo } from '#libs/contracts/identity.js';
 import { ApiError } from '../shared/errors.responses.js';
 import { MainInfoDto } from './identity.dto.js';
@@ -22,12 +23,14 @@ function shopVersion(): string {
 export class MainInfoController {
   private readonly version = shopVersion();
 
+  constructor(private readonly clock: Clock) {}
+
   @Get('main-info')
   @ApiOperation({ summary: "The shell's main info: year, version, cartTotalQty 0" })
   @ApiOkResponse({ type: MainInfoDto })
   mainInfo(): MainInfo {
     // The cart lives in the browser until checkout, so the server counts no items.
-    return { year: new Date().getFullYear(), version: this.version, cartTotalQty: 0 };
+    return { year: this.clock.now().getUTCFullYear(), version: this.version, cartTotalQty: 0 };
   }
 
   @Get('test/unauthorized')

@@ -1,5 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Clock } from '#libs/application/clock.js';
 import type { Pool } from 'pg';
 import type { Config } from '#libs/config/config.js';
 import { hashToken, newToken } from '#libs/crypto/tokens.js';
@@ -28,26 +29,22 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
     @Inject(MAILER) private readonly mailer: Mailer,
     @Inject(CONFIG) private readonly config: Config,
     @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly clock: Clock,
   ) {}
 
-  async execute({ input, ip, context }: RequestPasswordResetCommand): Promise<void> {
+  async execute({ input, ip }: RequestPasswordResetCommand): Promise<void> {
     const email = input.EMAIL.trim().toLowerCase();
     await this.limits.forgot(email, ip);
     const customer = await this.customers.byEmail(email);
     if (!customer?.customerId) throw new DomainError('customer_not_found', CustomerErrors.customer_not_found);
     const token = newToken();
-    const now = new Date();
-    await this.eventSourced.execute(
-      customerStreamId(customer.customerId),
-      customerDecider,
-      {
-        type: 'RequestPasswordReset',
-        tokenHash: hashToken(token),
-        expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS).toISOString(),
-        now: now.toISOString(),
-      },
-      { ...context, actorId: customer.customerId },
-    );
+    const now = this.clock.now();
+    await this.eventSourced.execute(customerStreamId(customer.customerId), customerDecider, {
+      type: 'RequestPasswordReset',
+      tokenHash: hashToken(token),
+      expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS).toISOString(),
+      now: now.toISOString(),
+    });
     const row = await findCustomerById(this.pool, customer.customerId);
     await this.mailer.send(passwordResetMail(publicBaseUrl(this.config), email, row?.firstname ?? '', token));
   }
@@ -59,21 +56,17 @@ export class SetNewPasswordHandler implements ICommandHandler<SetNewPasswordComm
   constructor(
     private readonly eventSourced: EventSourcedService,
     private readonly customers: CustomerLookup,
+    private readonly clock: Clock,
   ) {}
 
-  async execute({ input, context }: SetNewPasswordCommand): Promise<void> {
+  async execute({ input }: SetNewPasswordCommand): Promise<void> {
     const customer = await this.customers.byEmail(input.EMAIL);
     if (!customer?.customerId) throw new DomainError('invalid_reset_token', CustomerErrors.invalid_reset_token);
-    await this.eventSourced.execute(
-      customerStreamId(customer.customerId),
-      customerDecider,
-      {
-        type: 'SetNewPassword',
-        tokenHash: hashToken(input.TOKEN),
-        passwordHash: await hashPassword(input.PASSWORD),
-        now: new Date().toISOString(),
-      },
-      { ...context, actorId: customer.customerId },
-    );
+    await this.eventSourced.execute(customerStreamId(customer.customerId), customerDecider, {
+      type: 'SetNewPassword',
+      tokenHash: hashToken(input.TOKEN),
+      passwordHash: await hashPassword(input.PASSWORD),
+      now: this.clock.now().toISOString(),
+    });
   }
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Clock } from '#libs/application/clock.js';
 import type { Config } from '#libs/config/config.js';
 import { hashToken, newToken } from '#libs/crypto/tokens.js';
 import { customerDecider, VALIDATION_TOKEN_TTL_MS } from '#libs/domain/customer/customer.decider.js';
@@ -48,35 +49,31 @@ export class RegisterCustomerHandler implements ICommandHandler<RegisterCustomer
     private readonly reservations: EmailReservations,
     @Inject(MAILER) private readonly mailer: Mailer,
     @Inject(CONFIG) private readonly config: Config,
+    private readonly clock: Clock,
   ) {}
 
-  async execute({ input, context, options }: RegisterCustomerCommand): Promise<Registered> {
+  async execute({ input, options }: RegisterCustomerCommand): Promise<Registered> {
     const email = input.EMAIL.trim().toLowerCase();
     const customerId = randomUUID();
     const token = newToken();
-    const now = new Date();
     const passwordHash = await hashPassword(input.PASSWORD);
+    const now = this.clock.now();
     const registered = await this.reservations.registerUnder(email, customerId, () =>
-      this.eventSourced.execute(
-        customerStreamId(customerId),
-        customerDecider,
-        {
-          type: 'RegisterCustomer',
-          customerId,
-          email,
-          profile: profileOf(input),
-          passwordHash,
-          agreedToTerms: input.agree === 1,
-          registeredVia: 'form',
-          validationToken: {
-            tokenHash: hashToken(token),
-            expiresAt: new Date(now.getTime() + VALIDATION_TOKEN_TTL_MS).toISOString(),
-          },
-          validatedVia: null,
-          now: now.toISOString(),
+      this.eventSourced.execute(customerStreamId(customerId), customerDecider, {
+        type: 'RegisterCustomer',
+        customerId,
+        email,
+        profile: profileOf(input),
+        passwordHash,
+        agreedToTerms: input.agree === 1,
+        registeredVia: 'form',
+        validationToken: {
+          tokenHash: hashToken(token),
+          expiresAt: new Date(now.getTime() + VALIDATION_TOKEN_TTL_MS).toISOString(),
         },
-        { ...context, actorId: customerId },
-      ),
+        validatedVia: null,
+        now: now.toISOString(),
+      }),
     );
     if (!registered) throw new DomainError('email_taken', CustomerErrors.email_taken);
     if (options.sendMail) {

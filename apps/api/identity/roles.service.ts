@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { EventBus } from '@nestjs/cqrs';
 import pg, { type Pool } from 'pg';
 import type { Subscription } from 'rxjs';
+import { Clock } from '#libs/application/clock.js';
 import type { ExpiringSubscription, Role } from '#libs/contracts/identity.js';
 import { rolesOf } from '#libs/domain/entitlements/roles.js';
 import { type CustomerEntitlements, ENTITLEMENTS_CHANNEL, entitlementsOf } from '#libs/read-models/entitlements.js';
@@ -32,6 +33,7 @@ export class RolesService implements OnModuleDestroy {
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     eventBus: EventBus,
+    private readonly clock: Clock,
   ) {
     // A grant made by this process shows at once; other replicas hear of it through the NOTIFY.
     this.subscription = eventBus.subscribe((event: unknown) => {
@@ -94,12 +96,13 @@ export class RolesService implements OnModuleDestroy {
     return this.listener !== null;
   }
 
-  async rolesOf(customerId: string, now: Date = new Date()): Promise<Role[]> {
-    return rolesOf(await this.entitlements(customerId), now);
+  async rolesOf(customerId: string): Promise<Role[]> {
+    return rolesOf(await this.entitlements(customerId), this.clock.now());
   }
 
   /** Active subscriptions that end soon, latest term per type (signed-in section 2, expiring-subscription toast). */
-  async expirations(customerId: string, now: Date = new Date()): Promise<ExpiringSubscription[]> {
+  async expirations(customerId: string): Promise<ExpiringSubscription[]> {
+    const now = this.clock.now();
     const { subscriptions } = await this.entitlements(customerId);
     const latest = new Map<string, { startsAt: string; expiresAt: string }>();
     for (const s of subscriptions) {

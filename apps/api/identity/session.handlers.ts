@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { BadRequestException, Inject } from '@nestjs/common';
+import { BadRequestException } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { JwtService } from '@nestjs/jwt';
-import type { CommandContext } from '#libs/application/decide-and-append.js';
-import type { Config } from '#libs/config/config.js';
+import { Clock } from '#libs/application/clock.js';
 import type { LoginResponse } from '#libs/contracts/identity.js';
 import { verifySocietyToken } from '#libs/crypto/society-token.js';
 import { customerDecider } from '#libs/domain/customer/customer.decider.js';
 import { CustomerErrors } from '#libs/domain/customer/customer.errors.js';
 import { customerStreamId } from '#libs/domain/customer/customer.events.js';
 import { DomainError } from '#libs/domain/shared/decider.js';
-import { CONFIG } from '../infrastructure/tokens.js';
 import { EventSourcedService } from '../shared/event-sourced.service.js';
 import { CustomerLookup } from './customer-lookup.js';
 import { EmailReservations } from './email-reservations.js';
@@ -18,7 +16,7 @@ import { LoginCommand, LogoutCommand } from './identity.commands.js';
 import { verifyPassword } from './password-hasher.js';
 import { IdentityRateLimits } from './rate-limits.js';
 import { RolesService } from './roles.service.js';
-import { societySecrets } from './society-secrets.js';
+import { SocietySecrets } from './society-secrets.js';
 
 /** The JWT carries the customer and the session (DESIGN.md section 6). */
 export interface SessionClaims {
@@ -42,11 +40,12 @@ export class LoginHandler implements ICommandHandler<LoginCommand> {
     private readonly limits: IdentityRateLimits,
     private readonly roles: RolesService,
     private readonly jwt: JwtService,
-    @Inject(CONFIG) private readonly config: Config,
+    private readonly societies: SocietySecrets,
+    private readonly clock: Clock,
   ) {}
 
   async execute(command: LoginCommand): Promise<LoginResponse> {
-    if (command.society) return this.societySignIn(command.society, command.context);
+    if (command.society) return this.societySignIn(command.society);
     if (!command.email?.trim() || !command.password) throw new BadRequestException({ message: [EMPTY_FIELDS] });
     const email = command.email.trim().toLowerCase();
     // The attempt is counted before the password is checked, so attempts sent at once cannot pass the limit.
@@ -56,17 +55,17 @@ export class LoginHandler implements ICommandHandler<LoginCommand> {
       throw invalidCredentials();
     }
     await this.limits.loginSucceeded(email, command.ip);
-    return this.startSession(customer.customerId, 'password', command.context);
+    return this.startSession(customer.customerId, 'password');
   }
 
-  private async societySignIn(token: string, context: CommandContext): Promise<LoginResponse> {
-    const verified = verifySocietyToken(token, societySecrets(this.config));
+  private async societySignIn(token: string): Promise<LoginResponse> {
+    const verified = verifySocietyToken(token, this.societies.all(), this.clock.now());
     if (!verified) throw invalidCredentials();
     const { claims, societyId } = verified;
     const email = claims.email.trim().toLowerCase();
     let customerId = await this.reservations.customerIdOf(email);
-    if (!customerId) customerId = await this.registerMember(email, claims.first, claims.last, societyId, context);
-    return this.startSession(customerId, 'society', context);
+    if (!customerId) customerId = await this.registerMember(email, claims.first, claims.last, societyId);
+    return this.startSession(customerId, 'society');
   }
 
   /** First society sign-in of a member: the account is registered, already validated (the society vouches for the email). */
@@ -75,43 +74,37 @@ export class LoginHandler implements ICommandHandler<LoginCommand> {
     first: string | undefined,
     last: string | undefined,
     societyId: string,
-    context: CommandContext,
   ): Promise<string> {
     const customerId = randomUUID();
-    const now = new Date().toISOString();
+    const now = this.clock.now().toISOString();
     const registered = await this.reservations.registerUnder(email, customerId, () =>
-      this.eventSourced.execute(
-        customerStreamId(customerId),
-        customerDecider,
-        {
-          type: 'RegisterCustomer',
-          customerId,
-          email,
-          profile: {
-            firstname: first?.trim() || email.split('@')[0] || 'Member',
-            lastname: last?.trim() ?? '',
-            suffix: null,
-            specialty: 'Other',
-            status: null,
-            address: null,
-            address2: null,
-            city: null,
-            state: null,
-            zip: null,
-            country: null,
-            phone: null,
-            autorenew: false,
-            utimezone: null,
-          },
-          passwordHash: null,
-          agreedToTerms: false,
-          registeredVia: `society:${societyId}`,
-          validationToken: null,
-          validatedVia: 'society',
-          now,
+      this.eventSourced.execute(customerStreamId(customerId), customerDecider, {
+        type: 'RegisterCustomer',
+        customerId,
+        email,
+        profile: {
+          firstname: first?.trim() || email.split('@')[0] || 'Member',
+          lastname: last?.trim() ?? '',
+          suffix: null,
+          specialty: 'Other',
+          status: null,
+          address: null,
+          address2: null,
+          city: null,
+          state: null,
+          zip: null,
+          country: null,
+          phone: null,
+          autorenew: false,
+          utimezone: null,
         },
-        { ...context, actorId: customerId },
-      ),
+        passwordHash: null,
+        agreedToTerms: false,
+        registeredVia: `society:${societyId}`,
+        validationToken: null,
+        validatedVia: 'society',
+        now,
+      }),
     );
     if (registered) return customerId;
     // Registered meanwhile by a concurrent sign-in: use that account.
@@ -120,18 +113,14 @@ export class LoginHandler implements ICommandHandler<LoginCommand> {
     return holder;
   }
 
-  private async startSession(
-    customerId: string,
-    via: 'password' | 'society',
-    context: CommandContext,
-  ): Promise<LoginResponse> {
+  private async startSession(customerId: string, via: 'password' | 'society'): Promise<LoginResponse> {
     const sessionId = randomUUID();
-    await this.eventSourced.execute(
-      customerStreamId(customerId),
-      customerDecider,
-      { type: 'StartSession', sessionId, via, now: new Date().toISOString() },
-      { ...context, actorId: customerId },
-    );
+    await this.eventSourced.execute(customerStreamId(customerId), customerDecider, {
+      type: 'StartSession',
+      sessionId,
+      via,
+      now: this.clock.now().toISOString(),
+    });
     const claims: SessionClaims = { sub: customerId, sid: sessionId };
     return {
       token: await this.jwt.signAsync(claims),
@@ -147,14 +136,16 @@ export class LoginHandler implements ICommandHandler<LoginCommand> {
 
 @CommandHandler(LogoutCommand)
 export class LogoutHandler implements ICommandHandler<LogoutCommand> {
-  constructor(private readonly eventSourced: EventSourcedService) {}
+  constructor(
+    private readonly eventSourced: EventSourcedService,
+    private readonly clock: Clock,
+  ) {}
 
-  async execute({ customerId, sessionId, context }: LogoutCommand): Promise<void> {
-    await this.eventSourced.execute(
-      customerStreamId(customerId),
-      customerDecider,
-      { type: 'EndSession', sessionId, now: new Date().toISOString() },
-      context,
-    );
+  async execute({ customerId, sessionId }: LogoutCommand): Promise<void> {
+    await this.eventSourced.execute(customerStreamId(customerId), customerDecider, {
+      type: 'EndSession',
+      sessionId,
+      now: this.clock.now().toISOString(),
+    });
   }
 }

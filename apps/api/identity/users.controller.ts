@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { Body, Controller, HttpCode, Ip, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CONCURRENT_CHANGE } from '#libs/contracts/errors.js';
 import type { SuccessBody } from '#libs/contracts/identity.js';
 import {
   RegisterCustomerCommand,
@@ -20,8 +20,6 @@ export const VALIDATED = 'You have successfully validated your email. Please log
 export const RESET_MAILED = 'You will receive an email shortly. Follow the email instructions to change your password.';
 export const PASSWORD_CHANGED = 'Your password has been changed. Please login.';
 
-const anonymous = () => ({ actorId: 'anonymous', correlationId: randomUUID() });
-
 /** Register, validate, resend, forgot and set new password (storefront sections 2 to 8). */
 @ApiTags('identity')
 @Controller('users')
@@ -31,10 +29,10 @@ export class UsersController {
   @Post('register')
   @ApiOperation({ summary: 'Register an account; mails the validation link' })
   @ApiCreatedResponse({ type: SuccessBodyDto })
-  @ApiError(409, 'This email is already in use.')
+  @ApiError(409, 'This email is already in use. If you have forgotten your password click here.')
   @ApiError(400, `${BAD_BODY}: every invalid field, with its message`)
   async register(@Body() body: RegisterDto): Promise<SuccessBody> {
-    await this.commands.execute(new RegisterCustomerCommand(body, anonymous()));
+    await this.commands.execute(new RegisterCustomerCommand(body));
     return { success: 1, message: REGISTERED };
   }
 
@@ -43,8 +41,9 @@ export class UsersController {
   @ApiOperation({ summary: 'Validate the email with the link of the mail' })
   @ApiOkResponse({ type: SuccessBodyDto })
   @ApiError(400, `${BAD_BODY}; validation failed: a wrong, expired or used link`)
+  @ApiError(409, CONCURRENT_CHANGE)
   async validate(@Body() body: ValidateDto): Promise<SuccessBody> {
-    await this.commands.execute(new ValidateEmailCommand(body, anonymous()));
+    await this.commands.execute(new ValidateEmailCommand(body));
     return { success: 1, message: VALIDATED };
   }
 
@@ -53,8 +52,9 @@ export class UsersController {
   @ApiOperation({ summary: 'Send a new validation link' })
   @ApiOkResponse({ type: SuccessBodyDto })
   @ApiError(400, `${BAD_BODY}; no such account, or already validated`)
+  @ApiError(409, CONCURRENT_CHANGE)
   async resend(@Body() body: ResendDto): Promise<SuccessBody> {
-    await this.commands.execute(new ResendValidationCommand(body, anonymous()));
+    await this.commands.execute(new ResendValidationCommand(body));
     return { success: 1, message: REGISTERED };
   }
 
@@ -63,9 +63,10 @@ export class UsersController {
   @ApiOperation({ summary: 'Mail a one-time password reset link' })
   @ApiOkResponse({ type: SuccessBodyDto })
   @ApiError(400, `${BAD_BODY}; "You must enter a valid email to recover your password."`)
+  @ApiError(409, CONCURRENT_CHANGE)
   @ApiError(429, 'Too many password reset requests')
   async forgot(@Body() body: ForgotDto, @Ip() ip: string): Promise<SuccessBody> {
-    await this.commands.execute(new RequestPasswordResetCommand(body, ip, anonymous()));
+    await this.commands.execute(new RequestPasswordResetCommand(body, ip));
     return { success: 1, message: RESET_MAILED };
   }
 
@@ -74,8 +75,9 @@ export class UsersController {
   @ApiOperation({ summary: 'Set a new password with the reset link' })
   @ApiOkResponse({ type: SuccessBodyDto })
   @ApiError(400, `${BAD_BODY}; a wrong, expired or used reset link, or a short password`)
+  @ApiError(409, CONCURRENT_CHANGE)
   async setNewPassword(@Body() body: SetNewPasswordDto): Promise<SuccessBody> {
-    await this.commands.execute(new SetNewPasswordCommand(body, anonymous()));
+    await this.commands.execute(new SetNewPasswordCommand(body));
     return { success: 1, message: PASSWORD_CHANGED };
   }
 }

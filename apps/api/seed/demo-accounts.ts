@@ -1,6 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { CommandContext } from '#libs/application/decide-and-append.js';
+import { Clock } from '#libs/application/clock.js';
 import { CLIENT_VERSION, type Specialty, type Status } from '#libs/contracts/identity.js';
 import type { SubscriptionType } from '#libs/domain/entitlements/entitlements.events.js';
 import { type Grant, GrantEntitlementCommand } from '../entitlements/index.js';
@@ -9,13 +9,16 @@ import {
   EmailReservations,
   RegisterCustomerCommand,
   ResendValidationCommand,
+  SocietySecrets,
   ValidateEmailCommand,
 } from '../identity/index.js';
+import { RequestContext, SYSTEM } from '../shared/request-context.js';
 import { seedAccountPage } from './demo-account-page.js';
 import data from './demo-accounts.json' with { type: 'json' };
 import { seedDemoCme } from './demo-cme.js';
 import { seedDemoOrders } from './demo-orders.js';
 import { seedDemoStreaming } from './demo-streaming.js';
+import { demoSocieties } from './index.js';
 
 type GrantSpec =
   | { subscription: string; startsInDays: number; expiresInDays: number }
@@ -65,15 +68,26 @@ export interface SeedReport {
 }
 
 /**
- * The demo accounts of DEMO-DATA.md, written through the identity commands (never read-model rows).
- * Idempotent: an existing account is not registered again, and a grant repeated from the same
- * source appends nothing.
+ * The demo data (docs/demo-data.md), written through the commands (never read-model rows), as the
+ * `system` actor under a correlation id of its own (no request started it). It also makes the demo
+ * society known to society sign-in: only a shop that seeds the demo data knows it. Idempotent: an
+ * existing account is not registered again, and a grant repeated from the same source appends nothing.
  */
-export async function seedDemoAccounts(app: INestApplicationContext, now: Date = new Date()): Promise<SeedReport> {
+export async function seedDemoAccounts(
+  app: INestApplicationContext,
+  now: Date = app.get(Clock, { strict: false }).now(),
+): Promise<SeedReport> {
+  app.get(SocietySecrets, { strict: false }).register(demoSocieties);
+  const requestContext = app.get(RequestContext, { strict: false });
+  return requestContext.run({ actorId: SYSTEM }, () => seedAll(app, requestContext, now));
+}
+
+async function seedAll(app: INestApplicationContext, requestContext: RequestContext, now: Date): Promise<SeedReport> {
   const commands = app.get(CommandBus, { strict: false });
   const reservations = app.get(EmailReservations, { strict: false });
   const customers = app.get(CustomerLookup, { strict: false });
-  const context: CommandContext = { actorId: 'system', correlationId: 'seed-demo-accounts' };
+  // Only for GrantEntitlementCommand, which still takes one; the actor and correlation id of the run.
+  const context = requestContext.current();
   const report: SeedReport = { registered: [], validated: [], grants: 0 };
 
   for (const account of data.accounts as DemoAccount[]) {
@@ -93,7 +107,6 @@ export async function seedDemoAccounts(app: INestApplicationContext, now: Date =
             agree: 1,
             VERSION: CLIENT_VERSION,
           },
-          context,
           { sendMail: false },
         ),
       );
@@ -104,9 +117,9 @@ export async function seedDemoAccounts(app: INestApplicationContext, now: Date =
     if (account.validated && !(await customers.byId(customerId)).validated) {
       // A run stopped between registering and validating: issue a fresh link, then follow it.
       validationToken ??= (
-        await commands.execute(new ResendValidationCommand({ EMAIL: account.email }, context, { sendMail: false }))
+        await commands.execute(new ResendValidationCommand({ EMAIL: account.email }, { sendMail: false }))
       ).validationToken;
-      await commands.execute(new ValidateEmailCommand({ EMAIL: account.email, TOKEN: validationToken }, context));
+      await commands.execute(new ValidateEmailCommand({ EMAIL: account.email, TOKEN: validationToken }));
       report.validated.push(account.email);
     }
     for (const spec of account.grants) {
@@ -116,9 +129,9 @@ export async function seedDemoAccounts(app: INestApplicationContext, now: Date =
       report.grants += appended;
     }
   }
-  await seedAccountPage(app, context, now);
-  await seedDemoOrders(app, context); // complete@'s order history, paid with its card on file
-  await seedDemoStreaming(app, now); // favourites (DEMO-DATA.md); repeats append nothing
-  await seedDemoCme(app, now); // CME records (DEMO-DATA.md), once per year
+  await seedAccountPage(app, now);
+  await seedDemoOrders(app); // complete@'s order history, paid with its card on file
+  await seedDemoStreaming(app, now); // favourites (docs/demo-data.md); repeats append nothing
+  await seedDemoCme(app, now); // CME records (docs/demo-data.md), once per year
   return report;
 }

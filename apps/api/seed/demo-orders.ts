@@ -1,12 +1,12 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { CommandContext } from '#libs/application/decide-and-append.js';
 import { AddCartItemCommand, CartService, customerCartId } from '../cart/index.js';
 import { CheckoutService, PayCommand, type PayDto, PaymentClaims } from '../checkout/index.js';
 import { EmailReservations, RolesService } from '../identity/index.js';
+import { RequestContext } from '../shared/request-context.js';
 
 /**
- * The order history of complete@demo.test (DEMO-DATA.md: "several orders in history"), placed and
+ * The order history of complete@demo.test (docs/demo-data.md: "several orders in history"), placed and
  * paid like a Pay press with the card on file (demo-account-page.ts gives it one). None of them grants
  * a subscription (libs/domain/entitlements/grants-for-order.ts): a book, a book with its streaming
  * (BOTH: access to that product only) and a meeting registration, so its roles and its Complete
@@ -39,7 +39,9 @@ const CONTACT = {
  * the order's own Idempotency-Key. Idempotent: an order whose key was used is not placed again (a key
  * left unanswered by a stopped run is settled by the PayCommand itself). Answers the orders placed.
  */
-export async function seedDemoOrders(app: INestApplicationContext, context: CommandContext): Promise<string[]> {
+export async function seedDemoOrders(app: INestApplicationContext): Promise<string[]> {
+  // Only for the cart calls, which still take one: the running context's actor and correlation id.
+  const context = app.get(RequestContext, { strict: false }).current();
   const commands = app.get(CommandBus, { strict: false });
   const customerId = await app.get(EmailReservations, { strict: false }).customerIdOf(DEMO_ORDERS.email);
   if (!customerId) return [];

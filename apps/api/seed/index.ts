@@ -4,4 +4,6 @@
  */
 import demoSocieties from './demo-society.json' with { type: 'json' };
 
+/** The demo society: known to society sign-in only while the demo data is seeded (SEED_DEMO). */
+export const DEMO_SOCIETY_ID = 'demo-society';
 export { demoSocieties };

@@ -49,6 +49,7 @@ const changeProfile = (over: Partial<ChangeProfile> = {}): ChangeProfile => ({
   status: null,
   phone: null,
   email: 'ada@example.test',
+  expectedEmail: 'ada@example.test',
   passwordHash: null,
   autorenew: null,
   sessionId: 's1',
@@ -109,6 +110,15 @@ describe('customer decider: the account page (signed-in section 2)', () => {
     given(registered)
       .when(changeProfile({ email: 'ada2@example.test' }))
       .then(profileChanged({ email: 'ada2@example.test' }));
+  });
+
+  it('refuses a save read before another save changed the email: deciding it again would undo that change', () => {
+    given(registered, profileChanged({ email: 'ada2@example.test' }))
+      .when(changeProfile({ firstname: 'Adah' }))
+      .thenFails('email_changed_meanwhile');
+    given(registered, profileChanged({ email: 'ada2@example.test' }))
+      .when(changeProfile({ firstname: 'Adah', email: 'ada2@example.test', expectedEmail: 'ADA2@example.test' }))
+      .then(profileChanged({ firstname: 'Adah', email: 'ada2@example.test' }));
   });
 
   it('a new password through the profile ends every other session and keeps this one', () =>

@@ -1,4 +1,7 @@
+import { PROFILE_FIELDS, type ProfileFields } from '#libs/contracts/account.js';
+import { DomainError } from '../shared/decider.js';
 import type { AccountCommand } from './customer.commands.js';
+import { CustomerErrors } from './customer.errors.js';
 import type { CustomerEvent, CustomerProfile, PostalAddress } from './customer.events.js';
 
 /**
@@ -6,18 +9,9 @@ import type { CustomerEvent, CustomerProfile, PostalAddress } from './customer.e
  * billing tabs and the auto-renew box. Pure; a save that changes nothing records nothing.
  */
 
-/** The profile tab's fields as the stream last recorded them. */
-export interface AccountProfile {
-  firstname: string;
-  lastname: string;
-  suffix: string | null;
-  specialty: string;
-  status: string | null;
-  phone: string | null;
-}
-
 export interface AccountState {
-  profile: AccountProfile | null;
+  /** The profile tab's fields as the stream last recorded them. */
+  profile: ProfileFields | null;
   shipping: PostalAddress | null;
   billing: PostalAddress | null;
   autorenew: boolean;
@@ -40,14 +34,12 @@ const sameAddress = (a: PostalAddress | null, b: PostalAddress): boolean =>
   a.zip === b.zip &&
   a.country === b.country;
 
-const sameProfile = (a: AccountProfile | null, b: AccountProfile): boolean =>
-  a !== null &&
-  a.firstname === b.firstname &&
-  a.lastname === b.lastname &&
-  a.suffix === b.suffix &&
-  a.specialty === b.specialty &&
-  a.status === b.status &&
-  a.phone === b.phone;
+/** The profile fields of anything that carries them (a command, an event, a registration). */
+const profileOf = (source: ProfileFields): ProfileFields =>
+  Object.fromEntries(PROFILE_FIELDS.map((field) => [field, source[field]])) as unknown as ProfileFields;
+
+const sameProfile = (a: ProfileFields | null, b: ProfileFields): boolean =>
+  a !== null && PROFILE_FIELDS.every((field) => a[field] === b[field]);
 
 /** The shipping address a registration gave, when it gave one. */
 export function registeredAddress(p: CustomerProfile): PostalAddress | null {
@@ -66,15 +58,12 @@ export function decideAccount(command: AccountCommand, customerId: string, view:
   const changedAt = command.now;
   switch (command.type) {
     case 'ChangeProfile': {
+      // Read before another save changed the email: deciding again now would undo that change.
+      if (command.expectedEmail.toLowerCase() !== view.email) {
+        throw new DomainError('email_changed_meanwhile', CustomerErrors.email_changed_meanwhile);
+      }
       const events: CustomerEvent[] = [];
-      const profile: AccountProfile = {
-        firstname: command.firstname,
-        lastname: command.lastname,
-        suffix: command.suffix,
-        specialty: command.specialty,
-        status: command.status,
-        phone: command.phone,
-      };
+      const profile = profileOf(command);
       const email = command.email.toLowerCase();
       if (!sameProfile(view.profile, profile) || email !== view.email) {
         events.push({ type: 'ProfileChanged', data: { customerId, ...profile, email, changedAt } });
@@ -115,18 +104,10 @@ export function evolveAccount(state: AccountState, event: CustomerEvent): Accoun
   switch (event.type) {
     case 'CustomerRegistered': {
       const p = event.data.profile;
-      const { firstname, lastname, suffix, specialty, status, phone } = p;
-      return {
-        profile: { firstname, lastname, suffix, specialty, status, phone },
-        shipping: registeredAddress(p),
-        billing: null,
-        autorenew: p.autorenew,
-      };
+      return { profile: profileOf(p), shipping: registeredAddress(p), billing: null, autorenew: p.autorenew };
     }
-    case 'ProfileChanged': {
-      const { firstname, lastname, suffix, specialty, status, phone } = event.data;
-      return { ...state, profile: { firstname, lastname, suffix, specialty, status, phone } };
-    }
+    case 'ProfileChanged':
+      return { ...state, profile: profileOf(event.data) };
     case 'ShippingAddressChanged':
       return { ...state, shipping: event.data.address };
     case 'BillingAddressChanged':

@@ -1,3 +1,4 @@
+import type { ProfileFields } from '#libs/contracts/account.js';
 import type { CustomerProfile, PostalAddress } from './customer.events.js';
 
 /**
@@ -70,15 +71,15 @@ export interface RecordDateOfBirth {
 }
 
 /** The profile tab (signed-in section 2); the handler trims, lower-cases the email and hashes a new password. */
-export interface ChangeProfile {
+export interface ChangeProfile extends ProfileFields {
   type: 'ChangeProfile';
-  firstname: string;
-  lastname: string;
-  suffix: string | null;
-  specialty: string;
-  status: string | null;
-  phone: string | null;
   email: string;
+  /**
+   * The email the caller read the account with (and moved the email reservation from): refused when
+   * the stream's email is no longer it, so a save decided again after another save changed the email
+   * cannot undo that change behind the reservation's back.
+   */
+  expectedEmail: string;
   /** argon2id hash of a new password; null when none was given or it is the current one. */
   passwordHash: string | null;
   /** The auto-renew box when the form sent it; null leaves it as it is. */

@@ -1,3 +1,5 @@
+import { CONCURRENT_CHANGE } from '#libs/contracts/errors.js';
+
 /**
  * Codes of the customer decider's DomainErrors, with the text a person sees (the spec's wording
  * where it gives one: storefront section 8). The HTTP layer maps the codes to statuses.
@@ -10,6 +12,8 @@ export const CustomerErrors = {
   already_validated: 'This email is already validated. Please login.',
   invalid_validation_token: 'Validation failed. Please contact customer service if you need help.',
   invalid_reset_token: 'Something went wrong. Please try again here: Forgot Password',
+  /** A profile save read the account before another save changed its email (409, as any write that raced). */
+  email_changed_meanwhile: CONCURRENT_CHANGE,
 } as const;
 
 export type CustomerErrorCode = keyof typeof CustomerErrors;

@@ -1,24 +1,22 @@
+import type { ProfileFields } from '#libs/contracts/account.js';
 import type { DomainEvent } from '../shared/decider.js';
 
 /**
- * Events of the customer stream `customer-{customerId}` (DESIGN.md section 3). No secret enters an
- * event: passwords only as argon2id hashes, one-time tokens only as SHA-256 hashes.
+ * Events of the customer stream `customer-{customerId}`. No secret enters an event: passwords only as
+ * argon2id hashes, one-time tokens only as SHA-256 hashes.
  */
 
-/** The profile fields of storefront section 3 ("Registration user"), as stored. */
-export interface CustomerProfile {
-  firstname: string;
-  lastname: string;
-  suffix: string | null;
-  specialty: string;
-  status: string | null;
+/**
+ * What a registration records (storefront section 3, "Registration user"): the profile
+ * (ProfileFields, libs/contracts/account.ts), the address given, auto-renew and the time zone.
+ */
+export interface CustomerProfile extends ProfileFields {
   address: string | null;
   address2: string | null;
   city: string | null;
   state: string | null;
   zip: string | null;
   country: string | null;
-  phone: string | null;
   autorenew: boolean;
   utimezone: string | null;
 }
@@ -99,17 +97,7 @@ export interface PostalAddress {
 /** The profile tab saved (signed-in section 2): every field as it now is. The email lower-cased. */
 export type ProfileChanged = DomainEvent<
   'ProfileChanged',
-  {
-    customerId: string;
-    firstname: string;
-    lastname: string;
-    suffix: string | null;
-    specialty: string;
-    status: string | null;
-    phone: string | null;
-    email: string;
-    changedAt: string;
-  }
+  ProfileFields & { customerId: string; email: string; changedAt: string }
 >;
 
 export type ShippingAddressChanged = DomainEvent<
