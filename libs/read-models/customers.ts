@@ -1,9 +1,22 @@
 import type { Pool, PoolClient } from 'pg';
+import { PROFILE_FIELDS, type ProfileFields } from '#libs/contracts/account.js';
 import type { CustomerEvent } from '#libs/domain/customer/customer.events.js';
 import type { RecordedEvent } from '#libs/eventstore/event-store.port.js';
 import type { ReadModel } from './read-model.js';
 
 type Db = Pick<Pool | PoolClient, 'query'>;
+
+/** The profile's columns carry the field names of ProfileFields (libs/contracts/account.ts). */
+const PROFILE_COLUMNS = PROFILE_FIELDS.join(', ');
+const profileValues = (p: ProfileFields): (string | null)[] => PROFILE_FIELDS.map((field) => p[field]);
+/** `$from, $from+1, ...`: one placeholder per profile field. */
+const placeholders = (from: number): string => PROFILE_FIELDS.map((_, i) => `$${from + i}`).join(', ');
+
+const REGISTER = `INSERT INTO customers (customer_id, email, registered_via, registered_at, address, address2, city,
+    state, zip, country, autorenew, ${PROFILE_COLUMNS})
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, ${placeholders(12)})`;
+const CHANGE_PROFILE = `UPDATE customers SET email = $2, ${PROFILE_FIELDS.map((f, i) => `${f} = $${i + 3}`).join(', ')}
+  WHERE customer_id = $1`;
 
 /** Customers for login, the account page and the shell: one row per customer (no secrets). */
 export const customersReadModel: ReadModel = {
@@ -56,30 +69,20 @@ export const customersReadModel: ReadModel = {
     switch (event.type) {
       case 'CustomerRegistered': {
         const { customerId, email, profile: p, registeredVia, registeredAt } = event.data;
-        await db.query(
-          `INSERT INTO customers (customer_id, email, firstname, lastname, suffix, specialty, status, address, address2,
-             city, state, zip, country, phone, autorenew, registered_via, registered_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
-          [
-            customerId,
-            email,
-            p.firstname,
-            p.lastname,
-            p.suffix,
-            p.specialty,
-            p.status,
-            p.address,
-            p.address2,
-            p.city,
-            p.state,
-            p.zip,
-            p.country,
-            p.phone,
-            p.autorenew,
-            registeredVia,
-            registeredAt,
-          ],
-        );
+        await db.query(REGISTER, [
+          customerId,
+          email,
+          registeredVia,
+          registeredAt,
+          p.address,
+          p.address2,
+          p.city,
+          p.state,
+          p.zip,
+          p.country,
+          p.autorenew,
+          ...profileValues(p),
+        ]);
         return;
       }
       case 'EmailValidated':
@@ -94,15 +97,9 @@ export const customersReadModel: ReadModel = {
           event.data.dobEncrypted,
         ]);
         return;
-      case 'ProfileChanged': {
-        const d = event.data;
-        await db.query(
-          `UPDATE customers SET firstname = $2, lastname = $3, suffix = $4, specialty = $5, status = $6, phone = $7,
-             email = $8 WHERE customer_id = $1`,
-          [d.customerId, d.firstname, d.lastname, d.suffix, d.specialty, d.status, d.phone, d.email],
-        );
+      case 'ProfileChanged':
+        await db.query(CHANGE_PROFILE, [event.data.customerId, event.data.email, ...profileValues(event.data)]);
         return;
-      }
       case 'ShippingAddressChanged': {
         const a = event.data.address;
         await db.query(
@@ -131,27 +128,21 @@ export const customersReadModel: ReadModel = {
   },
 };
 
-export interface CustomerRow {
+export interface CustomerRow extends ProfileFields {
   customerId: string;
   email: string;
-  firstname: string;
-  lastname: string;
-  suffix: string | null;
-  specialty: string;
-  status: string | null;
   address: string | null;
   address2: string | null;
   city: string | null;
   state: string | null;
   zip: string | null;
   country: string | null;
-  phone: string | null;
   autorenew: boolean;
   validated: boolean;
 }
 
-const SELECT = `SELECT customer_id AS "customerId", email, firstname, lastname, suffix, specialty, status, address,
-  address2, city, state, zip, country, phone, autorenew, validated FROM customers`;
+const SELECT = `SELECT customer_id AS "customerId", email, ${PROFILE_COLUMNS}, address, address2, city, state, zip,
+  country, autorenew, validated FROM customers`;
 
 export async function findCustomerById(db: Db, customerId: string): Promise<CustomerRow | null> {
   const { rows } = await db.query<CustomerRow>(`${SELECT} WHERE customer_id = $1`, [customerId]);
@@ -174,13 +165,7 @@ export interface AccountAddressRow {
 }
 
 /** What the account page's profile, shipping and billing tabs show. */
-export interface AccountRow {
-  firstname: string;
-  lastname: string;
-  suffix: string | null;
-  specialty: string;
-  status: string | null;
-  phone: string | null;
+export interface AccountRow extends ProfileFields {
   email: string;
   autorenew: boolean;
   custshiptoaddress: AccountAddressRow | null;
@@ -205,7 +190,7 @@ export async function findAccount(db: Db, customerId: string): Promise<AccountRo
   const { rows } = await db.query<
     Omit<AccountRow, 'custshiptoaddress' | 'custbilltoaddress'> & { ship: Columns; bill: Columns }
   >(
-    `SELECT firstname, lastname, suffix, specialty, status, phone, email, autorenew,
+    `SELECT ${PROFILE_COLUMNS}, email, autorenew,
        json_build_object('address', address, 'address2', address2, 'city', city, 'state', state, 'zip', zip,
          'country', country) AS ship,
        json_build_object('address', billing_address, 'address2', billing_address2, 'city', billing_city,

@@ -1,80 +1,53 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import { IsIn, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
 import type { AddressRequest, AutoRenewRequest, ProfileRequest } from '#libs/contracts/account.js';
-import {
-  PASSWORD_MIN_LENGTH,
-  PHONE_MAX_LENGTH,
-  SPECIALTIES,
-  STATUSES,
-  SUFFIXES,
-  type Specialty,
-  type Status,
-  type Suffix,
-} from '#libs/contracts/identity.js';
-import { IsEmailWhenGiven, MatchesWhenGiven } from '../shared/validators.js';
+import { PASSWORD_MIN_LENGTH, type Specialty, type Status, type Suffix } from '#libs/contracts/identity.js';
+import { EmailRules, PASSWORD_MAX_LENGTH, PasswordLength, profileRules, required } from '../identity/index.js';
+import { MatchesWhenGiven } from '../shared/validators.js';
 
 /**
  * Wire DTOs of the account page (libs/contracts/account.ts), with the field messages of signed-in
- * section 8 ("{Field} is required.", the password banner) and the limits of section 5. Whether a
+ * section 8 ("{Field} is required.", the password banner) and the limits of section 5; the profile
+ * fields' rules are registration's (apps/api/identity/profile-rules.ts). Whether a
  * COUNTRY and STATE are in the reference lists is checked against the database by the handler.
  */
 
-const required = (field: string) => Matches(/\S/, { message: `${field} is required.` });
 export const ADDRESS_MAX = 59;
-export const PASSWORD_TOO_SHORT = 'Password must be at least 8 characters or more.';
-export const EMAIL_INVALID = 'Email must be a valid email address.';
 const COUNTRY_CODE = 'Country must be a 3-letter country code.';
 
+/** The profile tab: the profile fields with the registration form's rules, the email, an optional new password. */
 export class ProfileDto implements ProfileRequest {
-  @ApiProperty({ maxLength: 100 })
-  @required('First Name')
-  @MaxLength(100, { message: 'First Name must be at most 100 characters.' })
+  @profileRules.firstname()
   firstname!: string;
 
-  @ApiProperty({ maxLength: 100 })
-  @required('Last Name')
-  @MaxLength(100, { message: 'Last Name must be at most 100 characters.' })
+  @profileRules.lastname()
   lastname!: string;
 
-  @ApiPropertyOptional({ enum: [...SUFFIXES, ''], nullable: true })
-  @IsOptional()
-  @IsIn([...SUFFIXES, ''], { message: 'Suffix must be one of Jr., Sr., I, II, III, IV.' })
+  @profileRules.suffix()
   suffix?: Suffix | '' | null;
 
-  @ApiProperty({ enum: SPECIALTIES })
-  @required('Specialty')
-  @IsIn(SPECIALTIES, { message: 'Specialty must be one of the listed specialties.' })
+  @profileRules.specialty()
   specialty!: Specialty;
 
-  @ApiPropertyOptional({ enum: [...STATUSES, ''], nullable: true })
-  @IsOptional()
-  @IsIn([...STATUSES, ''], { message: 'Status must be one of the listed statuses.' })
+  @profileRules.status()
   status?: Status | '' | null;
 
-  @ApiPropertyOptional({ maxLength: PHONE_MAX_LENGTH, nullable: true, type: String })
-  @IsOptional()
-  @IsString({ message: 'Phone must be text.' })
-  @MaxLength(PHONE_MAX_LENGTH, { message: `Phone must be at most ${PHONE_MAX_LENGTH} characters.` })
+  @profileRules.phone()
   phone?: string | null;
 
-  @ApiProperty({ maxLength: 254 })
-  @required('Email')
-  @IsEmailWhenGiven(EMAIL_INVALID)
-  @MaxLength(254, { message: 'Email must be at most 254 characters.' })
+  @EmailRules()
   email!: string;
 
   @ApiPropertyOptional({
     minLength: PASSWORD_MIN_LENGTH,
-    maxLength: 200,
+    maxLength: PASSWORD_MAX_LENGTH,
     nullable: true,
     type: String,
     description: 'A new password; empty or absent keeps the current one. Never stored or logged as given.',
   })
   @IsOptional()
   @ValidateIf((dto: ProfileDto) => dto.password !== '')
-  @IsString({ message: PASSWORD_TOO_SHORT })
-  @MinLength(PASSWORD_MIN_LENGTH, { message: PASSWORD_TOO_SHORT })
-  @MaxLength(200, { message: 'Password must be at most 200 characters.' })
+  @PasswordLength()
   password?: string | null;
 
   @ApiPropertyOptional({ enum: [0, 1], description: 'Absent leaves auto-renew as it is' })

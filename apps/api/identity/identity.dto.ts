@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Equals, IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { Equals, IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import {
   type LoginRequest,
   type RegistrationUser,
@@ -11,43 +11,28 @@ import {
   type Status,
   type Suffix,
   PASSWORD_MIN_LENGTH,
-  PHONE_MAX_LENGTH,
-  SPECIALTIES,
-  STATUSES,
-  SUFFIXES,
 } from '#libs/contracts/identity.js';
+import { EmailRules, PASSWORD_MAX_LENGTH, PasswordLength, profileRules } from './profile-rules.js';
 
 /** Wire DTOs of the identity calls (libs/contracts/identity.ts); messages word for word from storefront section 5. */
 
-const PASSWORD_TOO_SHORT = 'Password must be at least 8 characters or more.';
 const ADDRESS_MAX = 59;
 
+/** The registration form: the profile fields under the spec's upper-case names, with the profile tab's rules. */
 export class RegisterDto implements RegistrationUser {
-  @ApiProperty()
-  @IsNotEmpty({ message: 'First Name is required.' })
-  @IsString()
-  @MaxLength(100)
+  @profileRules.firstname()
   FIRSTNAME!: string;
 
-  @ApiProperty()
-  @IsNotEmpty({ message: 'Last Name is required.' })
-  @IsString()
-  @MaxLength(100)
+  @profileRules.lastname()
   LASTNAME!: string;
 
-  @ApiPropertyOptional({ enum: [...SUFFIXES, ''] })
-  @IsOptional()
-  @IsIn([...SUFFIXES, ''], { message: 'Suffix must be one of Jr., Sr., I, II, III, IV.' })
+  @profileRules.suffix()
   SUFFIX?: Suffix | '';
 
-  @ApiProperty({ enum: SPECIALTIES })
-  @IsNotEmpty({ message: 'Specialty is required.' })
-  @IsIn(SPECIALTIES, { message: 'Specialty must be one of the listed specialties.' })
+  @profileRules.specialty()
   SPECIALTY!: Specialty;
 
-  @ApiPropertyOptional({ enum: [...STATUSES, ''] })
-  @IsOptional()
-  @IsIn([...STATUSES, ''], { message: 'Status must be one of the listed statuses.' })
+  @profileRules.status()
   STATUS?: Status | '';
 
   @ApiPropertyOptional()
@@ -86,23 +71,15 @@ export class RegisterDto implements RegistrationUser {
   @MaxLength(3)
   COUNTRY?: string;
 
-  @ApiPropertyOptional({ maxLength: PHONE_MAX_LENGTH })
-  @IsOptional()
-  @IsString()
-  @MaxLength(PHONE_MAX_LENGTH, { message: 'Phone must be at most 20 characters.' })
+  @profileRules.phone()
   PHONE?: string;
 
-  @ApiProperty()
-  @IsNotEmpty({ message: 'Email is required.' })
-  @IsEmail({}, { message: 'Email must be a valid email address.' })
-  @MaxLength(254)
+  @EmailRules()
   EMAIL!: string;
 
-  @ApiProperty({ minLength: PASSWORD_MIN_LENGTH })
+  @ApiProperty({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH })
   @IsNotEmpty({ message: 'Password is required.' })
-  @IsString()
-  @MinLength(PASSWORD_MIN_LENGTH, { message: PASSWORD_TOO_SHORT })
-  @MaxLength(200)
+  @PasswordLength()
   PASSWORD!: string;
 
   @ApiProperty({ enum: [0, 1] })
@@ -196,11 +173,9 @@ export class ForgotDto implements ForgotRequest {
 
 /** The validate payload plus the new password: the same EMAIL and TOKEN rules. */
 export class SetNewPasswordDto extends ValidateDto implements SetNewPasswordRequest {
-  @ApiProperty({ minLength: PASSWORD_MIN_LENGTH })
+  @ApiProperty({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH })
   @IsNotEmpty({ message: 'Password is required.' })
-  @IsString()
-  @MinLength(PASSWORD_MIN_LENGTH, { message: PASSWORD_TOO_SHORT })
-  @MaxLength(200)
+  @PasswordLength()
   PASSWORD!: string;
 }
 
