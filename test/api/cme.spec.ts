@@ -240,6 +240,15 @@ describe('CME API', () => {
     expect(read.body).toEqual(issued.body);
   });
 
+  it('documents every answer of the certificate routes for OpenAPI', async () => {
+    type Operation = { responses: Record<string, unknown> };
+    const { body } = await call<{ paths: Record<string, Record<string, Operation>> }>({}, 'GET', '/docs-json');
+    const statuses = (path: string, method: string) => Object.keys(body.paths[path]![method]!.responses).sort();
+    expect(statuses('/api/cme/certificate', 'post')).toEqual(['200', '400', '401', '403', '409']);
+    expect(statuses('/api/cme/certificate', 'get')).toEqual(['200', '400', '401', '403', '404']);
+    expect(statuses('/api/cme/certificate/info', 'get')).toEqual(['200', '400', '401', '403', '404']);
+  });
+
   it('the certificate PDF: name, total, number, verify address and the activities', async () => {
     const info = (await issue(cme, YEAR - 1)).body;
     const response = await pdfOf(cme, YEAR - 1);
