@@ -196,11 +196,11 @@ for (const r of results) {
   // Red without a failure counted (lint, build, a crash, a failed set-up): one failure.
   if (!r.ok && counts.failed === 0) counts.failed = 1;
   for (const key of Object.keys(totals)) totals[key] += counts[key];
-  const status = r.skipped ? 'skipped' : r.ok ? 'passed' : 'FAILED';
+  const status = r.skipped ? 'omitted' : r.ok ? 'passed' : 'FAILED';
   const detail = r.counts
     ? `: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`
     : r.skipped
-      ? ': left out (--skip)'
+      ? ': left out by --skip'
       : r.ok
         ? ''
         : ': no count reported, counted as 1 failed';
