@@ -1,6 +1,4 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import Container from '@mui/material/Container';
@@ -8,8 +6,9 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { UserHomeTile } from '@contracts/streaming';
-import { useUserHome } from '../api/streaming-api';
 import { CategoryMenu } from '@/components/category-menu';
+import { LoadError } from '@/components/load-error';
+import { useUserHome } from '../api/streaming-api';
 import { assetUrl, categoryPath, menuEntries } from '../paths';
 
 const visuallyHidden = {
@@ -82,16 +81,7 @@ export default function UserHomeRoute() {
         <Box sx={{ minWidth: 0 }}>
           {home.isLoading ? <LinearProgress aria-label="Loading your videos" /> : null}
           {home.isError ? (
-            <Alert
-              severity="error"
-              action={
-                <Button color="inherit" size="small" onClick={() => void home.refetch()}>
-                  Try again
-                </Button>
-              }
-            >
-              Your videos could not be loaded.
-            </Alert>
+            <LoadError what="Your videos" onRetry={() => void home.refetch()} retrying={home.isFetching} />
           ) : null}
           {home.data ? (
             <Box
