@@ -23,6 +23,7 @@ import { forgetCartId } from '@/lib/cart/cart-id';
 import { useServerCart } from '@/lib/cart/cart-api';
 import { cartShips } from '@/lib/cart/ships';
 import { api, errorBody, errorStatus } from '@/lib/api';
+import { REQUIRED_BANNER } from '@/lib/form';
 import { selectToken } from '@/lib/session';
 import { useReferenceQuery } from '@/lib/catalog-api';
 import { useCardOnFileQuery } from '@/lib/card-api';
@@ -31,7 +32,6 @@ import { BillingAddressSection } from '../components/billing-address';
 import { OrderItems } from '../components/order-items';
 import { Totals } from '../components/totals';
 import { clearCustomer, readCustomer } from '../customer-storage';
-import { REQUIRED_BANNER } from './customer';
 
 export const PAY_ERRORS = 'Something went wrong with processing. Check your card info and try again.';
 
