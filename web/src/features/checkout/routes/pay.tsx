@@ -25,6 +25,7 @@ import { cartShips } from '@/lib/cart/ships';
 import { api, errorBody, errorStatus } from '@/lib/api';
 import { REQUIRED_BANNER } from '@/lib/form';
 import { selectToken } from '@/lib/session';
+import { uuid } from '@/lib/uuid';
 import { useReferenceQuery } from '@/lib/catalog-api';
 import { useCardOnFileQuery } from '@/lib/card-api';
 import { usePayMutation, useQuoteMutation } from '../api/checkout-api';
@@ -37,12 +38,6 @@ export const PAY_ERRORS = 'Something went wrong with processing. Check your card
 
 interface PayForm extends CardInput {
   billing: BillingAddress;
-}
-
-function uuid(): string {
-  return typeof crypto.randomUUID === 'function'
-    ? crypto.randomUUID()
-    : `${Date.now().toString(16)}-${Math.random().toString(16).slice(2)}-${Math.random().toString(16).slice(2)}`;
 }
 
 /** checkout/pay: the card choice, the totals and Pay (signed-in sections 2, 4, 8). */

@@ -8,17 +8,9 @@ import { Link as RouterLink } from 'react-router';
 import type { UserHomeTile } from '@contracts/streaming';
 import { CategoryMenu } from '@/components/category-menu';
 import { LoadError } from '@/components/load-error';
+import { VisuallyHidden } from '@/components/visually-hidden';
 import { useUserHome } from '../api/streaming-api';
 import { assetUrl, categoryPath, menuEntries } from '../paths';
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** A tile link starting with http opens a new window; any other navigates inside the app (signed-in section 2). */
 function Tile({ tile }: { tile: UserHomeTile }) {
@@ -50,12 +42,7 @@ function Tile({ tile }: { tile: UserHomeTile }) {
         )}
         <Typography variant="subtitle1" component="span" sx={{ p: 1.5, fontWeight: 600 }}>
           {tile.TITLE}
-          {external ? (
-            <Box component="span" sx={visuallyHidden}>
-              {' '}
-              (opens in a new window)
-            </Box>
-          ) : null}
+          {external ? <VisuallyHidden> (opens in a new window)</VisuallyHidden> : null}
         </Typography>
       </CardActionArea>
     </Card>
