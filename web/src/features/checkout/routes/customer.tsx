@@ -28,7 +28,7 @@ import { useReferenceQuery } from '@/lib/catalog-api';
 import { selectToken } from '@/lib/session';
 import { useQuoteMutation } from '../api/checkout-api';
 import { AddressFields } from '@/components/address-fields';
-import { DOB_FORMAT, DOB_PATTERN, DOB_REQUIRED, muiField, REQUIRED_BANNER, required } from '@/lib/form';
+import { DOB_FORMAT, DOB_PATTERN, DOB_REQUIRED, messageOf, muiField, REQUIRED_BANNER, required } from '@/lib/form';
 import { PERSON_RULES } from '@/lib/person';
 import { BillingAddressSection } from '../components/billing-address';
 import { Totals } from '../components/totals';
@@ -156,8 +156,6 @@ export default function CheckoutCustomerRoute() {
     navigate('/checkout/pay');
   };
 
-  const message = (error: { message?: unknown } | undefined) =>
-    typeof error?.message === 'string' ? error.message : undefined;
   const field = (
     name: 'FIRSTNAME' | 'LASTNAME' | 'company' | 'PHONE' | 'EMAIL',
     label: string,
@@ -169,8 +167,8 @@ export default function CheckoutCustomerRoute() {
       label={label}
       required={req}
       type={name === 'EMAIL' ? 'email' : name === 'PHONE' ? 'tel' : 'text'}
-      error={message(errors[name]) !== undefined}
-      helperText={message(errors[name])}
+      error={messageOf(errors[name]) !== undefined}
+      helperText={messageOf(errors[name])}
       {...muiField(register(name, options))}
     />
   );
@@ -214,8 +212,8 @@ export default function CheckoutCustomerRoute() {
               label="Date of Birth (MM/DD/YYYY)"
               required={dobRequired}
               placeholder="MM/DD/YYYY"
-              error={message(errors.DOB) !== undefined}
-              helperText={message(errors.DOB) ?? 'Needed by the CME accreditor for customers in the USA.'}
+              error={messageOf(errors.DOB) !== undefined}
+              helperText={messageOf(errors.DOB) ?? 'Needed by the CME accreditor for customers in the USA.'}
               {...muiField(
                 register('DOB', {
                   validate: (value) => {
