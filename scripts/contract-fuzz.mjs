@@ -9,9 +9,12 @@
 // (embedded PostgreSQL, demo data) and is always stopped, also on a failure or Ctrl+C.
 //
 // Environment: CONTRACT_FUZZ_EXAMPLES (examples per operation, default 25), CONTRACT_FUZZ_SEED
-// (the Hypothesis seed, default fixed so every run sends the same requests).
+// (the Hypothesis seed, default fixed so every run sends the same requests), CONTRACT_FUZZ_PATHS (a
+// regular expression: only the operations whose path matches, for a short run), CONTRACT_FUZZ_COUNTS
+// (a file to write the operations passed, failed and skipped to, as JSON: `npm test` adds them up).
+// Each pass writes a JUnit report (one test case per operation); the counts are read from them.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SHOP_ENTRY, startShop, stopShop } from './built-shop.mjs';
@@ -21,6 +24,8 @@ const VENV = resolve('.cache/schemathesis-venv');
 const SCHEMATHESIS = join(VENV, 'bin', 'schemathesis');
 const EXAMPLES = process.env.CONTRACT_FUZZ_EXAMPLES ?? '25';
 const SEED = process.env.CONTRACT_FUZZ_SEED ?? '20260101';
+const PATHS = process.env.CONTRACT_FUZZ_PATHS;
+const COUNTS_FILE = process.env.CONTRACT_FUZZ_COUNTS;
 const DEMO_ACCOUNT = { email: 'complete@demo.test', password: 'Demo-pass-2026' };
 /**
  * Checks that cannot apply to this API (docs/api.md, "The contract check"):
@@ -74,7 +79,24 @@ async function login(url) {
 let running; // the schemathesis child, stopped on Ctrl+C
 let interrupted = false;
 
-function schemathesis(name, url, extraArgs) {
+/**
+ * Operations passed, failed and skipped in a JUnit report of Schemathesis (one `testcase` per
+ * operation; a `failure` or `error` inside fails it, `skipped` skips it). Undefined when unreadable.
+ */
+function junitCounts(path) {
+  if (!existsSync(path)) return undefined;
+  const xml = readFileSync(path, 'utf8');
+  const counts = { passed: 0, failed: 0, skipped: 0 };
+  for (const match of xml.matchAll(/<testcase\b[^>]*?(\/>|>([\s\S]*?)<\/testcase>)/g)) {
+    const body = match[2] ?? '';
+    if (/<(failure|error)\b/.test(body)) counts.failed++;
+    else if (/<skipped\b/.test(body)) counts.skipped++;
+    else counts.passed++;
+  }
+  return counts;
+}
+
+function schemathesis(name, url, extraArgs, reportPath) {
   const args = [
     'run',
     `${url}/api/docs-json`,
@@ -92,6 +114,11 @@ function schemathesis(name, url, extraArgs) {
     'none',
     '--request-timeout',
     '30',
+    '--report',
+    'junit',
+    '--report-junit-path',
+    reportPath,
+    ...(PATHS ? ['--include-path-regex', PATHS] : []),
     ...extraArgs,
   ];
   // The token is not printed: the command line is shown with it masked.
@@ -103,7 +130,7 @@ function schemathesis(name, url, extraArgs) {
     });
     running.once('exit', (code) => {
       running = undefined;
-      done(code === 0);
+      done({ ok: code === 0, counts: junitCounts(reportPath) });
     });
   });
 }
@@ -130,19 +157,31 @@ async function main() {
     shop = await startShop(dataDir, () => interrupted);
     say(`The shop for the contract check answers at ${shop.url}`);
     const token = await login(shop.url);
-    const anonymous = await schemathesis('anonymous', shop.url, []);
+    const anonymous = await schemathesis('anonymous', shop.url, [], join(dataDir, 'junit-anonymous.xml'));
     if (interrupted) return 130;
     // Signed in: every operation with the demo customer's session. Logout is left out of this pass
     // (it would end the session the rest of the pass uses); the anonymous pass covers it.
-    const signedIn = await schemathesis('signed in', shop.url, [
-      '-H',
-      `Authorization: Bearer ${token}`,
-      '--exclude-path',
-      '/api/auth/logout',
-    ]);
+    const signedIn = await schemathesis(
+      'signed in',
+      shop.url,
+      ['-H', `Authorization: Bearer ${token}`, '--exclude-path', '/api/auth/logout'],
+      join(dataDir, 'junit-signed-in.xml'),
+    );
     if (interrupted) return 130;
-    say(`\ncontract check: anonymous ${anonymous ? 'passed' : 'FAILED'}, signed in ${signedIn ? 'passed' : 'FAILED'}`);
-    return anonymous && signedIn ? 0 : 1;
+    const describe = (pass) =>
+      `${pass.ok ? 'passed' : 'FAILED'}` +
+      (pass.counts
+        ? ` (operations: ${pass.counts.passed} passed, ${pass.counts.failed} failed, ${pass.counts.skipped} skipped)`
+        : '');
+    say(`\ncontract check: anonymous ${describe(anonymous)}, signed in ${describe(signedIn)}`);
+    if (COUNTS_FILE && anonymous.counts && signedIn.counts) {
+      const total = (key) => anonymous.counts[key] + signedIn.counts[key];
+      writeFileSync(
+        COUNTS_FILE,
+        JSON.stringify({ passed: total('passed'), failed: total('failed'), skipped: total('skipped') }),
+      );
+    }
+    return anonymous.ok && signedIn.ok ? 0 : 1;
   } catch (error) {
     if (interrupted) return 130;
     return fail(error instanceof Error ? error.message : String(error));

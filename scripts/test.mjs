@@ -6,20 +6,65 @@
 // It installs Debian's chromium itself when missing and it can (root with apt-get), and starts a
 // real Kafka broker for the relay contract test and the scaled-out topology test (test/topology) when
 // Java and Maven are there.
+//
+// It ends with a summary per step, then the skipped tests on a line of their own and, as its very last
+// line, the totals of every runner it used: `Tests: N passed, M failed`. Jest's count is read from its
+// JSON output, the contract check's (operations, both passes) from Schemathesis' JUnit reports, the
+// journeys' from Playwright's JSON reporter. A step that failed without a count of failures (lint, the
+// build, a runner that crashed or whose set-up failed) counts as 1 failed, so a red run never says 0.
+//
+// A short run, for trying the harness itself: `npm test -- --jest=PATTERN --contract=REGEX
+// --e2e=FILE --skip=lint,build` gives Jest a test path pattern, the contract check a regular expression
+// of the API paths it fuzzes, Playwright one spec file (each option may repeat, except --contract), and
+// leaves out the named steps (lint, build, jest, contract, e2e). A left-out step counts nothing; the
+// Kafka broker is started only when the Jest run includes the Kafka or topology tests.
 import { spawnSync, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const CHROMIUM = '/usr/bin/chromium';
 const started = Date.now();
 const results = [];
 
-function run(name, command, args, env = {}) {
+/** `--name=value` options of a short run; each may repeat. */
+const options = (name) =>
+  process.argv
+    .slice(2)
+    .filter((a) => a.startsWith(`--${name}=`))
+    .map((a) => a.slice(name.length + 3))
+    .filter(Boolean);
+const unknown = process.argv.slice(2).filter((a) => !/^--(jest|contract|e2e|skip)=/.test(a));
+if (unknown.length > 0) {
+  process.stderr.write(`npm test: unknown argument ${unknown.join(' ')} (see scripts/test.mjs)\n`);
+  process.exit(2);
+}
+const skipped = new Set(options('skip').flatMap((value) => value.split(',')));
+const scratch = mkdtempSync(join(tmpdir(), 'shop-test-counts-'));
+
+/** Reads a runner's report: `{passed, failed, skipped}`, or undefined when it wrote none. */
+function readCounts(file, parse) {
+  try {
+    return parse(JSON.parse(readFileSync(file, 'utf8')));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Runs one step; `counts()` reads what its runner reported once it has ended. */
+function run(name, command, args, env = {}, counts = () => undefined) {
   process.stdout.write(`\n=== ${name}: ${command} ${args.join(' ')}\n`);
   const t = Date.now();
   const r = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   const ok = r.status === 0;
-  results.push({ name, ok, seconds: Math.round((Date.now() - t) / 1000) });
+  results.push({ name, ok, seconds: Math.round((Date.now() - t) / 1000), counts: counts() });
   return ok;
+}
+
+function skip(step, name) {
+  if (!skipped.has(step)) return false;
+  results.push({ name, ok: true, seconds: 0, skipped: true });
+  return true;
 }
 
 function has(command) {
@@ -75,28 +120,93 @@ function stopKafka() {
     spawnSync(process.execPath, ['scripts/kafka/stop-broker.mjs'], { stdio: 'inherit' });
 }
 
-const chromium = ensureChromium();
-let ok = run('lint', 'npm', ['run', 'lint']);
-ok = run('build', 'npm', ['run', 'build']) && ok;
+const chromium = skipped.has('e2e') || ensureChromium();
+let ok = true;
+if (!skip('lint', 'lint')) ok = run('lint', 'npm', ['run', 'lint']) && ok;
+if (!skip('build', 'build')) ok = run('build', 'npm', ['run', 'build']) && ok;
 
-const kafka = await startKafka();
-if (kafka) process.stdout.write(`Kafka broker for the relay contract and scaled-out topology tests: ${kafka}\n`);
-else
-  process.stdout.write(
-    'No Kafka broker could be started here: the Kafka relay contract and the topology Kafka check report themselves skipped.\n',
-  );
-try {
-  ok = run('unit, contract and API tests', 'npx', ['jest', '--ci'], kafka ? { KAFKA_BROKERS: kafka } : {}) && ok;
-} finally {
-  if (kafka && !process.env.KAFKA_BROKERS) stopKafka();
+if (!skip('jest', 'unit, contract and API tests')) {
+  // A short run of other files does without the broker (it takes up to a minute to start).
+  const needsKafka = options('jest').length === 0 || options('jest').some((p) => /kafka|topology/.test(p));
+  const kafka = needsKafka ? await startKafka() : undefined;
+  if (kafka) process.stdout.write(`Kafka broker for the relay contract and scaled-out topology tests: ${kafka}\n`);
+  else
+    process.stdout.write(
+      'No Kafka broker could be started here: the Kafka relay contract and the topology Kafka check report themselves skipped.\n',
+    );
+  const report = join(scratch, 'jest.json');
+  try {
+    ok =
+      run(
+        'unit, contract and API tests',
+        'npx',
+        ['jest', '--ci', '--json', `--outputFile=${report}`, ...options('jest')],
+        kafka ? { KAFKA_BROKERS: kafka } : {},
+        () =>
+          readCounts(report, (j) => ({
+            passed: j.numPassedTests,
+            // A test file that could not run has no failed test of its own: it counts as one.
+            failed: j.numFailedTests + j.numRuntimeErrorTestSuites,
+            skipped: j.numPendingTests + j.numTodoTests,
+          })),
+      ) && ok;
+  } finally {
+    if (kafka && !process.env.KAFKA_BROKERS) stopKafka();
+  }
 }
 
-ok = run('contract check (schemathesis)', process.execPath, ['scripts/contract-fuzz.mjs']) && ok;
+if (!skip('contract', 'contract check (schemathesis)')) {
+  const report = join(scratch, 'contract.json');
+  const paths = options('contract').at(-1);
+  ok =
+    run(
+      'contract check (schemathesis)',
+      process.execPath,
+      ['scripts/contract-fuzz.mjs'],
+      { CONTRACT_FUZZ_COUNTS: report, ...(paths ? { CONTRACT_FUZZ_PATHS: paths } : {}) },
+      () => readCounts(report, (c) => c),
+    ) && ok;
+}
 
-if (chromium) ok = run('browser tests', 'npx', ['playwright', 'test']) && ok;
-else results.push({ name: 'browser tests', ok: false, seconds: 0 });
+if (!skip('e2e', 'browser tests')) {
+  const report = join(scratch, 'playwright.json');
+  if (chromium)
+    ok =
+      run(
+        'browser tests',
+        'npx',
+        ['playwright', 'test', ...options('e2e')],
+        { PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+        () =>
+          readCounts(report, (j) => ({
+            // A flaky test failed first and passed on a retry: it passed.
+            passed: j.stats.expected + j.stats.flaky,
+            failed: j.stats.unexpected,
+            skipped: j.stats.skipped,
+          })),
+      ) && ok;
+  else results.push({ name: 'browser tests', ok: false, seconds: 0 });
+}
+rmSync(scratch, { recursive: true, force: true });
 
+const totals = { passed: 0, failed: 0, skipped: 0 };
 process.stdout.write('\n=== Summary\n');
-for (const r of results) process.stdout.write(`${r.ok ? 'passed' : 'FAILED'}  ${r.name} (${r.seconds} s)\n`);
+for (const r of results) {
+  const counts = { passed: 0, failed: 0, skipped: 0, ...r.counts };
+  // Red without a failure counted (lint, build, a crash, a failed set-up): one failure.
+  if (!r.ok && counts.failed === 0) counts.failed = 1;
+  for (const key of Object.keys(totals)) totals[key] += counts[key];
+  const status = r.skipped ? 'omitted' : r.ok ? 'passed' : 'FAILED';
+  const detail = r.counts
+    ? `: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`
+    : r.skipped
+      ? ': left out by --skip'
+      : r.ok
+        ? ''
+        : ': no count reported, counted as 1 failed';
+  process.stdout.write(`${status.padEnd(7)} ${r.name} (${r.seconds} s)${detail}\n`);
+}
 process.stdout.write(`Total ${Math.round((Date.now() - started) / 1000)} s\n`);
-process.exit(ok && results.every((r) => r.ok) ? 0 : 1);
+process.stdout.write(`Skipped: ${totals.skipped}\n`);
+process.stdout.write(`Tests: ${totals.passed} passed, ${totals.failed} failed\n`);
+process.exit(ok && results.every((r) => r.ok) && totals.failed === 0 ? 0 : 1);

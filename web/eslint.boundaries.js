@@ -47,7 +47,7 @@ const featureBlock = (feature) => {
 };
 
 export default [
-  // The fixtures are linted only by test/lint/web-feature-boundaries.spec.ts (as if they sat in web/src).
+  // The fixtures are linted only by test/architecture/web-boundaries.spec.ts (as if they sat in web/src).
   { ignores: ['web/lint-fixtures/**'] },
   {
     files: ['web/src/**/*.{ts,tsx}'],

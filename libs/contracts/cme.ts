@@ -18,10 +18,14 @@
  *          400 (ERROR) for missing or out-of-range answers; 404 as above; 409 (ERROR CONCURRENT_CHANGE) only
  *          when the year's record kept changing under concurrent submits (submit again). The yearly cap
  *          reached is not an error: 200 with TOTAL 0 (or the part that fits) and CAPPED 1.
+ *   POST /api/cme/certificate?year=YYYY        (roles cme or cmePrint) -> CmeCertificateInfo
+ *          issues the year's certificate (once: a repeat answers the same number); 400 (ERROR
+ *          CME_INFO_MISSING_ERROR) without a date of birth; 409 (ERROR CME_NO_CREDITS) without credits
+ *          that year, or CONCURRENT_CHANGE; 400 for a bad year
  *   GET  /api/cme/certificate?year=YYYY        (roles cme or cmePrint) -> application/pdf
- *          400 (ERROR CME_INFO_MISSING) without a date of birth; 409 (ERROR NO_CREDITS) without
- *          credits that year; 400 for a bad year
- *   GET  /api/cme/certificate/info?year=YYYY   (roles cme or cmePrint) -> CmeCertificateInfo (same errors)
+ *   GET  /api/cme/certificate/info?year=YYYY   (roles cme or cmePrint) -> CmeCertificateInfo
+ *          both only read the issued certificate: 404 (ERROR CME_CERTIFICATE_NOT_ISSUED) before the
+ *          POST; 400 for a bad year
  *   GET  /api/cme/verify/:number               (public)               -> CmeVerifyResponse
  *          404 with the plain text message CERTIFICATE_UNKNOWN otherwise
  *
@@ -60,6 +64,8 @@ export const CME_CAP_REACHED = 'You have reached the 20 CME credit limit for thi
 export const CME_TEST_NOT_FOUND = 'There is no CME test for this product.';
 export const CME_INFO_MISSING_ERROR = CME_INFO_MISSING_BANNER;
 export const CME_NO_CREDITS = 'There are no CME credits for this year yet, so there is no certificate to download.';
+/** The GETs of a certificate not issued yet (POST /api/cme/certificate issues it). */
+export const CME_CERTIFICATE_NOT_ISSUED = 'No CME certificate has been issued for this year yet.';
 
 /** A row of the dashboard: one completed test (CME summary ROWS). */
 export interface CmeSummaryRow {
@@ -163,7 +169,7 @@ export interface CmeCertificateActivity {
   SAFETYCREDITS: number;
 }
 
-/** GET /api/cme/certificate/info?year=YYYY: what the PDF prints. */
+/** POST /api/cme/certificate and GET /api/cme/certificate/info?year=YYYY: what the PDF prints. */
 export interface CmeCertificateInfo {
   NUMBER: string;
   NAME: string;

@@ -7,14 +7,16 @@ import type { ReadModel } from './read-model.js';
 type Db = Pick<Pool | PoolClient, 'query'>;
 
 /**
- * Yearly CME totals (design card; signed-in section 3 "CME summary"): one row per customer and year
- * (total and safety credits after the cap), the records behind it (one per test and year, the last
+ * Yearly CME totals (signed-in section 3 "CME summary"): one row per customer and year (total and
+ * safety credits after the cap; the total is the `yearTotal` of the year's latest credit event, as
+ * the decider computed it under the cap), the records behind it (one per test and year, the last
  * submit's answers and credits), and the certificates issued (number -> customer and year, for the
  * public verification). Feeds the CME center, the test page's prior record and the certificate.
  */
 export const cmeTotalsReadModel: ReadModel = {
   name: 'cme-totals',
-  version: 1,
+  // 2: the year's total is the events' yearTotal (it was a SUM of the records).
+  version: 2,
   tables: ['cme_records', 'cme_year_totals', 'cme_certificates'],
   schema: `
     CREATE TABLE cme_records (
@@ -80,13 +82,15 @@ export const cmeTotalsReadModel: ReadModel = {
         d.submittedAt,
       ],
     );
+    // The year's total is the decider's, carried by the event (docs/decisions.md): never summed here.
+    // The events carry no safety total, so it is the sum of the records' safety credits.
     await db.query(
       `INSERT INTO cme_year_totals (customer_id, year, total_credit, safety_total)
-       SELECT $1, $2, COALESCE(SUM(credits), 0), COALESCE(SUM(safety_credits), 0)
+       SELECT $1, $2, $3, COALESCE(SUM(safety_credits), 0)
          FROM cme_records WHERE customer_id = $1 AND year = $2
        ON CONFLICT (customer_id, year) DO UPDATE SET total_credit = EXCLUDED.total_credit,
          safety_total = EXCLUDED.safety_total`,
-      [d.customerId, d.year],
+      [d.customerId, d.year, d.yearTotal],
     );
   },
 };
@@ -156,6 +160,15 @@ export interface CmeCertificateRow {
 }
 
 const CERTIFICATE_COLUMNS = 'number, customer_id AS "customerId", year, issued_at AS "issuedAt"';
+
+/** The certificate issued to a customer for a year, if any. */
+export async function cmeCertificateOf(db: Db, customerId: string, year: number): Promise<CmeCertificateRow | null> {
+  const { rows } = await db.query<CmeCertificateRow>(
+    `SELECT ${CERTIFICATE_COLUMNS} FROM cme_certificates WHERE customer_id = $1 AND year = $2`,
+    [customerId, year],
+  );
+  return rows[0] ?? null;
+}
 
 export async function cmeCertificateByNumber(db: Db, number: string): Promise<CmeCertificateRow | null> {
   const { rows } = await db.query<CmeCertificateRow>(

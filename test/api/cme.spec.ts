@@ -3,10 +3,13 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { Clock } from '#libs/application/clock.js';
 import {
   CERTIFICATE_UNKNOWN,
   CME_ANSWERS_REQUIRED,
+  CME_CERTIFICATE_NOT_ISSUED,
   CME_INFO_MISSING_ERROR,
+  CME_NO_CREDITS,
   type CmeCertificateInfo,
   type CmeSummaryResponse,
   type CmeTestResponse,
@@ -14,7 +17,6 @@ import {
   type CmeVerifyResponse,
   cmeSubmittedMessage,
 } from '#libs/contracts/cme.js';
-import { CmeClock } from '../../apps/api/cme/cme-clock.js';
 import { questionsOf } from '../../apps/api/cme/cme-questions.js';
 import { seedDemoCme } from '../../apps/api/seed/demo-cme.js';
 import { createTestApp, type TestApp } from '../support/app.js';
@@ -67,6 +69,15 @@ describe('CME API', () => {
 
   it('the demo seed is idempotent', async () => {
     expect(await seedDemoCme(shop.app)).toBe(0);
+  });
+
+  it('the demo seed ran through the commands, as the system, in a context of its own', async () => {
+    const { rows } = await shop.shop.pool.query<{ actors: string[]; correlations: number }>(
+      `SELECT array_agg(DISTINCT metadata->>'actorId') AS actors,
+              count(DISTINCT metadata->>'correlationId')::int AS correlations
+         FROM es_events WHERE stream_id LIKE 'cme-%'`,
+    );
+    expect(rows[0]).toEqual({ actors: ['system'], correlations: 1 });
   });
 
   it('refuses bad years, roles and logins', async () => {
@@ -126,38 +137,121 @@ describe('CME API', () => {
   });
 
   it('holds the cap of 20 when ten tests are submitted at once after 15 credits', async () => {
-    const year = 2021; // a year without demo records
-    jest.spyOn(shop.app.get(CmeClock), 'now').mockReturnValue(new Date(Date.UTC(year, 5, 1, 12)));
-    const before = [251, 254, 255, 256, 262, 263, 264];
-    for (const id of before) expect((await submit(cme, 'streaming', id, keyOf(id))).status).toBe(200);
-    await submit(cme, 'streaming', 265, withRight(265, 2)); // 15 credits
-    expect((await summary(cme, year)).body.TOTALCREDIT).toBe(15);
+    // The current year holds 8.5 credits (the demo's 6.5 and 287 above): 6.5 more make 15.
+    for (const id of [254, 255, 256]) expect((await submit(cme, 'streaming', id, keyOf(id))).status).toBe(200);
+    await submit(cme, 'streaming', 262, withRight(262, 1));
+    expect((await summary(cme)).body.TOTALCREDIT).toBe(15);
 
-    const ten = [266, 267, 269, 270, 277, 283, 286, 289, 290, 291];
+    const ten = [263, 265, 266, 267, 269, 270, 277, 283, 286, 289];
     const results = await Promise.all(ten.map((id) => submit(cme, 'streaming', id, keyOf(id))));
     for (const r of results) expect(r.status).toBe(200);
     expect(results.reduce((sum, r) => sum + r.body.TOTAL, 0)).toBe(5);
     expect(results.filter((r) => r.body.CAPPED === 1).length).toBeGreaterThanOrEqual(7);
-    const capped = (await summary(cme, year)).body;
+    expect(Math.max(...results.map((r) => r.body.YEARTOTAL))).toBe(20);
+    const capped = (await summary(cme)).body;
     expect(capped.TOTALCREDIT).toBe(20);
-    expect(capped.ROWS).toHaveLength(18);
+    expect(capped.ROWS).toHaveLength(19);
   });
 
-  it('the certificate: refused without the CME information, a PDF with name, total, number and verify address', async () => {
-    const refused = await call<{ ERROR: string }>(cmePrint, 'GET', `/cme/certificate?year=${YEAR - 1}`);
+  const eventCount = async (): Promise<number> =>
+    Number((await shop.shop.pool.query<{ n: string }>('SELECT count(*) AS n FROM es_events')).rows[0]!.n);
+  const issue = (who: Caller, year: number | string) =>
+    call<CmeCertificateInfo & { ERROR?: string }>(who, 'POST', `/cme/certificate?year=${year}`);
+  const pdfOf = (who: Caller, year: number) =>
+    fetch(`${shop.baseUrl}/api/cme/certificate?year=${year}`, { headers: { authorization: `Bearer ${who.token}` } });
+
+  it('every GET of the CME API only reads: the event count stays, and a certificate not issued is 404', async () => {
+    // Every GET operation of the CME API, as the OpenAPI document lists them.
+    const document = await call<{ paths: Record<string, Record<string, unknown>> }>({}, 'GET', '/docs-json');
+    const gets = Object.keys(document.body.paths).filter(
+      (path) => path.startsWith('/api/cme/') && document.body.paths[path]!.get,
+    );
+    expect(gets.sort()).toEqual([
+      '/api/cme/certificate',
+      '/api/cme/certificate/info',
+      '/api/cme/summary',
+      '/api/cme/tests/{TYPE}/{ID}',
+      '/api/cme/verify/{number}',
+    ]);
+    const paths = gets.map((path) =>
+      path
+        .replace('/api', '')
+        .replace('{TYPE}/{ID}', 'streaming/258')
+        .replace('{number}', `${YEAR - 2}-AAAA-AAAA`),
+    );
+    // Two years ago cme@ has credits and no certificate: the old GET issued one here.
+    const before = await eventCount();
+    for (const who of [cme, cmePrint]) {
+      for (const path of paths) {
+        for (const query of ['', `?year=${YEAR - 2}`, `?year=${YEAR - 1}`]) {
+          const response = await fetch(`${shop.baseUrl}/api${path}${query}`, {
+            headers: { authorization: `Bearer ${who.token}` },
+          });
+          expect(response.status).toBeLessThan(500);
+        }
+      }
+    }
+    expect(await eventCount()).toBe(before);
+    for (const path of ['/cme/certificate', '/cme/certificate/info']) {
+      const missing = await call<{ ERROR: string }>(cme, 'GET', `${path}?year=${YEAR - 2}`);
+      expect([missing.status, missing.body.ERROR]).toEqual([404, CME_CERTIFICATE_NOT_ISSUED]);
+    }
+
+    // Once issued (one event), the GETs answer it and still write nothing.
+    expect((await issue(cme, YEAR - 2)).status).toBe(200);
+    expect(await eventCount()).toBe(before + 1);
+    for (const path of paths) {
+      const response = await fetch(`${shop.baseUrl}/api${path}?year=${YEAR - 2}`, {
+        headers: { authorization: `Bearer ${cme.token}` },
+      });
+      expect(response.status).toBeLessThan(500);
+    }
+    expect((await pdfOf(cme, YEAR - 2)).status).toBe(200);
+    expect(await eventCount()).toBe(before + 1);
+  });
+
+  it('issuing: refused without the CME information or credits; once per year, at the clock’s time', async () => {
+    const refused = await issue(cmePrint, YEAR - 1);
     expect([refused.status, refused.body.ERROR]).toEqual([400, CME_INFO_MISSING_ERROR]);
-    const none = await call<{ ERROR: string }>(cme, 'GET', '/cme/certificate?year=2020');
-    expect(none.status).toBe(409);
+    expect((await call(cmePrint, 'GET', `/cme/certificate/info?year=${YEAR - 1}`)).status).toBe(404);
+    const none = await issue(cme, 2020);
+    expect([none.status, none.body.ERROR]).toEqual([409, CME_NO_CREDITS]);
+    expect((await issue(cme, YEAR + 1)).status).toBe(400);
+    expect((await call({}, 'POST', `/cme/certificate?year=${YEAR - 1}`)).status).toBe(401);
+    expect((await issue(await login('learner@demo.test'), YEAR - 1)).status).toBe(403);
 
-    const info = await call<CmeCertificateInfo>(cme, 'GET', `/cme/certificate/info?year=${YEAR - 1}`);
-    expect(info.body).toMatchObject({ NAME: 'Morgan Credits', YEAR: YEAR - 1, TOTALCREDIT: 20 });
-    expect(info.body.VERIFYURL).toBe(`${shop.baseUrl}/verify/${info.body.NUMBER}`);
-    const again = await call<CmeCertificateInfo>(cme, 'GET', `/cme/certificate/info?year=${YEAR - 1}`);
-    expect(again.body.NUMBER).toBe(info.body.NUMBER);
+    const at = new Date();
+    jest.spyOn(shop.app.get(Clock), 'now').mockReturnValue(at);
+    const issued = await issue(cme, YEAR - 1);
+    jest.restoreAllMocks();
+    expect(issued.status).toBe(200);
+    expect(issued.body).toMatchObject({ NAME: 'Morgan Credits', YEAR: YEAR - 1, TOTALCREDIT: 20 });
+    expect(issued.body.ISSUED_AT).toBe(at.toISOString());
+    expect(issued.body.NUMBER).toMatch(new RegExp(`^${YEAR - 1}-[A-Z2-9]{4}-[A-Z2-9]{4}$`));
+    expect(issued.body.VERIFYURL).toBe(`${shop.baseUrl}/verify/${issued.body.NUMBER}`);
+    // A repeat answers the same certificate; the GET reads it as issued.
+    const again = await issue(cme, YEAR - 1);
+    expect([again.status, again.body.NUMBER, again.body.ISSUED_AT]).toEqual([
+      200,
+      issued.body.NUMBER,
+      at.toISOString(),
+    ]);
+    const read = await call<CmeCertificateInfo>(cme, 'GET', `/cme/certificate/info?year=${YEAR - 1}`);
+    expect(read.body).toEqual(issued.body);
+  });
 
-    const response = await fetch(`${shop.baseUrl}/api/cme/certificate?year=${YEAR - 1}`, {
-      headers: { authorization: `Bearer ${cme.token}` },
-    });
+  it('documents every answer of the certificate routes for OpenAPI', async () => {
+    type Operation = { responses: Record<string, unknown> };
+    const { body } = await call<{ paths: Record<string, Record<string, Operation>> }>({}, 'GET', '/docs-json');
+    const statuses = (path: string, method: string) => Object.keys(body.paths[path]![method]!.responses).sort();
+    expect(statuses('/api/cme/certificate', 'post')).toEqual(['200', '400', '401', '403', '409']);
+    expect(statuses('/api/cme/certificate', 'get')).toEqual(['200', '400', '401', '403', '404']);
+    expect(statuses('/api/cme/certificate/info', 'get')).toEqual(['200', '400', '401', '403', '404']);
+  });
+
+  it('the certificate PDF: name, total, number, verify address and the activities', async () => {
+    const info = (await issue(cme, YEAR - 1)).body;
+    const response = await pdfOf(cme, YEAR - 1);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('application/pdf');
     const file = join(await mkdtemp(join(tmpdir(), 'cme-')), 'certificate.pdf');
@@ -167,13 +261,13 @@ describe('CME API', () => {
     expect(text).toContain('Morgan Credits');
     expect(text).toContain(`${YEAR - 1}`);
     expect(text).toContain('Total: 20.0 CME credits');
-    expect(text).toContain(info.body.NUMBER);
-    expect(text).toContain(`/verify/${info.body.NUMBER}`);
+    expect(text).toContain(info.NUMBER);
+    expect(text).toContain(`/verify/${info.NUMBER}`);
     expect(text).toContain('Deep-Plane Facelift');
   });
 
   it('verify confirms a genuine certificate and says plainly when one is unknown', async () => {
-    const info = (await call<CmeCertificateInfo>(cme, 'GET', `/cme/certificate/info?year=${YEAR}`)).body;
+    const info = (await issue(cme, YEAR)).body;
     const verified = await call<CmeVerifyResponse>({}, 'GET', `/cme/verify/${info.NUMBER}`);
     expect(verified.status).toBe(200);
     expect(verified.body).toMatchObject({ NAME: 'Morgan Credits', YEAR, TOTALCREDIT: info.TOTALCREDIT });

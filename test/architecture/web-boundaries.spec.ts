@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { access, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
@@ -64,5 +64,12 @@ describe('web feature boundaries', () => {
   it('the fixtures stay out of the normal lint run', async () => {
     const messages = await lintAs('cross-feature-alias.tsx', 'web/lint-fixtures/cross-feature-alias.tsx');
     expect(messages).toEqual([expect.stringMatching(/ignored/i)]);
+  });
+
+  it('the boundary configuration names only files the repository holds', async () => {
+    const config = await readFile(join(ROOT, 'web', 'eslint.boundaries.js'), 'utf8');
+    const named = [...config.matchAll(/\b(?:test|web)\/[\w./-]+\.(?:ts|tsx|js)\b/g)].map((match) => match[0]);
+    expect(named).toContain('test/architecture/web-boundaries.spec.ts');
+    for (const path of named) await expect(access(join(ROOT, path))).resolves.toBeUndefined();
   });
 });

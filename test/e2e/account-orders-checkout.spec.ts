@@ -146,7 +146,10 @@ test('the orders tab links Stream for streaming types (any case) and Open App fo
   await expectNoSidewaysScroll(page);
 });
 
-test('the orders tab shows a failed load and a retry', async ({ page, request }) => {
+test('the orders tab shows a failed load in the shared panel, and Retry loads the orders', async ({
+  page,
+  request,
+}) => {
   const email = await registeredAccount(request, PASSWORD);
   await logIn(page, email, PASSWORD);
   let fail = true;
@@ -156,8 +159,10 @@ test('the orders tab shows a failed load and a retry', async ({ page, request })
       : route.continue(),
   );
   await page.goto('/user/account#orders');
-  await expect(page.getByText('Your orders could not be loaded.')).toBeVisible();
+  // The shared load-error panel (components/load-error.tsx), as every failed read shows it.
+  const panel = page.getByRole('alert').filter({ hasText: 'Your orders could not be loaded.' });
+  await expect(panel).toContainText('Check your connection and try again.');
   fail = false;
-  await page.getByRole('button', { name: 'Try again' }).click();
+  await panel.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByText('You have no orders yet.')).toBeVisible();
 });

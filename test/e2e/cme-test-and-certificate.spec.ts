@@ -9,6 +9,7 @@ import {
   cmeCertificateFileName,
   cmePriorRecordMessage,
 } from '../../libs/contracts/cme.js';
+import { CONCURRENT_CHANGE } from '../../libs/contracts/errors.js';
 import { withAccount } from './support/accounts.js';
 import { expectNoSidewaysScroll } from './support/layout.js';
 import { DEMO_PASSWORD, logIn } from './support/shop.js';
@@ -182,5 +183,49 @@ test('cme@ takes a test from a stream page, sees it on the CME center, downloads
     await page.getByRole('link', { name: 'Back to CME Center' }).click();
     expect(Number(await rowCredits(page))).toBe(retaken);
     expect(await centerTotal(page)).toBe(before + retaken);
+  });
+});
+
+test('the certificate download shows its progress and a refusal, and a session ended elsewhere logs out', async ({
+  page,
+  request,
+}) => {
+  const year = new Date().getFullYear();
+  await withAccount(CME, async () => {
+    await logIn(page, CME, DEMO_PASSWORD);
+    await page.goto('/cme-center');
+    const button = page.getByRole('button', { name: 'Download certificate' });
+
+    // A refusal, held until the progress was seen (faked: every demo year with credits issues).
+    let answer = (): void => undefined;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    const issue = /\/api\/cme\/certificate\?/;
+    await page.route(issue, async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      await held;
+      const body = {
+        statusCode: 409,
+        error: CONCURRENT_CHANGE,
+        message: [CONCURRENT_CHANGE],
+        ERROR: CONCURRENT_CHANGE,
+      };
+      return route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify(body) });
+    });
+    await button.click();
+    await expect(page.getByText(`Generating your ${year} certificate…`)).toBeVisible();
+    await expect(button).toBeDisabled();
+    answer();
+    await expect(page.getByRole('alert')).toHaveText(CONCURRENT_CHANGE);
+    await expect(button).toBeEnabled();
+    await page.unroute(issue);
+
+    // A login elsewhere ends this session: the download's 401 logs out with the one-device notice.
+    const elsewhere = await request.post('/api/auth/login', {
+      data: { email: CME, password: DEMO_PASSWORD, version: 5 },
+    });
+    expect(elsewhere.ok()).toBe(true);
+    await button.click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText(/Only 1 device per user account/)).toBeVisible();
   });
 });

@@ -171,3 +171,32 @@ test('at 390 px the list fits, the menu is a select and a phone shows 96 per pag
     await expectNoSidewaysScroll(page);
   });
 });
+
+test('a failed load of the list or of user/home shows the shared error panel, and Retry loads it', async ({ page }) => {
+  await withAccount(STREAMER, async () => {
+    await logIn(page, STREAMER, DEMO_PASSWORD);
+    let fail = true;
+    await page.route(/\/api\/streaming(\/home)?$/, (route) =>
+      fail
+        ? route.fulfill({ status: 500, json: { statusCode: 500, error: 'Internal Server Error', message: [] } })
+        : route.continue(),
+    );
+    const panel = page.getByRole('alert').filter({ hasText: 'Your videos could not be loaded.' });
+
+    await page.goto('/streaming');
+    await expect(panel).toContainText('Check your connection and try again.');
+    await expect(cards(page)).toHaveCount(0);
+    fail = false;
+    await panel.getByRole('button', { name: 'Retry' }).click();
+    await expect(cards(page).first()).toBeVisible();
+    await expect(panel).toHaveCount(0);
+
+    fail = true;
+    await page.goto('/user/home');
+    await expect(panel).toBeVisible();
+    fail = false;
+    await panel.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('list', { name: 'Tiles' }).getByRole('link').first()).toBeVisible();
+    await expect(panel).toHaveCount(0);
+  });
+});

@@ -6,4 +6,5 @@ export const cmeErrorStatus: Record<CmeErrorCode, number> = {
   CME_NOT_CME_PRODUCT: 404,
   CME_WRONG_YEAR: 400,
   CME_NO_CREDITS: 409,
+  CME_INFO_MISSING: 400,
 };

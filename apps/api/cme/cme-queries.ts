@@ -10,6 +10,7 @@ import { encryptedDobOf, findCustomerById } from '#libs/read-models/customers.js
 import {
   type CmeRecordRow,
   cmeCertificateByNumber,
+  cmeCertificateOf,
   cmeRecordOf,
   cmeRecordsOf,
   cmeYearTotalsOf,
@@ -86,5 +87,10 @@ export class CmeQueries {
 
   async certificate(number: string) {
     return cmeCertificateByNumber(this.pool, number);
+  }
+
+  /** The certificate issued to the customer for the year, if any. */
+  async certificateOf(customerId: string, year: number) {
+    return cmeCertificateOf(this.pool, customerId, year);
   }
 }

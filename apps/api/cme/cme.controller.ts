@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Clock } from '#libs/application/clock.js';
 import {
   CME_CAP_REACHED,
   type CmeSummaryResponse,
@@ -9,15 +10,15 @@ import {
   type CmeTestType,
   cmeSubmittedMessage,
 } from '#libs/contracts/cme.js';
+import { CONCURRENT_CHANGE } from '#libs/contracts/errors.js';
 import { type AuthUser, CurrentUser, FORBIDDEN_ROLE, JwtAuthGuard, Roles, RolesGuard } from '../identity/index.js';
 import { ApiError, ApiRequiredBearer, BAD_BODY } from '../shared/errors.responses.js';
-import { CmeClock } from './cme-clock.js';
-import { CmeCommands } from './cme-commands.js';
 import { IdPipe } from '../shared/id.pipe.js';
 import { TestTypePipe, parseYear } from './cme-params.js';
 import { CmeQueries } from './cme-queries.js';
 import { CmeTests } from './cme-tests.js';
 import { CmeTestSaveDto } from './cme.dto.js';
+import { SubmitCmeTestCommand } from './cme.messages.js';
 import { CmeSummaryDto, CmeTestDto, CmeTestSavedDto } from './cme.responses.js';
 
 const CmeError = ApiError;
@@ -29,10 +30,10 @@ const CmeError = ApiError;
 @ApiRequiredBearer()
 export class CmeController {
   constructor(
-    private readonly clock: CmeClock,
+    private readonly clock: Clock,
     private readonly tests: CmeTests,
     private readonly queries: CmeQueries,
-    private readonly commands: CmeCommands,
+    private readonly commands: CommandBus,
   ) {}
 
   @Get('summary')
@@ -82,16 +83,14 @@ export class CmeController {
   @CmeError(400, `${BAD_BODY}; "Please answer all four questions."; a bad TYPE or ID`)
   @CmeError(403, `${FORBIDDEN_ROLE} (no role cme)`)
   @CmeError(404, 'No CME test for this product')
-  @CmeError(409, 'The year’s record kept changing under concurrent submits: submit again')
+  @CmeError(409, `${CONCURRENT_CHANGE} (the year’s record kept changing under concurrent submits)`)
   async save(
     @CurrentUser() user: AuthUser,
     @Param('TYPE', TestTypePipe) type: CmeTestType,
     @Param('ID', new IdPipe('ID')) id: number,
     @Body() body: CmeTestSaveDto,
   ): Promise<CmeTestSaveResponse> {
-    const test = await this.tests.resolve(type, id);
-    const context = { actorId: user.customerId, correlationId: randomUUID() };
-    const saved = await this.commands.submit(user.customerId, test, body.ANSWERS, this.clock.now(), context);
+    const saved = await this.commands.execute(new SubmitCmeTestCommand(user.customerId, type, id, body.ANSWERS));
     const capped = saved.creditsCut > 0;
     return {
       TOTAL: saved.creditsAwarded,

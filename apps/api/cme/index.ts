@@ -1,3 +1,3 @@
-export { cmeDecider, sha256Hex } from './cme-hash.js';
+export { SubmitCmeTestCommand } from './cme.messages.js';
 export { questionsOf } from './cme-questions.js';
 export { SAFETY_CATEGORY_ID } from './cme-tests.js';

@@ -1,15 +1,13 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import type { Pool } from 'pg';
-import type { CommandContext } from '#libs/application/decide-and-append.js';
-import { findProduct } from '#libs/catalog/products.queries.js';
+import { CommandBus } from '@nestjs/cqrs';
+import { Clock } from '#libs/application/clock.js';
 import type { CmeTestType } from '#libs/contracts/cme.js';
-import type { SubmitCmeTest } from '#libs/domain/cme/cme.commands.js';
 import { cmeStreamId } from '#libs/domain/cme/cme.events.js';
 import type { EventStore } from '#libs/eventstore/event-store.port.js';
-import { SAFETY_CATEGORY_ID, cmeDecider, questionsOf } from '../cme/index.js';
+import { SubmitCmeTestCommand, questionsOf } from '../cme/index.js';
 import { EmailReservations } from '../identity/index.js';
-import { EVENT_STORE, PG_POOL } from '../infrastructure/tokens.js';
-import { EventSourcedService } from '../shared/event-sourced.service.js';
+import { EVENT_STORE } from '../infrastructure/tokens.js';
+import { RequestContext, SYSTEM } from '../shared/request-context.js';
 import data from './demo-cme.json' with { type: 'json' };
 
 interface DemoTest {
@@ -32,43 +30,39 @@ function timeOf(now: Date, yearsAgo: number, index: number): Date {
 }
 
 /**
- * The CME records of DEMO-DATA.md, through the CME decider (the same command as the test page; its
- * `now` dates the earlier years): cme@demo.test 6.5 credits this year (3 of them safety credits), a
- * year at the 20-credit cap (the last test cut) and one more earlier year; cmeprint@demo.test one
- * earlier year only. Idempotent: a customer's year that holds any CME event is left as it is.
+ * The demo CME records (docs/demo-data.md), sent as the test page's command on the bus (its
+ * `takenAt` dates the earlier years) in a context of their own (actor `system`): cme@demo.test 6.5
+ * credits this year (3 of them safety credits), a year at the 20-credit cap (the last test cut) and
+ * one more earlier year; cmeprint@demo.test one earlier year only. Idempotent: a customer's year that
+ * holds any CME event is left as it is. Answers how many tests it recorded.
  */
-export async function seedDemoCme(app: INestApplicationContext, now: Date = new Date()): Promise<number> {
-  const eventSourced = app.get(EventSourcedService, { strict: false });
+export async function seedDemoCme(app: INestApplicationContext, now?: Date): Promise<number> {
+  const commands = app.get(CommandBus, { strict: false });
   const reservations = app.get(EmailReservations, { strict: false });
   const store = app.get<EventStore>(EVENT_STORE, { strict: false });
-  const pool = app.get<Pool>(PG_POOL, { strict: false });
-  const context: CommandContext = { actorId: 'system', correlationId: 'seed-demo-cme' };
-  let appended = 0;
-  for (const { email, yearsAgo, tests } of data.records) {
-    const customerId = await reservations.customerIdOf(email);
-    const year = now.getUTCFullYear() - yearsAgo;
-    if (!customerId || (await store.readStream(cmeStreamId(customerId, year))).length > 0) continue;
-    for (const [index, test] of (tests as DemoTest[]).entries()) {
-      const product = await findProduct(pool, test.productId);
-      const questions = questionsOf(test.productId);
-      if (!product || !questions) throw new Error(`demo CME test ${test.productId} has no product or questions`);
-      const command: SubmitCmeTest = {
-        type: 'SubmitCmeTest',
-        customerId,
-        year,
-        newRecordId: `demo-${customerId}-${year}-${test.productId}`,
-        testType: test.type as CmeTestType,
-        productId: product.ID,
-        productName: product.NAME,
-        productCredits: product.CREDITS,
-        safety: product.CATEGORIES.includes(SAFETY_CATEGORY_ID),
-        answers: answersWith(questions.key, test.right),
-        key: questions.key,
-        now: timeOf(now, yearsAgo, index).toISOString(),
-      };
-      const result = await eventSourced.execute(cmeStreamId(customerId, year), cmeDecider, command, context);
-      appended += result.events.length;
+  const context = app.get(RequestContext, { strict: false });
+  const today = now ?? app.get(Clock, { strict: false }).now();
+  return context.run({ actorId: SYSTEM }, async () => {
+    let recorded = 0;
+    for (const { email, yearsAgo, tests } of data.records) {
+      const customerId = await reservations.customerIdOf(email);
+      const year = today.getUTCFullYear() - yearsAgo;
+      if (!customerId || (await store.readStream(cmeStreamId(customerId, year))).length > 0) continue;
+      for (const [index, test] of (tests as DemoTest[]).entries()) {
+        const questions = questionsOf(test.productId);
+        if (!questions) throw new Error(`demo CME test ${test.productId} has no questions`);
+        await commands.execute(
+          new SubmitCmeTestCommand(
+            customerId,
+            test.type as CmeTestType,
+            test.productId,
+            answersWith(questions.key, test.right),
+            timeOf(today, yearsAgo, index),
+          ),
+        );
+        recorded += 1;
+      }
     }
-  }
-  return appended;
+    return recorded;
+  });
 }

@@ -21,13 +21,20 @@ export interface SubmitCmeTest {
   now: string;
 }
 
-/** The yearly certificate's number, issued once (a repeat appends nothing). */
+/**
+ * Issue the year's certificate (signed-in section 8 "download certificate"): once per year, a repeat
+ * appends nothing. What the certificate depends on outside the stream comes in with the command, so a
+ * later rule (supersede when the credits changed, a signature, the PDF's hash) is a new field here
+ * and a new branch of the decider, not a look-up inside it.
+ */
 export interface IssueCmeCertificate {
   type: 'IssueCmeCertificate';
   customerId: string;
   year: number;
   /** Used only on the first issue. */
   number: string;
+  /** The accreditor's required information (the date of birth) is on record: refused without it. */
+  accreditorInfoRecorded: boolean;
   now: string;
 }
 

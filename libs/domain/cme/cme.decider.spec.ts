@@ -132,8 +132,16 @@ describe('CME decider: scoring, update, the cap of 20, safety credits', () => {
     given().when(command).thenFails(code);
   });
 
-  it('issues the certificate number once, only with credits', () => {
-    const issue = { type: 'IssueCmeCertificate' as const, customerId: 'c1', year: 2024, number: 'N1', now: NOW };
+  const issue = {
+    type: 'IssueCmeCertificate' as const,
+    customerId: 'c1',
+    year: 2024,
+    number: 'N1',
+    accreditorInfoRecorded: true,
+    now: NOW,
+  };
+
+  it('issues the certificate once, only with credits; a repeat appends nothing and keeps the first', () => {
     given().when(issue).thenFails('CME_NO_CREDITS');
     const [submitted] = run(submitOf(251, ALL_RIGHT));
     given(submitted!)
@@ -151,8 +159,23 @@ describe('CME decider: scoring, update, the cap of 20, safety credits', () => {
       });
     const issued = decider.decide(issue, fold(decider, [submitted!]));
     given(submitted!, ...issued)
-      .when({ ...issue, number: 'N2' })
+      .when({ ...issue, number: 'N2', now: '2024-06-01T00:00:00.000Z' })
       .then();
+    expect(fold(decider, [submitted!, ...issued]).certificate).toEqual({
+      number: 'N1',
+      issuedAt: NOW,
+      totalAtIssue: 2,
+    });
     expect(() => decider.decide({ ...issue, number: 'N2' }, fold(decider, []))).toThrow(DomainError);
+  });
+
+  it('refuses the certificate while the accreditor information is missing (before looking at credits)', () => {
+    const [submitted] = run(submitOf(251, ALL_RIGHT));
+    given(submitted!)
+      .when({ ...issue, accreditorInfoRecorded: false })
+      .thenFails('CME_INFO_MISSING');
+    given()
+      .when({ ...issue, accreditorInfoRecorded: false })
+      .thenFails('CME_INFO_MISSING');
   });
 });

@@ -36,7 +36,8 @@ function submit(command: SubmitCmeTest, state: CmeState): CmeEvent[] {
 }
 
 function issue(command: IssueCmeCertificate, state: CmeState): CmeEvent[] {
-  if (state.certificateNumber !== null) return [];
+  if (state.certificate !== null) return [];
+  if (!command.accreditorInfoRecorded) fail('CME_INFO_MISSING');
   if (!(state.total > 0)) fail('CME_NO_CREDITS');
   return [
     {
@@ -55,19 +56,21 @@ function issue(command: IssueCmeCertificate, state: CmeState): CmeEvent[] {
 
 /**
  * The CME year decider (stream `cme-{customerId}-{year}`): scores a test, updates a repeated one,
- * holds the yearly cap of 20, issues the certificate number once, and chains every event to the one
- * before it. `hash` is SHA-256 (hex) in production (apps/api/cme/cme-hash.ts); the decider stays pure.
+ * holds the yearly cap of 20, issues the certificate once (with credits and the accreditor's
+ * information), and chains every event to the one before it. `hash` is SHA-256 (hex) in production
+ * (apps/api/cme/cme-hash.ts); the decider stays pure.
  */
 export function createCmeDecider(hash: CmeHasher): Decider<CmeCommand, CmeState, CmeEvent> {
   return {
-    initialState: { records: {}, total: 0, certificateNumber: null, lastHash: CME_GENESIS_HASH },
+    initialState: { records: {}, total: 0, certificate: null, lastHash: CME_GENESIS_HASH },
     decide(command, state) {
       return command.type === 'SubmitCmeTest' ? submit(command, state) : issue(command, state);
     },
     evolve(state, event) {
       const lastHash = hash(cmeChainText(event));
       if (event.type === 'CmeCertificateIssued') {
-        return { ...state, certificateNumber: event.data.number, lastHash };
+        const { number, issuedAt, totalAtIssue } = event.data;
+        return { ...state, certificate: { number, issuedAt, totalAtIssue }, lastHash };
       }
       const d = event.data;
       const key = cmeRecordKey(d.testType, d.productId);

@@ -1,4 +1,9 @@
-import { CME_ANSWERS_REQUIRED, CME_NO_CREDITS, CME_TEST_NOT_FOUND } from '#libs/contracts/cme.js';
+import {
+  CME_ANSWERS_REQUIRED,
+  CME_INFO_MISSING_ERROR,
+  CME_NO_CREDITS,
+  CME_TEST_NOT_FOUND,
+} from '#libs/contracts/cme.js';
 
 /** Codes of refused CME commands; the API maps them to statuses (apps/api/cme/cme-errors.ts). */
 export const CmeErrors = {
@@ -6,6 +11,7 @@ export const CmeErrors = {
   CME_NOT_CME_PRODUCT: CME_TEST_NOT_FOUND,
   CME_WRONG_YEAR: 'The submit time does not fall in the record year.',
   CME_NO_CREDITS: CME_NO_CREDITS,
+  CME_INFO_MISSING: CME_INFO_MISSING_ERROR,
 } as const;
 
 export type CmeErrorCode = keyof typeof CmeErrors;

@@ -50,7 +50,11 @@ export type CmeTestUpdated = DomainEvent<
   }
 >;
 
-/** The yearly certificate's number, issued once per customer and year (on the first download). */
+/**
+ * The yearly certificate, issued once per customer and year by IssueCmeCertificate. Released as it
+ * is: what a later certificate needs (supersession, a signature, the PDF's hash) comes as fields a
+ * reader treats as absent in these, or as events of its own (e.g. one superseding a number).
+ */
 export type CmeCertificateIssued = DomainEvent<
   'CmeCertificateIssued',
   {

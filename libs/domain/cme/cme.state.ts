@@ -9,12 +9,19 @@ export interface CmeRecordState {
   safetyCredits: number;
 }
 
+/** The year's certificate as issued (what a later supersession compares against). */
+export interface CmeIssuedCertificate {
+  number: string;
+  issuedAt: string;
+  totalAtIssue: number;
+}
+
 /** A customer's CME year: its records by test (`{testType}:{productId}`), the total, the certificate, the chain head. */
 export interface CmeState {
   records: Record<string, CmeRecordState>;
-  /** Sum of the records' creditsAwarded (never over 20). */
+  /** Sum of the records' creditsAwarded (never over 20): what every event's `yearTotal` records. */
   total: number;
-  certificateNumber: string | null;
+  certificate: CmeIssuedCertificate | null;
   /** The hash the next event carries as prevHash. */
   lastHash: string;
 }

@@ -9,6 +9,9 @@ export function muiField<T extends string>(registration: UseFormRegisterReturn<T
 /** The "{Field} is required." rule of signed-in section 8. */
 export const required = (label: string) => ({ value: true, message: `${label} is required.` });
 
+/** The banner of a form submitted with a required field empty (signed-in section 8). */
+export const REQUIRED_BANNER = 'Please fill in all "required" fields denoted by an "*".';
+
 /** The message of a field error, when it carries one. */
 export const messageOf = (error: { message?: unknown } | undefined): string | undefined =>
   typeof error?.message === 'string' ? error.message : undefined;

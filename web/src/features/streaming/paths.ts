@@ -27,6 +27,12 @@ export const streamPath = (id: number, context: ListContext): string => `/stream
 export const videoPath = (productId: number, videoId: number, context: ListContext): string =>
   `/streams/details/${productId}/${videoId}${query(context)}`;
 
+/** The list's category in the address (`?category=`); none, or not a whole number, is All Videos. */
+export function categoryOf(params: URLSearchParams): number {
+  const category = Number(params.get('category'));
+  return Number.isInteger(category) ? category : STREAM_CATEGORY_ALL;
+}
+
 /** Where a side-menu entry goes: -2 is the user home, the others filter the list. */
 export const categoryPath = (id: number): string =>
   id === STREAM_CATEGORY_USER_HOME ? '/user/home' : `/streaming?category=${id}`;

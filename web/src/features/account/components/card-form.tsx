@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { ACCOUNT_SAVED, cardDeclinedMessage, type CardEntry } from '@contracts/account';
 import { CardFields } from '@/components/card-fields';
+import { LoadError } from '@/components/load-error';
 import { SubmitButton } from '@/components/submit-button';
 import { errorBody } from '@/lib/api';
 import { useCardOnFileQuery } from '@/lib/card-api';
@@ -61,7 +62,9 @@ export function CardForm({ token }: { token: string }) {
         Card
       </Typography>
       {card.isLoading ? <LinearProgress aria-label="Loading card" /> : null}
-      {card.isError ? <Alert severity="error">Your card on file could not be loaded. Please try again.</Alert> : null}
+      {card.isError ? (
+        <LoadError what="Your card on file" onRetry={() => void card.refetch()} retrying={card.isFetching} />
+      ) : null}
       {card.isSuccess ? (
         <Typography data-testid="card-on-file">
           {onFile

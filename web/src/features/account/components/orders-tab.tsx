@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -6,6 +5,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { OrderHistoryEntry } from '@contracts/cart';
+import { LoadError } from '@/components/load-error';
 import { AppLink } from '@/components/router-link';
 import { productImage } from '@/lib/product-image';
 import { useOrdersQuery } from '../api/account-api';
@@ -70,21 +70,9 @@ function OrderCard({ order }: { order: OrderHistoryEntry }) {
 
 /** The Orders tab (signed-in sections 2 and 4): loaded once when the tab is first chosen, then cached. */
 export function OrdersTab({ token }: { token: string }) {
-  const { data, isLoading, isError, refetch } = useOrdersQuery(token);
+  const { data, isLoading, isFetching, isError, refetch } = useOrdersQuery(token);
   if (isLoading) return <LinearProgress aria-label="Loading orders" />;
-  if (isError || !data)
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Link component="button" onClick={() => void refetch()}>
-            Try again
-          </Link>
-        }
-      >
-        Your orders could not be loaded.
-      </Alert>
-    );
+  if (isError || !data) return <LoadError what="Your orders" onRetry={() => void refetch()} retrying={isFetching} />;
   if (data.data.length === 0)
     return (
       <Typography>

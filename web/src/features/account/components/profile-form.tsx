@@ -6,24 +6,13 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import { Controller, useForm } from 'react-hook-form';
 import type { AccountUser, ProfileRequest } from '@contracts/account';
-import { PASSWORD_MIN_LENGTH, type Specialty, type Status, type Suffix } from '@contracts/identity';
-import { PasswordField } from '@/components/password-field';
-import { EmailField, ProfileFields, type ProfileFieldNames } from '@/components/profile-fields';
+import { PersonFields } from '@/components/person-fields';
 import { SubmitButton } from '@/components/submit-button';
-import { useReferenceQuery } from '@/lib/catalog-api';
-import { muiField } from '@/lib/form';
+import { PERSON_NOTICE, personOf, type PersonValues } from '@/lib/person';
 import { useSaveProfileMutation } from '../api/account-api';
 import { failureOf, SaveOutcomeBanner, type SaveOutcome } from './save-outcome';
 
-interface ProfileForm {
-  firstname: string;
-  lastname: string;
-  suffix: string;
-  specialty: string;
-  status: string;
-  phone: string;
-  email: string;
-  password: string;
+interface ProfileForm extends PersonValues {
   autorenew: boolean;
 }
 
@@ -39,40 +28,20 @@ const formOf = (user: AccountUser): ProfileForm => ({
   autorenew: user.autorenew === 1,
 });
 
-const PROFILE_NAMES: ProfileFieldNames<ProfileForm> = {
-  firstname: 'firstname',
-  lastname: 'lastname',
-  suffix: 'suffix',
-  specialty: 'specialty',
-  status: 'status',
-  phone: 'phone',
-};
-
 /** The profile tab (signed-in sections 2, 5 and 8): messages show once a field has been touched. */
 export function ProfileTab({ user, token }: { user: AccountUser; token: string }) {
-  const reference = useReferenceQuery().data;
   const [save, { isLoading }] = useSaveProfileMutation();
   const [outcome, setOutcome] = useState<SaveOutcome>(null);
   const { register, handleSubmit, control, reset, formState } = useForm<ProfileForm>({
     defaultValues: formOf(user),
     mode: 'onTouched',
   });
-  const { errors } = formState;
 
   const onSubmit = async (form: ProfileForm) => {
     setOutcome(null);
-    // Required fields are checked by the form; the lists come from the reference data.
-    const body: ProfileRequest = {
-      firstname: form.firstname.trim(),
-      lastname: form.lastname.trim(),
-      suffix: form.suffix as Suffix | '',
-      specialty: form.specialty as Specialty,
-      status: form.status as Status | '',
-      phone: form.phone.trim(),
-      email: form.email.trim(),
-      password: form.password === '' ? null : form.password,
-      autorenew: form.autorenew ? 1 : 0,
-    };
+    const person = personOf(form);
+    // An empty password keeps the current one.
+    const body: ProfileRequest = { ...person, password: person.password || null, autorenew: form.autorenew ? 1 : 0 };
     try {
       const saved = await save({ token, body }).unwrap();
       reset(formOf(saved.data));
@@ -84,9 +53,7 @@ export function ProfileTab({ user, token }: { user: AccountUser; token: string }
 
   return (
     <Stack spacing={2}>
-      <Alert severity="info">
-        Please fill in all "required" fields denoted by an "*". Password must be at least 8 characters or more.
-      </Alert>
+      <Alert severity="info">{PERSON_NOTICE}</Alert>
       <SaveOutcomeBanner outcome={outcome} />
       <Box
         component="form"
@@ -95,26 +62,7 @@ export function ProfileTab({ user, token }: { user: AccountUser; token: string }
         onSubmit={handleSubmit(onSubmit)}
         sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: '1fr 1fr' } }}
       >
-        <ProfileFields
-          names={PROFILE_NAMES}
-          register={register}
-          errors={errors}
-          specialties={reference?.specialties ?? []}
-          statuses={reference?.statuses ?? []}
-        />
-        <EmailField name="email" register={register} errors={errors} />
-        <PasswordField
-          label="New Password"
-          autoComplete="new-password"
-          error={!!errors.password}
-          helperText={errors.password?.message ?? 'Leave empty to keep your password.'}
-          {...muiField(
-            register('password', {
-              // The spec's own wording (signed-in section 5).
-              minLength: { value: PASSWORD_MIN_LENGTH, message: 'Must be 8 characters of more' },
-            }),
-          )}
-        />
+        <PersonFields register={register} errors={formState.errors} password="change" />
         <Box sx={{ gridColumn: '1 / -1' }}>
           <Controller
             name="autorenew"

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import LinearProgress from '@mui/material/LinearProgress';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -6,6 +5,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { Subscriptions } from '@contracts/cart';
+import { LoadError } from '@/components/load-error';
 import { useSubscriptionsQuery } from '../api/account-api';
 
 const ROWS: { key: keyof Subscriptions; label: string }[] = [
@@ -23,10 +23,10 @@ export function expiryText(value: string | null | undefined): string {
 
 /** The Subscriptions tab: the expiry date of each subscription type (signed-in section 2). */
 export function SubscriptionsTab({ token }: { token: string }) {
-  const { data, isLoading, isError } = useSubscriptionsQuery(token);
+  const { data, isLoading, isFetching, isError, refetch } = useSubscriptionsQuery(token);
   if (isLoading) return <LinearProgress aria-label="Loading subscriptions" />;
   if (isError || !data)
-    return <Alert severity="error">Your subscriptions could not be loaded. Please try again.</Alert>;
+    return <LoadError what="Your subscriptions" onRetry={() => void refetch()} retrying={isFetching} />;
   return (
     <Table size="small" aria-label="Subscriptions">
       <TableHead>

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -7,6 +6,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { Link, useLocation } from 'react-router';
 import { useAppSelector } from '@/app/hooks';
+import { LoadError } from '@/components/load-error';
 import { Page } from '@/components/page';
 import { useAccountQuery } from '@/lib/account-api';
 import { useViewer } from '@/lib/auth';
@@ -39,8 +39,13 @@ function AccountForms({ tab, token }: { tab: 'profile' | 'shipping' | 'billing';
   // A native select shows the saved state, country, specialty or status from its first render.
   const reference = useReferenceQuery();
   const user = reference.data ? account.data?.data : undefined;
-  if (account.isError || reference.isError)
-    return <Alert severity="error">Your account could not be loaded. Please try again.</Alert>;
+  if (account.isError || reference.isError) {
+    const retry = () => {
+      if (account.isError) void account.refetch();
+      if (reference.isError) void reference.refetch();
+    };
+    return <LoadError what="Your account" onRetry={retry} retrying={account.isFetching || reference.isFetching} />;
+  }
   if (!user) return <LinearProgress aria-label="Loading account" />;
   if (tab === 'profile') return <ProfileTab key="profile" user={user} token={token} />;
   if (tab === 'shipping') return <AddressForm key="shipping" kind="shipping" user={user} token={token} />;

@@ -7,79 +7,48 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { Controller, useForm } from 'react-hook-form';
-import {
-  CLIENT_VERSION,
-  PASSWORD_MIN_LENGTH,
-  SPECIALTIES,
-  STATUSES,
-  type RegistrationUser,
-  type Specialty,
-  type Status,
-  type Suffix,
-} from '@contracts/identity';
+import { CLIENT_VERSION, type RegistrationUser } from '@contracts/identity';
 import { useAppSelector } from '@/app/hooks';
 import { Page } from '@/components/page';
-import { PasswordField } from '@/components/password-field';
-import { EmailField, ProfileFields, type ProfileFieldNames } from '@/components/profile-fields';
+import { FormOutcomeBanner, formFailure, type FormOutcome } from '@/components/form-outcome';
+import { PersonFields } from '@/components/person-fields';
 import { AppLink } from '@/components/router-link';
 import { SubmitButton } from '@/components/submit-button';
-import { errorBody, errorStatus, userTimezone } from '@/lib/api';
-import { muiField } from '@/lib/form';
+import { userTimezone } from '@/lib/api';
 import { useReferenceQuery } from '@/lib/catalog-api';
+import { muiField } from '@/lib/form';
+import { EMPTY_PERSON, PERSON_NOTICE, personOf, type PersonValues } from '@/lib/person';
 import { useRegisterMutation } from '../api/auth-api';
 
 export const VALIDATE_EMAIL_NOTICE =
   'Please validate your email by following the instructions we sent to your email address. You can login after validating.';
 
-interface RegisterForm {
-  FIRSTNAME: string;
-  LASTNAME: string;
-  SUFFIX: Suffix | '';
-  SPECIALTY: Specialty | '';
-  STATUS: Status | '';
+/** The person fields (lib/person.ts), then the optional address and the two choices. */
+interface RegisterForm extends PersonValues {
   ADDRESS: string;
   ADDRESS2: string;
   CITY: string;
   STATE: string;
   ZIP: string;
   COUNTRY: string;
-  PHONE: string;
-  EMAIL: string;
-  PASSWORD: string;
   agree: boolean;
   autorenew: boolean;
 }
 
 const EMPTY: RegisterForm = {
-  FIRSTNAME: '',
-  LASTNAME: '',
-  SUFFIX: '',
-  SPECIALTY: '',
-  STATUS: '',
+  ...EMPTY_PERSON,
   ADDRESS: '',
   ADDRESS2: '',
   CITY: '',
   STATE: '',
   ZIP: '',
   COUNTRY: '',
-  PHONE: '',
-  EMAIL: '',
-  PASSWORD: '',
   agree: false,
   // Storefront section 5: auto-renew defaults on.
   autorenew: true,
 };
 
-type Outcome = { kind: 'success' } | { kind: 'duplicate' } | { kind: 'failure'; messages: string[] } | null;
-
-const PROFILE_NAMES: ProfileFieldNames<RegisterForm> = {
-  firstname: 'FIRSTNAME',
-  lastname: 'LASTNAME',
-  suffix: 'SUFFIX',
-  specialty: 'SPECIALTY',
-  status: 'STATUS',
-  phone: 'PHONE',
-};
+const REGISTRATION_FAILED = 'Registration failed.';
 
 const TEXT_FIELDS: { name: 'ADDRESS' | 'ADDRESS2' | 'CITY'; label: string }[] = [
   { name: 'ADDRESS', label: 'Address' },
@@ -95,25 +64,34 @@ export default function RegisterRoute() {
   const common = (reference?.commonCountries ?? [])
     .map((code) => countries.find((country) => country.code === code))
     .filter((country) => country !== undefined);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [outcome, setOutcome] = useState<FormOutcome>(null);
   const session = useAppSelector((state) => state.session);
   const { register, handleSubmit, control, watch, reset, formState } = useForm<RegisterForm>({
     defaultValues: EMPTY,
     mode: 'onTouched',
   });
-  const { errors } = formState;
   const agreed = watch('agree');
 
   const onSubmit = async (form: RegisterForm) => {
     setOutcome(null);
-    const { agree, autorenew, SPECIALTY, ...fields } = form;
-    // Required fields are checked by the form, so SPECIALTY is one of the list here.
+    const person = personOf(form);
     const body: RegistrationUser = {
-      ...fields,
-      SPECIALTY: SPECIALTY as Specialty,
-      EMAIL: fields.EMAIL.trim(),
-      agree: agree ? 1 : 0,
-      autorenew: autorenew ? 1 : 0,
+      FIRSTNAME: person.firstname,
+      LASTNAME: person.lastname,
+      SUFFIX: person.suffix,
+      SPECIALTY: person.specialty,
+      STATUS: person.status,
+      ADDRESS: form.ADDRESS,
+      ADDRESS2: form.ADDRESS2,
+      CITY: form.CITY,
+      STATE: form.STATE,
+      ZIP: form.ZIP,
+      COUNTRY: form.COUNTRY,
+      PHONE: person.phone,
+      EMAIL: person.email,
+      PASSWORD: person.password,
+      agree: form.agree ? 1 : 0,
+      autorenew: form.autorenew ? 1 : 0,
       VERSION: CLIENT_VERSION,
       sendUserTo: session.sendUserTo ?? undefined,
       redeemCode: session.redeemCode ?? undefined,
@@ -124,51 +102,22 @@ export default function RegisterRoute() {
       reset(EMPTY);
       setOutcome({ kind: 'success' });
     } catch (error) {
-      if (errorStatus(error) === 409) {
-        setOutcome({ kind: 'duplicate' });
-        return;
-      }
-      const failure = errorBody(error);
-      const messages = failure?.message.length ? failure.message : [failure?.error || 'Registration failed.'];
-      setOutcome({ kind: 'failure', messages });
+      setOutcome(formFailure(error, REGISTRATION_FAILED));
     }
   };
-
-  const required = (label: string) => ({ required: `${label} is required.` });
 
   return (
     <Page title="Create Account">
       <Stack spacing={2}>
-        <Alert severity="info">
-          Please fill in all "required" fields denoted by an "*". Password must be at least 8 characters or more.
-        </Alert>
-        {outcome?.kind === 'success' ? <Alert severity="success">{VALIDATE_EMAIL_NOTICE}</Alert> : null}
-        {outcome?.kind === 'duplicate' ? (
-          <Alert severity="error">
-            This email is already in use. If you have forgotten your password{' '}
-            <AppLink to="/user/forgot">click here</AppLink>.
-          </Alert>
-        ) : null}
-        {outcome?.kind === 'failure' ? (
-          <Alert severity="error">
-            {outcome.messages.map((message) => (
-              <div key={message}>{message}</div>
-            ))}
-          </Alert>
-        ) : null}
+        <Alert severity="info">{PERSON_NOTICE}</Alert>
+        <FormOutcomeBanner outcome={outcome} success={VALIDATE_EMAIL_NOTICE} />
         <Box
           component="form"
           noValidate
           onSubmit={handleSubmit(onSubmit)}
           sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
         >
-          <ProfileFields
-            names={PROFILE_NAMES}
-            register={register}
-            errors={errors}
-            specialties={SPECIALTIES}
-            statuses={STATUSES}
-          />
+          <PersonFields register={register} errors={formState.errors} password="new" />
           {TEXT_FIELDS.map((field) => (
             <TextField key={field.name} label={field.label} {...muiField(register(field.name))} />
           ))}
@@ -200,21 +149,6 @@ export default function RegisterRoute() {
               ))}
             </optgroup>
           </TextField>
-          <EmailField name="EMAIL" register={register} errors={errors} />
-          <PasswordField
-            label="Password"
-            required
-            autoComplete="new-password"
-            error={!!errors.PASSWORD}
-            helperText={errors.PASSWORD?.message ?? ' '}
-            slotProps={{ htmlInput: { title: 'Must be 8 characters of more' } }}
-            {...muiField(
-              register('PASSWORD', {
-                ...required('Password'),
-                minLength: { value: PASSWORD_MIN_LENGTH, message: 'Password must be at least 8 characters or more.' },
-              }),
-            )}
-          />
           <Box sx={{ gridColumn: '1 / -1' }}>
             <Controller
               name="autorenew"

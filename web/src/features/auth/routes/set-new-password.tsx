@@ -4,15 +4,13 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
-import { PASSWORD_MIN_LENGTH } from '@contracts/identity';
 import { Page } from '@/components/page';
 import { PasswordField } from '@/components/password-field';
 import { AppLink } from '@/components/router-link';
 import { SubmitButton } from '@/components/submit-button';
 import { muiField } from '@/lib/form';
+import { PASSWORD_RULES } from '@/lib/person';
 import { useSetNewPasswordMutation } from '../api/auth-api';
-
-const SHORT_PASSWORD = 'Password must be at least 8 characters or more.';
 
 /** user/redeem: the reset link carries tolken (sic) and email. */
 export default function SetNewPasswordRoute() {
@@ -51,12 +49,7 @@ export default function SetNewPasswordRoute() {
             autoComplete="new-password"
             error={showInvalid}
             helperText={showInvalid ? fieldError?.message : undefined}
-            {...muiField(
-              register('PASSWORD', {
-                required: 'Password is required.',
-                minLength: { value: PASSWORD_MIN_LENGTH, message: SHORT_PASSWORD },
-              }),
-            )}
+            {...muiField(register('PASSWORD', PASSWORD_RULES.new))}
           />
           {outcome === 'success' ? (
             <Alert severity="success">

@@ -1,10 +1,9 @@
-import { useCallback, useDeferredValue, useEffect, useState, type FormEvent } from 'react';
+import { useDeferredValue } from 'react';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import LinearProgress from '@mui/material/LinearProgress';
-import Pagination from '@mui/material/Pagination';
 import Typography from '@mui/material/Typography';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
 import {
   DEFAULT_PRODUCT_PAGE_SIZE,
   DEFAULT_PRODUCT_SORT,
@@ -15,8 +14,11 @@ import {
 } from '@contracts/catalog';
 import { CategoryMenu } from '@/components/category-menu';
 import { ListControls } from '@/components/list-controls';
+import { ListPagination } from '@/components/list-pagination';
 import { NotFoundPage } from '@/components/not-found';
 import { useProductsQuery } from '@/lib/catalog-api';
+import type { ListOptions } from '@/lib/list-params';
+import { useListState } from '@/lib/use-list-state';
 import { useCategoriesQuery } from '../api/catalog-api';
 import { ProductCard } from '../components/product-card';
 
@@ -37,37 +39,19 @@ const NO_PRODUCTS: ProductListItem[] = [];
 
 const DEFAULT_TITLES: Record<number, string> = { 0: 'Videos', 14: 'Books' };
 
-/** Page, size, sort and search live in the URL, so a reload and the back button keep them. */
-function useListState() {
-  const [params, setParams] = useSearchParams();
-  const sizeParam = Number(params.get('size'));
-  const size = (PRODUCT_PAGE_SIZES as readonly number[]).includes(sizeParam) ? sizeParam : DEFAULT_PRODUCT_PAGE_SIZE;
-  const sortParam = params.get('sort') as ProductSort | null;
-  const sort = sortParam && PRODUCT_SORTS.includes(sortParam) ? sortParam : DEFAULT_PRODUCT_SORT;
-  const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
-  const search = params.get('search') ?? '';
-  const update = useCallback(
-    (changes: Record<string, string | number | null>) => {
-      // The address bar, not this render's copy: two quick changes in a row must not lose the first.
-      const next = new URLSearchParams(window.location.search);
-      for (const [key, value] of Object.entries(changes)) {
-        if (value === null || value === '') next.delete(key);
-        else next.set(key, String(value));
-      }
-      setParams(next);
-    },
-    [setParams],
-  );
-  return { size, sort, page, search, update };
-}
+/** The list's page sizes and sorts (storefront section 2); page, size, sort and search live in the URL. */
+const LIST_OPTIONS: ListOptions<ProductSort> = {
+  sizes: PRODUCT_PAGE_SIZES,
+  defaultSize: DEFAULT_PRODUCT_PAGE_SIZE,
+  sorts: PRODUCT_SORTS,
+  defaultSort: DEFAULT_PRODUCT_SORT,
+};
 
 /** Product list of storefront section 2: side menu, search, page size, sort and pagination. */
 export default function ProductsRoute() {
   const { id } = useParams();
   const category = Number(id);
-  const { size, sort, page, search, update } = useListState();
-  const [draft, setDraft] = useState(search);
-  useEffect(() => setDraft(search), [search]);
+  const { size, sort, page, search, update, controls } = useListState(LIST_OPTIONS);
 
   const categories = useCategoriesQuery();
   const valid = Number.isInteger(category) && category >= 0;
@@ -83,16 +67,6 @@ export default function ProductsRoute() {
   const total = products.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / size));
 
-  // Stable handlers, so the memoised controls skip the renders an answer causes.
-  const onSearch = useCallback(
-    (event: FormEvent) => {
-      event.preventDefault();
-      update({ search: draft.trim(), page: null });
-    },
-    [update, draft],
-  );
-  const onSize = useCallback((value: string) => update({ size: value, page: null }), [update]);
-  const onSort = useCallback((value: string) => update({ sort: value, page: null }), [update]);
   if (!valid) return <NotFoundPage />;
 
   return (
@@ -109,20 +83,7 @@ export default function ProductsRoute() {
           placeholder={title}
         />
         <Box>
-          <ListControls
-            searchLabel="Search products"
-            draft={draft}
-            onDraftChange={setDraft}
-            onSearch={onSearch}
-            sizeLabel="Page size"
-            sizes={PRODUCT_PAGE_SIZES}
-            size={size}
-            onSize={onSize}
-            sorts={PRODUCT_SORTS}
-            sortLabels={SORT_LABELS}
-            sort={sort}
-            onSort={onSort}
-          />
+          <ListControls searchLabel="Search products" sizeLabel="Page size" sortLabels={SORT_LABELS} {...controls} />
           {!loaded || products.isFetching ? <LinearProgress aria-label="Loading products" /> : null}
           {loaded ? (
             <Box aria-busy={products.isFetching}>
@@ -149,17 +110,7 @@ export default function ProductsRoute() {
                   <ProductCard key={product.ID} product={product} firstScreen={index < FIRST_SCREEN_CARDS} />
                 ))}
               </Box>
-              {pages > 1 ? (
-                <Pagination
-                  sx={{ mt: 3 }}
-                  count={pages}
-                  page={Math.min(page, pages)}
-                  onChange={(_, value) => update({ page: value === 1 ? null : value })}
-                  getItemAriaLabel={(type, value, selected) =>
-                    type === 'page' ? `${selected ? '' : 'Go to '}page ${value}` : `Go to ${type} page`
-                  }
-                />
-              ) : null}
+              <ListPagination pages={pages} page={page} update={update} />
             </Box>
           ) : null}
         </Box>

@@ -28,14 +28,12 @@ import { useReferenceQuery } from '@/lib/catalog-api';
 import { selectToken } from '@/lib/session';
 import { useQuoteMutation } from '../api/checkout-api';
 import { AddressFields } from '@/components/address-fields';
-import { DOB_FORMAT, DOB_PATTERN, DOB_REQUIRED, muiField, required } from '@/lib/form';
+import { DOB_FORMAT, DOB_PATTERN, DOB_REQUIRED, messageOf, muiField, REQUIRED_BANNER, required } from '@/lib/form';
+import { PERSON_RULES } from '@/lib/person';
 import { BillingAddressSection } from '../components/billing-address';
 import { Totals } from '../components/totals';
 import { prefillFrom } from '../account-prefill';
 import { readCustomer, writeCustomer } from '../customer-storage';
-
-export const REQUIRED_BANNER = 'Please fill in all "required" fields denoted by an "*".';
-const PHONE_MAX = 20;
 
 interface CustomerForm extends CheckoutContact {
   SHIPPING: '1' | '2';
@@ -158,8 +156,6 @@ export default function CheckoutCustomerRoute() {
     navigate('/checkout/pay');
   };
 
-  const message = (error: { message?: unknown } | undefined) =>
-    typeof error?.message === 'string' ? error.message : undefined;
   const field = (
     name: 'FIRSTNAME' | 'LASTNAME' | 'company' | 'PHONE' | 'EMAIL',
     label: string,
@@ -171,8 +167,8 @@ export default function CheckoutCustomerRoute() {
       label={label}
       required={req}
       type={name === 'EMAIL' ? 'email' : name === 'PHONE' ? 'tel' : 'text'}
-      error={message(errors[name]) !== undefined}
-      helperText={message(errors[name])}
+      error={messageOf(errors[name]) !== undefined}
+      helperText={messageOf(errors[name])}
       {...muiField(register(name, options))}
     />
   );
@@ -190,25 +186,19 @@ export default function CheckoutCustomerRoute() {
               Contact
             </Typography>
             <Grid container spacing={2}>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                {field('FIRSTNAME', 'First Name', { required: required('First Name') }, true)}
-              </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                {field('LASTNAME', 'Last Name', { required: required('Last Name') }, true)}
-              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>{field('FIRSTNAME', 'First Name', PERSON_RULES.firstname, true)}</Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>{field('LASTNAME', 'Last Name', PERSON_RULES.lastname, true)}</Grid>
               <Grid size={{ xs: 12 }}>{field('company', 'Company', {}, false)}</Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
                 {field(
                   'PHONE',
                   'Phone',
-                  {
-                    required: required('Phone'),
-                    maxLength: { value: PHONE_MAX, message: `Phone must be at most ${PHONE_MAX} characters.` },
-                  },
+                  // Required here (the order's contact), optional in the profile.
+                  { required: required('Phone'), ...PERSON_RULES.phone },
                   true,
                 )}
               </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>{field('EMAIL', 'Email', { required: required('Email') }, true)}</Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>{field('EMAIL', 'Email', PERSON_RULES.email, true)}</Grid>
             </Grid>
           </section>
           <section aria-labelledby="shipping-heading">
@@ -222,8 +212,8 @@ export default function CheckoutCustomerRoute() {
               label="Date of Birth (MM/DD/YYYY)"
               required={dobRequired}
               placeholder="MM/DD/YYYY"
-              error={message(errors.DOB) !== undefined}
-              helperText={message(errors.DOB) ?? 'Needed by the CME accreditor for customers in the USA.'}
+              error={messageOf(errors.DOB) !== undefined}
+              helperText={messageOf(errors.DOB) ?? 'Needed by the CME accreditor for customers in the USA.'}
               {...muiField(
                 register('DOB', {
                   validate: (value) => {

@@ -23,7 +23,9 @@ import { forgetCartId } from '@/lib/cart/cart-id';
 import { useServerCart } from '@/lib/cart/cart-api';
 import { cartShips } from '@/lib/cart/ships';
 import { api, errorBody, errorStatus } from '@/lib/api';
+import { REQUIRED_BANNER } from '@/lib/form';
 import { selectToken } from '@/lib/session';
+import { uuid } from '@/lib/uuid';
 import { useReferenceQuery } from '@/lib/catalog-api';
 import { useCardOnFileQuery } from '@/lib/card-api';
 import { usePayMutation, useQuoteMutation } from '../api/checkout-api';
@@ -31,18 +33,11 @@ import { BillingAddressSection } from '../components/billing-address';
 import { OrderItems } from '../components/order-items';
 import { Totals } from '../components/totals';
 import { clearCustomer, readCustomer } from '../customer-storage';
-import { REQUIRED_BANNER } from './customer';
 
 export const PAY_ERRORS = 'Something went wrong with processing. Check your card info and try again.';
 
 interface PayForm extends CardInput {
   billing: BillingAddress;
-}
-
-function uuid(): string {
-  return typeof crypto.randomUUID === 'function'
-    ? crypto.randomUUID()
-    : `${Date.now().toString(16)}-${Math.random().toString(16).slice(2)}-${Math.random().toString(16).slice(2)}`;
 }
 
 /** checkout/pay: the card choice, the totals and Pay (signed-in sections 2, 4, 8). */

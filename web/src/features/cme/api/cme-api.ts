@@ -1,10 +1,11 @@
-import type {
-  CmeSummaryResponse,
-  CmeTestResponse,
-  CmeTestSaveRequest,
-  CmeTestSaveResponse,
-  CmeTestType,
-  CmeVerifyResponse,
+import {
+  cmeCertificateFileName,
+  type CmeSummaryResponse,
+  type CmeTestResponse,
+  type CmeTestSaveRequest,
+  type CmeTestSaveResponse,
+  type CmeTestType,
+  type CmeVerifyResponse,
 } from '@contracts/cme';
 import { api } from '@/lib/api';
 
@@ -18,10 +19,21 @@ export interface CmeTestKey {
   id: number;
 }
 
+/** A downloaded certificate: an object URL of the PDF (the caller saves it, then revokes it) and its file name. */
+export interface CertificateFile {
+  url: string;
+  fileName: string;
+}
+
+/** The PDF as a blob; an error answer as the JSON (or text) it carries, so its ERROR can be shown. */
+const pdfOrError = (response: Response): Promise<unknown> => {
+  if (response.ok) return response.blob();
+  return (response.headers.get('content-type') ?? '').includes('json') ? response.json() : response.text();
+};
+
 /**
- * CME (libs/contracts/cme.ts): the yearly dashboard, a product's test and its save, and the public
- * verification of a certificate. The certificate PDF is not a query (a blob does not belong in the
- * store): `components/certificate-download.ts` fetches it. The dashboard provides `Cme`, which a save
+ * CME (libs/contracts/cme.ts): the yearly dashboard, a product's test and its save, the certificate,
+ * and the public verification of a certificate. The dashboard provides `Cme`, which a save
  * invalidates; the screens read again whenever they are opened (the CME info tab may have changed
  * CMEINFOMISSING meanwhile).
  */
@@ -41,6 +53,21 @@ export const cmeApi = api.injectEndpoints({
       invalidatesTags: (result) => (result ? ['Cme'] : []),
       extraOptions: own,
     }),
+    /**
+     * Issues the year's certificate (a repeat answers the same one), then fetches its PDF: both through
+     * the app's base query, so an ended session or maintenance are handled as for every other call. The
+     * blob stays out of the store: the answer is an object URL.
+     */
+    downloadCmeCertificate: build.mutation<CertificateFile, { year: number }>({
+      async queryFn({ year }, _api, _extraOptions, baseQuery) {
+        const issued = await baseQuery({ url: '/cme/certificate', method: 'POST', params: { year } });
+        if (issued.error) return { error: issued.error };
+        const pdf = await baseQuery({ url: '/cme/certificate', params: { year }, responseHandler: pdfOrError });
+        if (pdf.error) return { error: pdf.error };
+        return { data: { url: URL.createObjectURL(pdf.data as Blob), fileName: cmeCertificateFileName(year) } };
+      },
+      extraOptions: own,
+    }),
     verifyCertificate: build.query<CmeVerifyResponse, string>({
       query: (number) => `/cme/verify/${encodeURIComponent(number)}`,
       extraOptions: own,
@@ -48,4 +75,10 @@ export const cmeApi = api.injectEndpoints({
   }),
 });
 
-export const { useCmeSummaryQuery, useCmeTestQuery, useSaveCmeTestMutation, useVerifyCertificateQuery } = cmeApi;
+export const {
+  useCmeSummaryQuery,
+  useCmeTestQuery,
+  useSaveCmeTestMutation,
+  useDownloadCmeCertificateMutation,
+  useVerifyCertificateQuery,
+} = cmeApi;

@@ -31,7 +31,7 @@ function chosenYear(raw: string | null, choices: number[], current: number): num
   return raw && /^\d{4}$/.test(raw) && choices.includes(year) ? year : current;
 }
 
-function Summary({ summary, token }: { summary: CmeSummaryResponse; token: string }) {
+function Summary({ summary }: { summary: CmeSummaryResponse }) {
   const year = summary.YEAR;
   return (
     <Stack spacing={3}>
@@ -70,7 +70,8 @@ function Summary({ summary, token }: { summary: CmeSummaryResponse; token: strin
       ) : (
         <Typography>{cmeNoRecordsMessage(year)}</Typography>
       )}
-      {!summary.CMEINFOMISSING && summary.TOTALCREDIT > 0 ? <CertificateDownload token={token} year={year} /> : null}
+      {/* Keyed by year: another year's download state never shows. */}
+      {!summary.CMEINFOMISSING && summary.TOTALCREDIT > 0 ? <CertificateDownload key={year} year={year} /> : null}
     </Stack>
   );
 }
@@ -121,7 +122,7 @@ export default function CmeCenterRoute() {
             Your CME records could not be loaded.
           </Alert>
         ) : null}
-        {shown && token ? <Summary summary={shown} token={token} /> : null}
+        {shown ? <Summary summary={shown} /> : null}
       </Stack>
     </Page>
   );

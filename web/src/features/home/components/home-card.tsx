@@ -9,21 +9,9 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { ProductListItem } from '@contracts/catalog';
 import { LoadError } from '@/components/load-error';
+import { VisuallyHidden } from '@/components/visually-hidden';
 import { formatUsd } from '@/lib/money';
 import { productImageProps } from '@/lib/product-image';
-
-/** Shown to assistive technology only (the usual clip pattern). */
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
 
 /** Widths the card image is shown at: three columns from md, two from sm, the full width below. */
 const CARD_IMAGE_SIZES = '(min-width: 1200px) 370px, (min-width: 900px) 31vw, (min-width: 600px) 47vw, 100vw';
@@ -41,10 +29,7 @@ export function LearnMore({ to, what }: { to: string; what: string }) {
   return (
     <Link component={RouterLink} to={to} underline="hover" sx={{ fontWeight: 600, py: 0.75, px: 1 }}>
       Learn More
-      <Box component="span" sx={visuallyHidden}>
-        {' '}
-        about {what}
-      </Box>
+      <VisuallyHidden> about {what}</VisuallyHidden>
     </Link>
   );
 }

@@ -1,15 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { WATCH_REPORT_INTERVAL_SECONDS } from '@contracts/streaming';
+import { uuid } from '@/lib/uuid';
 import { useReportViewingMutation, useStartViewingMutation } from '../api/streaming-api';
-
-function uuid(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
 
 /** A jump larger than this between two time updates is a seek, not watching. */
 const MAX_STEP_SECONDS = 2;

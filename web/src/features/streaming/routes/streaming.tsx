@@ -1,34 +1,64 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
+import { useMemo } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import LinearProgress from '@mui/material/LinearProgress';
-import Pagination from '@mui/material/Pagination';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { Navigate } from 'react-router';
 import {
+  DEFAULT_STREAM_PAGE_SIZE,
+  DEFAULT_STREAM_PAGE_SIZE_MOBILE,
+  DEFAULT_STREAM_SORT,
   NO_RESULTS,
   STREAM_CATEGORY_ELEARNING,
   STREAM_CATEGORY_SPECIAL,
   STREAM_CATEGORY_USER_HOME,
+  STREAM_PAGE_SIZES,
+  STREAM_PAGE_SIZES_MOBILE,
   STREAM_SORTS,
+  type StreamSort,
 } from '@contracts/streaming';
 import { useAppSelector } from '@/app/hooks';
-import { ListControls } from '@/components/list-controls';
-import { useStreamList, useUserHome } from '../api/streaming-api';
 import { CategoryMenu } from '@/components/category-menu';
+import { ListControls } from '@/components/list-controls';
+import { ListPagination } from '@/components/list-pagination';
+import { LoadError } from '@/components/load-error';
+import type { ListOptions } from '@/lib/list-params';
+import { useListState } from '@/lib/use-list-state';
+import { useStreamList, useUserHome } from '../api/streaming-api';
 import { StreamCard } from '../components/stream-card';
 import { useFavorites } from '../components/use-favorites';
-import { categoryPath, ELEARNING_DESCRIPTION, inCategory, matching, menuEntries, SORT_LABELS, sorted } from '../paths';
-import { useListState } from '../use-list-state';
+import {
+  categoryOf,
+  categoryPath,
+  ELEARNING_DESCRIPTION,
+  inCategory,
+  matching,
+  menuEntries,
+  SORT_LABELS,
+  sorted,
+} from '../paths';
+
+/** Phones get 96 per page with 48/96/144 (signed-in section 9). */
+const PHONE_QUERY = '(max-width:599.95px)';
+const WIDE_LIST: ListOptions<StreamSort> = {
+  sizes: STREAM_PAGE_SIZES,
+  defaultSize: DEFAULT_STREAM_PAGE_SIZE,
+  sorts: STREAM_SORTS,
+  defaultSort: DEFAULT_STREAM_SORT,
+};
+const PHONE_LIST: ListOptions<StreamSort> = {
+  ...WIDE_LIST,
+  sizes: STREAM_PAGE_SIZES_MOBILE,
+  defaultSize: DEFAULT_STREAM_PAGE_SIZE_MOBILE,
+};
 
 /** The streaming list (signed-in section 2): category menu, search, sort, page size, pagination, favourites. */
 export default function StreamingRoute() {
   const token = useAppSelector((state) => state.session.token);
-  const { category, search, sort, page, size, sizes, update } = useListState();
-  const [draft, setDraft] = useState(search);
-  useEffect(() => setDraft(search), [search]);
+  const phone = useMediaQuery(PHONE_QUERY, { noSsr: true });
+  const { params, search, sort, page, size, update, controls } = useListState(phone ? PHONE_LIST : WIDE_LIST);
+  const category = categoryOf(params);
 
   const list = useStreamList();
   const home = useUserHome();
@@ -50,11 +80,6 @@ export default function StreamingRoute() {
   const context = { category: String(category), search: search || null };
   const wide = category === STREAM_CATEGORY_SPECIAL;
 
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    update({ search: draft.trim(), page: null });
-  };
-
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, sm: 4 } }}>
       <Typography variant="h4" component="h1" gutterBottom sx={{ overflowWrap: 'anywhere' }}>
@@ -74,32 +99,10 @@ export default function StreamingRoute() {
               {ELEARNING_DESCRIPTION}
             </Typography>
           ) : null}
-          <ListControls
-            searchLabel="Search videos"
-            draft={draft}
-            onDraftChange={setDraft}
-            onSearch={onSearch}
-            sizeLabel="Per page"
-            sizes={sizes}
-            size={size}
-            onSize={(value) => update({ size: value, page: null })}
-            sorts={STREAM_SORTS}
-            sortLabels={SORT_LABELS}
-            sort={sort}
-            onSort={(value) => update({ sort: value, page: null })}
-          />
+          <ListControls searchLabel="Search videos" sizeLabel="Per page" sortLabels={SORT_LABELS} {...controls} />
           {list.isLoading || list.isFetching ? <LinearProgress aria-label="Loading videos" /> : null}
           {list.isError ? (
-            <Alert
-              severity="error"
-              action={
-                <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-                  Try again
-                </Button>
-              }
-            >
-              Your videos could not be loaded.
-            </Alert>
+            <LoadError what="Your videos" onRetry={() => void list.refetch()} retrying={list.isFetching} />
           ) : null}
           {list.isSuccess ? (
             <>
@@ -131,18 +134,7 @@ export default function StreamingRoute() {
                   );
                 })}
               </Box>
-              {pages > 1 ? (
-                <Pagination
-                  sx={{ mt: 3 }}
-                  count={pages}
-                  page={current}
-                  siblingCount={0}
-                  onChange={(_, value) => update({ page: value === 1 ? null : value })}
-                  getItemAriaLabel={(type, value, selected) =>
-                    type === 'page' ? `${selected ? '' : 'Go to '}page ${value}` : `Go to ${type} page`
-                  }
-                />
-              ) : null}
+              <ListPagination pages={pages} page={current} update={update} siblingCount={0} />
             </>
           ) : null}
         </Box>

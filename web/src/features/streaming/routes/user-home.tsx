@@ -1,6 +1,4 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import Container from '@mui/material/Container';
@@ -8,18 +6,11 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { UserHomeTile } from '@contracts/streaming';
-import { useUserHome } from '../api/streaming-api';
 import { CategoryMenu } from '@/components/category-menu';
+import { LoadError } from '@/components/load-error';
+import { VisuallyHidden } from '@/components/visually-hidden';
+import { useUserHome } from '../api/streaming-api';
 import { assetUrl, categoryPath, menuEntries } from '../paths';
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** A tile link starting with http opens a new window; any other navigates inside the app (signed-in section 2). */
 function Tile({ tile }: { tile: UserHomeTile }) {
@@ -51,12 +42,7 @@ function Tile({ tile }: { tile: UserHomeTile }) {
         )}
         <Typography variant="subtitle1" component="span" sx={{ p: 1.5, fontWeight: 600 }}>
           {tile.TITLE}
-          {external ? (
-            <Box component="span" sx={visuallyHidden}>
-              {' '}
-              (opens in a new window)
-            </Box>
-          ) : null}
+          {external ? <VisuallyHidden> (opens in a new window)</VisuallyHidden> : null}
         </Typography>
       </CardActionArea>
     </Card>
@@ -82,16 +68,7 @@ export default function UserHomeRoute() {
         <Box sx={{ minWidth: 0 }}>
           {home.isLoading ? <LinearProgress aria-label="Loading your videos" /> : null}
           {home.isError ? (
-            <Alert
-              severity="error"
-              action={
-                <Button color="inherit" size="small" onClick={() => void home.refetch()}>
-                  Try again
-                </Button>
-              }
-            >
-              Your videos could not be loaded.
-            </Alert>
+            <LoadError what="Your videos" onRetry={() => void home.refetch()} retrying={home.isFetching} />
           ) : null}
           {home.data ? (
             <Box

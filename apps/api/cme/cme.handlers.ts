@@ -1,0 +1,77 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Clock } from '#libs/application/clock.js';
+import { type CmeRecordData, cmeStreamId } from '#libs/domain/cme/cme.events.js';
+import type { CmeIssuedCertificate } from '#libs/domain/cme/cme.state.js';
+import { EventSourcedService } from '../shared/event-sourced.service.js';
+import { cmeDecider } from './cme-hash.js';
+import { CmeQueries } from './cme-queries.js';
+import { CmeTests } from './cme-tests.js';
+import { IssueCmeCertificateCommand, SubmitCmeTestCommand } from './cme.messages.js';
+
+const BASE32 = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** A certificate number: `{year}-XXXX-XXXX` (no 0/O, 1/I), random, issued once per customer and year. */
+export function newCertificateNumber(year: number): string {
+  const chars = [...randomBytes(8)].map((b) => BASE32[b % BASE32.length]).join('');
+  return `${year}-${chars.slice(0, 4)}-${chars.slice(4)}`;
+}
+
+/**
+ * A test's answers, with the product, its credits and the answer key from the server's data (404 for
+ * a product without a CME test). Concurrent submits of one year race on one stream: the write path's
+ * retry decides again on the fresh stream, so the cap of 20 holds.
+ */
+@CommandHandler(SubmitCmeTestCommand)
+export class SubmitCmeTestHandler implements ICommandHandler<SubmitCmeTestCommand> {
+  constructor(
+    private readonly eventSourced: EventSourcedService,
+    private readonly tests: CmeTests,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute({ customerId, testType, productId, answers, takenAt }: SubmitCmeTestCommand): Promise<CmeRecordData> {
+    const test = await this.tests.resolve(testType, productId);
+    const now = takenAt ?? this.clock.now();
+    const year = now.getUTCFullYear();
+    const result = await this.eventSourced.execute(cmeStreamId(customerId, year), cmeDecider, {
+      type: 'SubmitCmeTest',
+      customerId,
+      year,
+      newRecordId: randomUUID(),
+      testType: test.testType,
+      productId: test.productId,
+      productName: test.name,
+      productCredits: test.credits,
+      safety: test.safety,
+      answers,
+      key: test.key,
+      now: now.toISOString(),
+    });
+    return result.events[0]!.data as CmeRecordData;
+  }
+}
+
+/** The year's certificate: the decider refuses it without the accreditor's information or credits. */
+@CommandHandler(IssueCmeCertificateCommand)
+export class IssueCmeCertificateHandler implements ICommandHandler<IssueCmeCertificateCommand> {
+  constructor(
+    private readonly eventSourced: EventSourcedService,
+    private readonly queries: CmeQueries,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute({ customerId, year }: IssueCmeCertificateCommand): Promise<CmeIssuedCertificate> {
+    const result = await this.eventSourced.execute(cmeStreamId(customerId, year), cmeDecider, {
+      type: 'IssueCmeCertificate',
+      customerId,
+      year,
+      number: newCertificateNumber(year),
+      accreditorInfoRecorded: !(await this.queries.infoMissing(customerId)),
+      now: this.clock.now().toISOString(),
+    });
+    return result.state.certificate!;
+  }
+}
+
+export const CME_HANDLERS = [SubmitCmeTestHandler, IssueCmeCertificateHandler];

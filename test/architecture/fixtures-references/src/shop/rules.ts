@@ -1,0 +1,2 @@
+/** The rule of src/shop/cart.ts. */
+export const rule = (text: string): string => text;
