@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
 /**
- * Every setting the shop reads, validated once at start-up (DESIGN.md section 1). A missing or
- * wrong setting stops the process with one clear line (see `loadConfig`), never a stack trace.
- * Adapters are chosen here: DATABASE_URL (else embedded PostgreSQL), EVENTSTORE_URL (else the
- * PostgreSQL event store), KAFKA_BROKERS (else the in-process bus only), SMTP_URL (else the outbox),
- * PAYMENT_GATEWAY (the built-in sandbox gateway by default).
+ * Every setting the shop reads, validated once at start-up (docs/conventions.md, One system, two
+ * ways to run it). A missing or wrong setting stops the process with one clear line (see
+ * `loadConfig`), never a stack trace. Adapters are chosen here: DATABASE_URL (else embedded
+ * PostgreSQL), EVENTSTORE_URL (else the PostgreSQL event store), KAFKA_BROKERS (else the in-process
+ * bus only), SMTP_URL (else the outbox), PAYMENT_GATEWAY (the built-in sandbox gateway by default).
  */
 const optionalUrl = (protocols: string[]) =>
   z

@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 /**
  * Date of birth at rest: AES-256-GCM with the key of config DOB_ENCRYPTION_KEY (64 hex characters),
- * DESIGN.md section 3. Output `v1.<iv>.<tag>.<ciphertext>` (base64url parts); a fresh 96-bit IV each time.
+ * docs/conventions.md, Write side. Output `v1.<iv>.<tag>.<ciphertext>` (base64url parts); a fresh 96-bit IV each time.
  */
 const VERSION = 'v1';
 

@@ -1,7 +1,8 @@
 /**
- * The payment gateway port (DESIGN.md sections 1 and 6). The shop hands the card to the gateway and
- * keeps only what comes back: a reference, the brand, the last four digits and, when asked, an opaque
- * token for the card on file. A card number or security code is never stored or logged by the shop.
+ * The payment gateway port (docs/conventions.md, Identity, roles and payments; docs/payments.md).
+ * The shop hands the card to the gateway and keeps only what comes back: a reference, the brand,
+ * the last four digits and, when asked, an opaque token for the card on file. A card number or
+ * security code is never stored or logged by the shop.
  */
 
 export interface CardDetails {

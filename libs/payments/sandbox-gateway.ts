@@ -12,11 +12,11 @@ import type {
 import { PAYMENT_INTERRUPTED } from './payment-gateway.js';
 
 /**
- * The built-in sandbox gateway (DESIGN.md section 6, docs/payments.md): Luhn-valid numbers are
- * approved, the documented test numbers are declined with the gateway's text, so every error path
- * can be shown. It keeps its own tables: charges by idempotency key (the same key gets the same
- * answer and is charged once) and tokens of kept cards (brand, last four, expiry and the card's
- * test behaviour; never the number or the security code).
+ * The built-in sandbox gateway (docs/payments.md): Luhn-valid numbers are approved, the documented
+ * test numbers are declined with the gateway's text, so every error path can be shown. It keeps its
+ * own tables: charges by idempotency key (the same key gets the same answer and is charged once) and
+ * tokens of kept cards (brand, last four, expiry and the card's test behaviour; never the number or
+ * the security code).
  */
 
 export const DECLINES = {

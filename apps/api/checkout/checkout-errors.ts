@@ -1,6 +1,6 @@
 import type { OrderErrorCode } from '#libs/domain/order/order.errors.js';
 
-/** HTTP status of each order DomainError code (DESIGN.md section 5), merged into the global filter's table. */
+/** HTTP status of each order DomainError code, merged into the one table of apps/api/domain-error-statuses.ts. */
 export const checkoutErrorStatus: Record<OrderErrorCode | 'no_shipping_rate', number> = {
   empty_order: 400,
   order_exists: 409,

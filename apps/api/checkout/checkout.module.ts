@@ -19,8 +19,8 @@ import { PaymentSettlement } from './payment-settlement.js';
 
 /**
  * Checkout and orders (libs/contracts/cart.ts): quote, pay (PayCommand on the CommandBus, PayHandler)
- * through the PaymentGateway port (the adapter PAYMENT_GATEWAY names, DESIGN.md sections 1 and 6),
- * the settlement of interrupted payments, orders, receipts, subscriptions and the card on file. The
+ * through the PaymentGateway port (the adapter PAYMENT_GATEWAY names; docs/payments.md), the
+ * settlement of interrupted payments, orders, receipts, subscriptions and the card on file. The
  * grants of a paid order are the entitlements module's (OrderPaidProcessManager).
  */
 @Module({

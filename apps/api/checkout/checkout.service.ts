@@ -78,7 +78,7 @@ export class CheckoutService {
     return timingSafeEqual(expected, given);
   }
 
-  /** The date of birth, encrypted (AES-256-GCM) before it goes anywhere (DESIGN.md section 3). */
+  /** The date of birth, encrypted (AES-256-GCM) before it goes anywhere (docs/conventions.md, Write side). */
   encryptDob(dob: string): string {
     const key = this.config.DOB_ENCRYPTION_KEY;
     if (!key) throw new Error('DOB_ENCRYPTION_KEY is not configured');

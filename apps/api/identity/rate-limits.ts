@@ -4,8 +4,9 @@ import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { PG_POOL } from '../infrastructure/tokens.js';
 
 /**
- * Limits (DESIGN.md section 6). Logins are counted per address and per address-and-account (as
- * Saleor does), never per account alone: an attacker elsewhere can never lock the owner out.
+ * Limits (docs/conventions.md, Identity, roles and payments). Logins are counted per address and
+ * per address-and-account (as Saleor does), never per account alone: an attacker elsewhere can
+ * never lock the owner out.
  * Forgot-password requests are counted per email and per IP.
  */
 export const LIMITS = {

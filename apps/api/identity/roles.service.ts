@@ -9,7 +9,10 @@ import { type CustomerEntitlements, ENTITLEMENTS_CHANNEL, entitlementsOf } from 
 import { renewalOffer } from '#libs/read-models/renewal-offers.js';
 import { PG_POOL } from '../infrastructure/tokens.js';
 
-/** Roles are read per request with a short cache (DESIGN.md section 6), emptied across replicas by NOTIFY. */
+/**
+ * Roles are read per request with a short cache (docs/conventions.md, Identity, roles and payments),
+ * emptied across replicas by NOTIFY.
+ */
 export const ROLES_CACHE_MS = 5_000;
 /** Subscriptions ending within this many days are listed in the login response's EXPIRATIONS (the toast). */
 export const EXPIRING_WITHIN_DAYS = 30;

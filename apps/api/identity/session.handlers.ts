@@ -18,7 +18,7 @@ import { IdentityRateLimits } from './rate-limits.js';
 import { RolesService } from './roles.service.js';
 import { SocietySecrets } from './society-secrets.js';
 
-/** The JWT carries the customer and the session (DESIGN.md section 6). */
+/** The JWT carries the customer and the session (docs/conventions.md, Identity, roles and payments). */
 export interface SessionClaims {
   sub: string;
   sid: string;

@@ -2,7 +2,7 @@ import type { DomainEvent } from '../shared/decider.js';
 
 /**
  * `CardSavedOnFile` (stream `card-{customerId}`): the gateway's token with brand, last four and expiry
- * only (DESIGN.md section 3: no card number, no security code).
+ * only (docs/conventions.md, Write side: no card number, no security code).
  */
 export type CardSavedOnFile = DomainEvent<
   'CardSavedOnFile',

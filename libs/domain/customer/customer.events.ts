@@ -75,7 +75,7 @@ export type SessionEnded = DomainEvent<
   }
 >;
 
-/** The CME accreditor's date of birth, stored encrypted (DESIGN.md section 3). */
+/** The CME accreditor's date of birth, stored encrypted (docs/conventions.md, Write side). */
 export type DateOfBirthRecorded = DomainEvent<
   'DateOfBirthRecorded',
   { customerId: string; dobEncrypted: string; recordedAt: string }

@@ -17,7 +17,7 @@ export interface OrderLineInput {
 
 /**
  * Places the order: the decider prices it (priceOrder) from the looked-up lines, coupon, shipping rate
- * and state, and refuses it when the client's total differs (DESIGN.md section 5).
+ * and state, and refuses it when the client's total differs (docs/conventions.md, HTTP conventions).
  */
 export interface PlaceOrder {
   type: 'PlaceOrder';
@@ -49,7 +49,7 @@ export type GatewayAnswer =
 export interface PayOrder {
   type: 'PayOrder';
   onum: number;
-  /** A repeat with the same key returns the first result and appends nothing (DESIGN.md section 3). */
+  /** A repeat with the same key returns the first result and appends nothing (docs/conventions.md, Write side). */
   idempotencyKey: string;
   gateway: GatewayAnswer;
   now: string;

@@ -75,7 +75,7 @@ function placeOrder(command: PlaceOrder, order: Order): OrderEvent[] {
     shippingOption: command.shippingOption,
     shipState: command.shipState,
   });
-  // DESIGN.md section 5: "The server never trusts client totals".
+  // docs/conventions.md, HTTP conventions: "The server never trusts client totals".
   assertClientTotal(command.clientTotal, priced);
 
   const lines: OrderLine[] = command.lines.map((l, i) => {

@@ -2,7 +2,7 @@ import type { SubscriptionTerm } from '#libs/contracts/catalog.js';
 import type { DomainEvent } from '../shared/decider.js';
 
 /**
- * Events of the order stream `order-{ONUM}` (DESIGN.md section 3). Money in cents. No card number or
+ * Events of the order stream `order-{ONUM}` (docs/conventions.md, Write side). Money in cents. No card number or
  * security code ever enters an event: a payment keeps only the gateway's reference, brand and last four.
  */
 
