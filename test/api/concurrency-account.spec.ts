@@ -182,7 +182,18 @@ describe('account writes sent 30 at once by one account', () => {
       .filter((r) => r.status === 200)
       .map((r) => r.body.token!);
     const customerId = customerIdOf({ token: tokens[0]! });
-    expect((await folded(customerId)).activeSessions).toHaveLength(1);
+    const { activeSessions } = await folded(customerId);
+    expect(activeSessions).toHaveLength(1);
+    const active = await shop.app
+      .get<Pool>(PG_POOL)
+      .query<{ session_id: string }>('SELECT session_id FROM sessions WHERE customer_id = $1 AND ended_at IS NULL', [
+        customerId,
+      ]);
+    expect(active.rows.map((r) => r.session_id)).toEqual(activeSessions);
+    // One device per account: of the tokens handed out, only the last session's still works.
+    const me = await Promise.all(tokens.map((token) => call({ token }, 'GET', '/auth/me')));
+    expect(me.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(me.filter((r) => r.status !== 200).every((r) => r.status === 401)).toBe(true);
   });
 
   it('POST /api/users/register of one email 30 at once: one 201, the rest 409; one account', async () => {
