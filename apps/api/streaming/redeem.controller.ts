@@ -1,4 +1,5 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   CODE_REQUIRED,
@@ -8,8 +9,8 @@ import {
 } from '#libs/contracts/streaming.js';
 import { type AuthUser, CurrentUser, JwtAuthGuard } from '../identity/index.js';
 import { ApiError, ApiRequiredBearer } from '../shared/errors.responses.js';
-import { StreamingCommands } from './streaming.commands.js';
 import { RedeemDto } from './streaming.dto.js';
+import { RedeemCodeCommand } from './streaming.messages.js';
 import { RedeemResponseDto } from './streaming.responses.js';
 
 /** Book redeem (signed-in "Book redeem"): login only; the code opens the book's videos at once. */
@@ -18,7 +19,7 @@ import { RedeemResponseDto } from './streaming.responses.js';
 @UseGuards(JwtAuthGuard)
 @ApiRequiredBearer()
 export class RedeemController {
-  constructor(private readonly commands: StreamingCommands) {}
+  constructor(private readonly commands: CommandBus) {}
 
   @Post()
   @HttpCode(200)
@@ -30,6 +31,6 @@ export class RedeemController {
   )
   @ApiError(409, REDEEM_USED_CODE)
   redeem(@CurrentUser() user: AuthUser, @Body() body: RedeemDto): Promise<RedeemResponse> {
-    return this.commands.redeem(user, body.code);
+    return this.commands.execute(new RedeemCodeCommand(user.customerId, body.code));
   }
 }
