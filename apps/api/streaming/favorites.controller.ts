@@ -2,6 +2,7 @@ import { HttpCode, Body, Controller, Delete, Inject, Param, Post, UseGuards } fr
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Pool } from 'pg';
+import { CONCURRENT_CHANGE } from '#libs/contracts/errors.js';
 import { type FavoritesResponse, NOT_AUTHORIZED } from '#libs/contracts/streaming.js';
 import { favoritesOf } from '#libs/read-models/streaming-choices.js';
 import { type AuthUser, CurrentUser, JwtAuthGuard, Roles, RolesGuard } from '../identity/index.js';
@@ -31,6 +32,7 @@ export class FavoritesController {
   @ApiOkResponse({ type: FavoritesResponseDto })
   @ApiError(400, `${BAD_BODY}; PRODUCTID must be a whole number.`)
   @ApiError(404, `${NOT_AUTHORIZED}: no such stream product`)
+  @ApiError(409, CONCURRENT_CHANGE)
   async add(@CurrentUser() user: AuthUser, @Body() body: FavoriteDto): Promise<FavoritesResponse> {
     await this.commands.execute(new AddFavoriteCommand(user.customerId, body.PRODUCTID));
     return { favorites: await favoritesOf(this.pool, user.customerId) };
@@ -40,6 +42,7 @@ export class FavoritesController {
   @ApiOperation({ summary: 'Remove a favourite (removing one that is not there changes nothing)' })
   @ApiOkResponse({ type: FavoritesResponseDto })
   @ApiError(400, idMessage('productId'))
+  @ApiError(409, CONCURRENT_CHANGE)
   async remove(
     @CurrentUser() user: AuthUser,
     @Param('productId', new IdPipe('productId')) productId: number,

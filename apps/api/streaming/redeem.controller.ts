@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CONCURRENT_CHANGE } from '#libs/contracts/errors.js';
 import {
   CODE_REQUIRED,
   REDEEM_UNKNOWN_CODE,
@@ -29,7 +30,7 @@ export class RedeemController {
     400,
     `"${CODE_REQUIRED}" (empty or missing), "${REDEEM_UNKNOWN_CODE}", an unknown field, over 64 characters`,
   )
-  @ApiError(409, REDEEM_USED_CODE)
+  @ApiError(409, `"${REDEEM_USED_CODE}", or "${CONCURRENT_CHANGE}"`)
   redeem(@CurrentUser() user: AuthUser, @Body() body: RedeemDto): Promise<RedeemResponse> {
     return this.commands.execute(new RedeemCodeCommand(user.customerId, body.code));
   }

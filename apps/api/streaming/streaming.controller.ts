@@ -2,6 +2,7 @@ import { HttpCode, BadRequestException, Body, Controller, Get, Param, Post, Req,
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CONCURRENT_CHANGE } from '#libs/contracts/errors.js';
 import {
   NOT_AUTHORIZED,
   type StreamDetailResponse,
@@ -95,6 +96,7 @@ export class StreamingController {
   @ApiOkResponse({ type: TermsResponseDto })
   @ApiError(400, `${BAD_BODY}; PRODUCTID must match the path`)
   @ApiError(404, NO_ACCESS)
+  @ApiError(409, CONCURRENT_CHANGE)
   async terms(
     @CurrentUser() user: AuthUser,
     @Param('productId', new IdPipe('productId')) productId: number,

@@ -1,6 +1,7 @@
 import { BadRequestException, Body, Controller, HttpCode, Param, ParseUUIDPipe, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CONCURRENT_CHANGE } from '#libs/contracts/errors.js';
 import { NOT_AUTHORIZED, type ViewingResponse } from '#libs/contracts/streaming.js';
 import { type AuthUser, CurrentUser, JwtAuthGuard, Roles, RolesGuard } from '../identity/index.js';
 import { ApiError, ApiRequiredBearer, BAD_BODY } from '../shared/errors.responses.js';
@@ -30,6 +31,7 @@ export class ViewingsController {
   @ApiOkResponse({ type: ViewingResponseDto })
   @ApiError(400, `${BAD_BODY}; PRODUCTID and VIDEOID whole numbers, VIEWINGID a uuid`)
   @ApiError(404, `${NOT_AUTHORIZED}: a product the customer may not watch, or a viewing of another account`)
+  @ApiError(409, CONCURRENT_CHANGE)
   start(@CurrentUser() user: AuthUser, @Body() body: VideoStartDto): Promise<ViewingResponse> {
     return this.commands.execute(
       new StartViewingCommand(user.customerId, body.PRODUCTID, body.VIDEOID, body.VIEWINGID?.toLowerCase()),
@@ -42,6 +44,7 @@ export class ViewingsController {
   @ApiOkResponse({ type: ViewingResponseDto })
   @ApiError(400, `${BAD_BODY}; ${VIEWING_ID}`)
   @ApiError(404, 'This viewing was not started. / This viewing belongs to another account.')
+  @ApiError(409, CONCURRENT_CHANGE)
   report(
     @CurrentUser() user: AuthUser,
     @Param(
