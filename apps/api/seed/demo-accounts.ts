@@ -111,14 +111,14 @@ export async function seedDemoAccounts(app: INestApplicationContext, now: Date =
     }
     for (const spec of account.grants) {
       const { appended } = await commands.execute(
-        new GrantEntitlementCommand(customerId, grantOf(spec, data.source, now), context),
+        new GrantEntitlementCommand(customerId, grantOf(spec, data.source, now)),
       );
       report.grants += appended;
     }
   }
   await seedAccountPage(app, context, now);
   await seedDemoOrders(app, context); // complete@'s order history, paid with its card on file
-  await seedDemoStreaming(app, now); // favourites (DEMO-DATA.md); repeats append nothing
+  await seedDemoStreaming(app); // favourites (DEMO-DATA.md); repeats append nothing
   await seedDemoCme(app, now); // CME records (DEMO-DATA.md), once per year
   return report;
 }

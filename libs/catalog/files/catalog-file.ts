@@ -20,6 +20,13 @@ export const PRODUCT_TYPES: readonly ProductType[] = [
   'BOTH',
 ];
 export const OFFER_TYPES = ['elearning', 'cme', 'streaming_all', 'qmpcomplete', 'event'] as const;
+/**
+ * What a category can stand for in the shop's rules (categories.csv KIND): `elearning` (the eLearning
+ * shelves: the elearning subscription opens them, streaming_all does not), `safety` (patient safety: a
+ * product's credits also count as safety credits).
+ */
+export const CATEGORY_KINDS = ['elearning', 'safety'] as const;
+export type CategoryKind = (typeof CATEGORY_KINDS)[number];
 export const MEETING_TABS: readonly MeetingTab[] = ['details', 'choose', 'virtual', 'faculty', 'program'];
 export const ROLES: readonly Role[] = [
   'qmpcomplete',
