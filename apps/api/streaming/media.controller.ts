@@ -22,7 +22,7 @@ import { RolesService } from '../identity/index.js';
 import { CONFIG, PG_POOL } from '../infrastructure/tokens.js';
 import { ApiError } from '../shared/errors.responses.js';
 import { mediaPath, sendMediaFile } from './media-files.js';
-import { CatalogFacts } from './catalog-facts.js';
+import { CatalogFacts } from '../catalog/index.js';
 import { MediaSigner } from './media-signer.js';
 import { StreamCatalog } from './stream-catalog.js';
 

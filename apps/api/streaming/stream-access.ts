@@ -4,7 +4,7 @@ import { NOT_AUTHORIZED } from '#libs/contracts/streaming.js';
 import { type Access, accessTo } from '#libs/domain/streaming/access.js';
 import type { StreamCatalogProduct } from '#libs/read-models/stream-products.js';
 import { RolesService } from '../identity/index.js';
-import { CatalogFacts } from './catalog-facts.js';
+import { CatalogFacts } from '../catalog/index.js';
 import { StreamCatalog } from './stream-catalog.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { StreamProduct } from '#libs/contracts/streaming.js';
 import { type Access, isELearning } from '#libs/domain/streaming/access.js';
 import type { StreamCatalogProduct } from '#libs/read-models/stream-products.js';
-import type { CategoryFacts } from './catalog-facts.js';
+import type { CategoryFacts } from '../catalog/index.js';
 
 /**
  * A Stream product (signed-in section 3) as the list and the detail show it; URLs of titles are null

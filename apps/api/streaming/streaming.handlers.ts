@@ -7,7 +7,7 @@ import { favoritesDecider, favoritesStreamId } from '#libs/domain/streaming/favo
 import { termsDecider, termsStreamId } from '#libs/domain/streaming/terms.js';
 import { type Viewing, viewingDecider, viewingStreamId } from '#libs/domain/streaming/viewing.js';
 import { EventSourcedService } from '../shared/event-sourced.service.js';
-import { CatalogFacts } from './catalog-facts.js';
+import { CatalogFacts } from '../catalog/index.js';
 import { StreamAccess } from './stream-access.js';
 import { StreamCatalog } from './stream-catalog.js';
 import {

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { CatalogModule } from '../catalog/index.js';
 import { EntitlementsModule } from '../entitlements/index.js';
 import { IdentityModule } from '../identity/index.js';
-import { CatalogFacts } from './catalog-facts.js';
+import { CatalogFacts } from '../catalog/index.js';
 import { FavoritesController } from './favorites.controller.js';
 import { MediaController } from './media.controller.js';
 import { MediaSigner } from './media-signer.js';

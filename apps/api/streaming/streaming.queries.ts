@@ -13,7 +13,7 @@ import { favoritesOf, hasAcceptedTerms } from '#libs/read-models/streaming-choic
 import { resumePositions } from '#libs/read-models/viewing-progress.js';
 import type { AuthUser } from '../identity/index.js';
 import { CONFIG, PG_POOL } from '../infrastructure/tokens.js';
-import { CatalogFacts } from './catalog-facts.js';
+import { CatalogFacts } from '../catalog/index.js';
 import { mediaPath } from './media-files.js';
 import { MediaSigner } from './media-signer.js';
 import { StreamAccess } from './stream-access.js';

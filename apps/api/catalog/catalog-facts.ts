@@ -4,16 +4,17 @@ import { CatalogCache } from '#libs/catalog/catalog-cache.js';
 import { cachedCategoryIdsOfKind, cachedTermsOfUse } from '#libs/catalog/facts.queries.js';
 import { PG_POOL } from '../infrastructure/tokens.js';
 
-/** The category facts a stream product's view needs (categories.csv KIND). */
+/** The category facts the rules read (categories.csv KIND). */
 export interface CategoryFacts {
   eLearning: readonly number[];
   safety: readonly number[];
 }
 
 /**
- * The catalog facts streaming's rules read (docs/catalog-import.md, "Facts the rules read"): the
- * eLearning and patient-safety categories and a product's Terms of Use, from the catalog cache (kept
- * until the next import). The pure rules take them as parameters.
+ * The catalog facts the shop's rules read (docs/catalog-import.md, "Facts the rules read"): the
+ * eLearning and patient-safety categories (streaming access, safety credits of CME) and a product's
+ * Terms of Use, from the catalog cache (kept until the next import). The pure rules take them as
+ * parameters.
  */
 @Injectable()
 export class CatalogFacts {
@@ -22,15 +23,16 @@ export class CatalogFacts {
     @Inject(CatalogCache) private readonly cache: CatalogCache,
   ) {}
 
+  safetyCategories(): Promise<number[]> {
+    return cachedCategoryIdsOfKind(this.cache, this.pool, 'safety');
+  }
+
   eLearningCategories(): Promise<number[]> {
     return cachedCategoryIdsOfKind(this.cache, this.pool, 'elearning');
   }
 
   async categories(): Promise<CategoryFacts> {
-    const [eLearning, safety] = await Promise.all([
-      this.eLearningCategories(),
-      cachedCategoryIdsOfKind(this.cache, this.pool, 'safety'),
-    ]);
+    const [eLearning, safety] = await Promise.all([this.eLearningCategories(), this.safetyCategories()]);
     return { eLearning, safety };
   }
 
