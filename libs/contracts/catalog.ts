@@ -140,9 +140,8 @@ export type ProductListItem = Omit<Product, 'DESCR'>;
  * package is the product of TYPE cme that carries the year's whole allowance of credits
  * (CME_YEARLY_CAP), where a CME module carries a few.
  */
-export const isCompletePackage = (product: Pick<Product, 'TYPE'>): boolean =>
-  product.TYPE.toLowerCase() === 'qmpcomplete';
-export const isCmePackage = (product: Pick<Product, 'TYPE' | 'CREDITS'>): boolean =>
+export const isCompletePackage = (product: { TYPE: string }): boolean => product.TYPE.toLowerCase() === 'qmpcomplete';
+export const isCmePackage = (product: { TYPE: string; CREDITS: number }): boolean =>
   product.TYPE.toLowerCase() === 'cme' && product.CREDITS >= CME_YEARLY_CAP;
 
 export interface ProductPage {
