@@ -291,8 +291,9 @@ export function decide(command: CartCommand, stored: Cart): CartEvent[] {
       const lines = cart.items.filter(matches);
       if (lines.length === 0) return [];
       const events = lines.map((item) => removed(cartId, item, 'removed'));
-      // "Removing product 130 while the combo coupon is active also removes product 155 and the coupon":
-      // removing the first product of the combo's pair removes the rest of it.
+      // Storefront section 4: removing the Complete package while the combo coupon is active also removes
+      // the CME package and the coupon; said as data: removing the first product of the combo's pair
+      // removes the rest of it.
       const [first, ...others] = comboPair(command);
       if (cart.coupon?.auto && command.ID === first) {
         for (const item of cart.items.filter((i) => others.includes(i.ID))) {

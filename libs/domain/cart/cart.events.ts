@@ -66,8 +66,8 @@ export type ItemRemovalReason =
   /** Storefront section 4: "Adding qmpcomplete to the cart removes any eLearning and STREAMING_ALL items". */
   | 'included_in_complete'
   /**
-   * Storefront section 4: "Removing product 130 while the combo coupon is active also removes product
-   * 155": the combo's other required products, when its first (the Complete package) is removed.
+   * Storefront section 4: removing the Complete package while the combo coupon is active also removes
+   * the CME package: the combo's other required products, when its first is removed.
    */
   | 'combo_removed'
   /** A one-per-cart product replaced by another line of the same product (an offer, a merge). */
