@@ -9,7 +9,7 @@ import { EVENT_STORE } from '#apps/api/infrastructure/tokens.js';
 import type { CartView, CouponResponse, OfferResponse } from '#libs/contracts/cart.js';
 import { CartErrors } from '#libs/domain/cart/cart.errors.js';
 import { COUPON_MESSAGES } from '#libs/contracts/cart.js';
-import { pastMeetingMessage } from '#apps/api/cart/cart.service.js';
+import { CartService, pastMeetingMessage } from '#apps/api/cart/cart.service.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { type Caller, shopClient } from '../support/shop-client.js';
 
@@ -394,6 +394,19 @@ describe('cart API', () => {
         expect(body).toEqual({ success: 0, data: null, cart: null });
       }
       expect((await call<CartView>(who, 'GET', '/cart')).body.items).toEqual([]);
+    });
+
+    it('a cart being paid answers 409 with the reason, as every other cart write (not success 0)', async () => {
+      const who = visitor();
+      await add(who, { PRODUCTID: 603 });
+      const payment = { cartId: who.cartId!, onum: 999_002, idempotencyKey: randomUUID() };
+      const carts = shop.app.get(CartService);
+      await carts.startCheckout({ ...payment, now: '2026-06-15T12:00:00.000Z' });
+      const refused = await redeem(who, 'elearning', 'elearning-spring-u3szbv');
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toEqual([CartErrors.payment_in_progress]);
+      await carts.execute({ type: 'ReleaseCheckout', ...payment, reason: 'declined' });
+      expect((await redeem(who, 'elearning', 'elearning-spring-u3szbv')).body.success).toBe(1);
     });
   });
 
