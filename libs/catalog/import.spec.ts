@@ -108,12 +108,14 @@ describe('catalog import (docs/catalog-import.md)', () => {
     });
     const bio = (await db.pool.query('SELECT bio FROM catalog_faculty WHERE user_id = 12')).rows[0].bio as string;
     expect(bio).not.toMatch(/onerror/);
-    const coupons = await db.pool.query('SELECT code, types, auto FROM catalog_coupons ORDER BY code_key');
+    const coupons = await db.pool.query('SELECT code, types, auto, requires FROM catalog_coupons ORDER BY code_key');
     expect(coupons.rows.find((c) => c.code === 'CMEComplete combo')).toEqual({
       code: 'CMEComplete combo',
       types: ['qmpcomplete', 'cme'],
       auto: true,
+      requires: [130, 155],
     });
+    expect(coupons.rows.find((c) => c.code === 'WELCOME10').requires).toEqual([]);
     const docs = await db.pool.query(
       'SELECT files FROM catalog_product_documents WHERE product_id = 301 ORDER BY position',
     );

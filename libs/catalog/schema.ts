@@ -148,8 +148,11 @@ const TABLES = `
     expires date,
     auto boolean NOT NULL,
     role text,
-    description text NOT NULL
+    description text NOT NULL,
+    requires int[] NOT NULL DEFAULT '{}' -- REQUIRES: products the cart must all hold (the combo's pair)
   );
+  -- A table made before REQUIRES existed gains it (empty until coupons.csv is imported again).
+  ALTER TABLE catalog_coupons ADD COLUMN IF NOT EXISTS requires int[] NOT NULL DEFAULT '{}';
   CREATE TABLE IF NOT EXISTS catalog_book_codes (
     code text PRIMARY KEY,
     product_id int NOT NULL

@@ -112,10 +112,7 @@ export class PayHandler implements ICommandHandler<PayCommand> {
     const context: CommandContext = { actorId: customerId ?? 'guest', correlationId: randomUUID() };
 
     const onum = await this.claims.drawOrderNumber(idempotencyKey);
-    const taken = await this.carts.startCheckout(
-      { cartId, onum, idempotencyKey, now: new Date().toISOString() },
-      context,
-    );
+    const taken = await this.carts.startCheckout({ cartId, onum, idempotencyKey, now: new Date().toISOString() });
     if (taken === null) {
       // An empty cart that no payment emptied: nothing to pay, and the key may be used again.
       await this.claims.forget(idempotencyKey);

@@ -121,13 +121,15 @@ export class PaymentSettlement implements OnApplicationBootstrap, OnApplicationS
   }
 
   /** A paid order: access granted, the cart emptied, the key answered with its ONUM. */
-  async completePaid(claim: PaymentClaim, paid: RecordedEvent, context: CommandContext): Promise<PayResponse> {
+  async completePaid(claim: PaymentClaim, paid: RecordedEvent, _context: CommandContext): Promise<PayResponse> {
     const onum = claim.onum ?? Number((paid.data as { onum: number }).onum);
     await this.orderPaid.handle(paid);
-    await this.carts.execute(
-      { type: 'CompleteCheckout', cartId: claim.cartId, onum, idempotencyKey: claim.idempotencyKey },
-      { ...context, causationId: paid.id },
-    );
+    await this.carts.execute({
+      type: 'CompleteCheckout',
+      cartId: claim.cartId,
+      onum,
+      idempotencyKey: claim.idempotencyKey,
+    });
     const ONUM = String(onum);
     const response: PayResponse = {
       ONUM,
@@ -155,15 +157,12 @@ export class PaymentSettlement implements OnApplicationBootstrap, OnApplicationS
   /** Frees the cart this key took, if it did. */
   async release(claim: PaymentClaim, context: CommandContext, reason: CheckoutReleaseReason): Promise<void> {
     if (claim.onum === null) return;
-    await this.carts.execute(
-      {
-        type: 'ReleaseCheckout',
-        cartId: claim.cartId,
-        onum: claim.onum,
-        idempotencyKey: claim.idempotencyKey,
-        reason,
-      },
-      context,
-    );
+    await this.carts.execute({
+      type: 'ReleaseCheckout',
+      cartId: claim.cartId,
+      onum: claim.onum,
+      idempotencyKey: claim.idempotencyKey,
+      reason,
+    });
   }
 }

@@ -39,7 +39,7 @@ const CONTACT = {
  * the order's own Idempotency-Key. Idempotent: an order whose key was used is not placed again (a key
  * left unanswered by a stopped run is settled by the PayCommand itself). Answers the orders placed.
  */
-export async function seedDemoOrders(app: INestApplicationContext, context: CommandContext): Promise<string[]> {
+export async function seedDemoOrders(app: INestApplicationContext, _context: CommandContext): Promise<string[]> {
   const commands = app.get(CommandBus, { strict: false });
   const customerId = await app.get(EmailReservations, { strict: false }).customerIdOf(DEMO_ORDERS.email);
   if (!customerId) return [];
@@ -55,10 +55,9 @@ export async function seedDemoOrders(app: INestApplicationContext, context: Comm
     if (earlier?.response) continue;
     if (!earlier) {
       // Only this order's item is paid: whatever the cart held before goes first.
-      if ((await carts.view(caller.cartId, roles)).items.length > 0)
-        await carts.clear(caller.cartId, context, 'cleared');
+      if ((await carts.view(caller.cartId, roles)).items.length > 0) await carts.clear(caller.cartId, 'cleared');
       const { key: _key, ...item } = order;
-      await commands.execute(new AddCartItemCommand({ cartId: caller.cartId, roles, context }, { ...item, QTY: 1 }));
+      await commands.execute(new AddCartItemCommand({ cartId: caller.cartId, roles }, { ...item, QTY: 1 }));
     }
     const cart = await carts.view(caller.cartId, roles);
     const { pricing } = await checkout.priceCart(cart, roles, CONTACT.COUNTRY, CONTACT.STATE, 1);

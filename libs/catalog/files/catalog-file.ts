@@ -44,7 +44,7 @@ export type Target = 'products' | 'categories' | 'faculty' | 'meetings';
 export type Row = Record<string, unknown>;
 
 export interface Reference {
-  /** The column holding the id (null cells are not checked). */
+  /** The column holding the id, or a list of ids (null cells are not checked). */
   column: string;
   target: Target;
   /** The referenced product must be of TYPE event (meetings.csv: ID). */
