@@ -42,7 +42,7 @@ export function ledgerRowsOf(recorded: RecordedEvent): LedgerRow[] {
   }));
 }
 
-/** The finance ledger: one row per paid order line (DESIGN.md section 4). */
+/** The finance ledger: one row per paid order line (docs/conventions.md). */
 export const financeLedgerReadModel: ReadModel = {
   name: 'finance-ledger',
   version: 1,

@@ -208,7 +208,7 @@ describe('cart API', () => {
     });
   });
 
-  describe('coupons (DEMO-DATA.md)', () => {
+  describe('coupons (docs/demo-data.md)', () => {
     const apply = (who: Who, COUPON: string) => call<CouponResponse>(who, 'POST', '/cart/coupon', { COUPON });
 
     it('a code shorter than 4 characters is refused with 400', async () => {

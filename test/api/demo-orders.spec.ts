@@ -7,7 +7,7 @@ import { shopClient } from '../support/shop-client.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** complete@demo.test's order history (DEMO-DATA.md), paid through the checkout at seeding, over real HTTP. */
+/** complete@demo.test's order history (docs/demo-data.md), paid through the checkout at seeding, over real HTTP. */
 describe('demo orders of complete@demo.test', () => {
   let shop: TestApp;
   let token: string;

@@ -2,7 +2,7 @@ import type { Role } from '#libs/contracts/identity.js';
 import { seedDemoAccounts } from '#apps/api/seed/demo-accounts.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 
-/** The demo accounts of DEMO-DATA.md: seeded through the commands, with the roles the table promises. */
+/** The demo accounts of docs/demo-data.md: seeded through the commands, with the roles the table promises. */
 describe('demo accounts', () => {
   let shop: TestApp;
   beforeAll(async () => {

@@ -2,7 +2,7 @@ import { LIMITS, TOO_MANY_LOGINS } from '../../apps/api/identity/rate-limits.js'
 import { createTestApp, type TestApp } from '../support/app.js';
 
 /**
- * Login throttling (DESIGN.md section 6) over real HTTP: counted per address and per address-and-account,
+ * Login throttling (docs/conventions.md) over real HTTP: counted per address and per address-and-account,
  * taken before the password is checked. Client addresses come from X-Forwarded-For, which the app
  * trusts from the loopback proxy (TRUST_PROXY).
  */

@@ -3,7 +3,7 @@ import type { Product, SubscriptionTerm } from '#libs/contracts/catalog.js';
 import type { DomainEvent } from '../shared/decider.js';
 import type { Coupon } from '../pricing/coupon.rules.js';
 
-/** Events of the cart stream `cart-{cartId}` (DESIGN.md section 3). Money in cents. */
+/** Events of the cart stream `cart-{cartId}` (docs/conventions.md). Money in cents. */
 
 /** The cart item's copy of the product: "a copy of the product without DESCR and productprices" (storefront section 3). */
 export type CartProductCopy = Omit<Product, 'DESCR' | 'productprices'>;

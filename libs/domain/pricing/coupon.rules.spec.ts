@@ -12,7 +12,7 @@ const coupon = (over: Partial<Coupon> & Pick<Coupon, 'code'>): Coupon => ({
   ...over,
 });
 
-/** The six demo coupons of DEMO-DATA.md, as the demo coupons.csv defines them. */
+/** The six demo coupons of docs/demo-data.md, as the demo coupons.csv defines them. */
 const complete = coupon({
   code: 'complete',
   percent: 20,
@@ -40,7 +40,7 @@ const valid = (discountCents: number): CouponEvaluation => ({ kind: 'valid', dis
 const invalid: CouponEvaluation = { kind: 'invalid' };
 const notQualifying: CouponEvaluation = { kind: 'not_qualifying' };
 
-describe('coupon rules (storefront sections 4, 5, 8; DEMO-DATA.md Coupons)', () => {
+describe('coupon rules (storefront sections 4, 5, 8; docs/demo-data.md, coupons)', () => {
   it.each<[string, Coupon | undefined, CouponLine[], string[], CouponEvaluation, string?]>([
     // complete: 20% off event items, order of at least 10 dollars, for complete subscribers
     ['complete: 20% off event items for a complete subscriber', complete, [event, book], subscriber, valid(29900)],
