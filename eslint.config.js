@@ -36,7 +36,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
   },
   {
-    // Layer rule (DESIGN.md section 3): deciders are pure — no framework, no I/O. This block is the early
+    // Layer rule (docs/conventions.md): deciders are pure — no framework, no I/O. This block is the early
     // warning in the editor; the server's full layer rules are in .dependency-cruiser.cjs (npm run lint).
     files: ['libs/domain/**/*.ts'],
     ignores: ['libs/domain/**/*.spec.ts', 'libs/domain/**/*.testing.ts'],

@@ -8,7 +8,7 @@ import { allReadModels } from '#libs/read-models/index.js';
 import { Projector } from '#libs/read-models/projector.js';
 
 /**
- * The projector process of the scaled-out mode (DESIGN.md section 1): the same projections the
+ * The projector process of the scaled-out mode (docs/conventions.md): the same projections the
  * embedded shop runs in-process, plus the Kafka relay when KAFKA_BROKERS is set. The api replicas
  * then run with RUN_PROJECTIONS=false. Logs are JSON lines (pino).
  */

@@ -4,7 +4,9 @@
  * reaches `faultPoint(<name>)` while serving: no cleanup, no answer, connections cut. The points are
  * armed once the shop is open (`armFaultPoints`), so what the start itself does (the demo seed pays
  * orders through the same handler) passes them. Unset (always, outside those tests), a fault point
- * does nothing.
+ * does nothing. The points: `pay:after-charge` (the gateway charged, OrderPaid not yet appended;
+ * test/crash/pay-crash.spec.ts), `redeem:before-grant` (CodeRedeemed appended, the book not yet
+ * granted; test/crash/redeem-crash.spec.ts).
  */
 let armed = false;
 

@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
-import type { ProductType } from '#libs/contracts/catalog.js';
-import { CME_COMPLETE_COMBO_CODE, type Coupon } from '#libs/domain/pricing/coupon.rules.js';
+import type { Product, ProductType } from '#libs/contracts/catalog.js';
+import type { Coupon } from '#libs/domain/pricing/coupon.rules.js';
 
 type Db = Pick<Pool, 'query'>;
 
@@ -18,9 +18,11 @@ interface CouponRow {
   expires: string | null;
   auto: boolean;
   role: string | null;
+  requires: number[] | null;
 }
 
-const COUPON_COLUMNS = `code, percent, amount, dollarsover, types, to_char(expires, 'YYYY-MM-DD') AS expires, auto, role`;
+const COUPON_COLUMNS = `code, percent, amount, dollarsover, types, to_char(expires, 'YYYY-MM-DD') AS expires, auto, role,
+  requires`;
 
 const toCoupon = (row: CouponRow): Coupon => ({
   code: row.code,
@@ -31,6 +33,7 @@ const toCoupon = (row: CouponRow): Coupon => ({
   expires: row.expires,
   auto: row.auto,
   role: row.role === '' ? null : row.role,
+  requires: row.requires ?? [],
 });
 
 /** The coupon of a code as the customer typed it (case and surrounding spaces ignored), or undefined. */
@@ -41,11 +44,14 @@ export async function findCoupon(db: Db, code: string): Promise<Coupon | undefin
   return rows[0] ? toCoupon(rows[0]) : undefined;
 }
 
-/** The catalog's "CMEComplete combo" row (AUTO), or undefined: the cart then uses the domain's constant. */
+/**
+ * The catalog's combo ("CMEComplete combo"): the AUTO coupon, which the shop applies itself when the
+ * cart holds the products of its REQUIRES; the first by code should there be several; undefined when
+ * the catalog has none (the cart then applies no combo).
+ */
 export async function findComboCoupon(db: Db): Promise<Coupon | undefined> {
   const { rows } = await db.query<CouponRow>(
-    `SELECT ${COUPON_COLUMNS} FROM catalog_coupons WHERE code_key = $1 AND auto`,
-    [CME_COMPLETE_COMBO_CODE.toLowerCase()],
+    `SELECT ${COUPON_COLUMNS} FROM catalog_coupons WHERE auto AND cardinality(requires) > 0 ORDER BY code_key LIMIT 1`,
   );
   return rows[0] ? toCoupon(rows[0]) : undefined;
 }
@@ -76,11 +82,14 @@ export async function findOffer(db: Db, offer: string, uid: string): Promise<Cat
 export const offerIsCurrent = (offer: Pick<CatalogOffer, 'EXPIRES'>, today: string): boolean =>
   offer.EXPIRES === null || offer.EXPIRES >= today.slice(0, 10);
 
-/** The id of the catalog's product of a type (the lowest id when several share it), or undefined. */
-export async function findProductIdOfType(db: Db, type: ProductType): Promise<number | undefined> {
-  const { rows } = await db.query<{ id: number }>(
-    'SELECT id FROM catalog_products WHERE type = $1 ORDER BY id LIMIT 1',
+/** The catalog's products of a TYPE in id order, with what tells them apart (the CME package from a module). */
+export async function findProductsOfType(
+  db: Db,
+  type: ProductType,
+): Promise<Pick<Product, 'ID' | 'TYPE' | 'CREDITS'>[]> {
+  const { rows } = await db.query<Pick<Product, 'ID' | 'TYPE' | 'CREDITS'>>(
+    'SELECT id AS "ID", type AS "TYPE", credits::float8 AS "CREDITS" FROM catalog_products WHERE type = $1 ORDER BY id',
     [type],
   );
-  return rows[0]?.id;
+  return rows;
 }

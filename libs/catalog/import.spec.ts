@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase, type TestDatabase } from '../../test/support/database.js';
+import { categoryIdsOfKind, termsOfUse } from './facts.queries.js';
 import { formatImportError, importCatalog, type ImportReport } from './import.js';
 import { catalogIsEmpty, ensureCatalogSchema } from './schema.js';
 
@@ -73,7 +74,7 @@ describe('catalog import (docs/catalog-import.md)', () => {
     const lines: string[] = [];
     const report = await importCatalog(db.pool, GOOD, { log: (l) => lines.push(l) });
     expect(report.errors).toEqual([]);
-    expect(report.files).toHaveLength(20);
+    expect(report.files).toHaveLength(21);
     for (const f of report.files) expect(f).toMatchObject({ inserted: f.read, updated: 0, unchanged: 0 });
     expect(await catalogIsEmpty(db.pool)).toBe(false);
     expect(lines).toContain('products.csv: 13 rows read, 13 inserted, 0 updated, 0 unchanged');
@@ -107,16 +108,63 @@ describe('catalog import (docs/catalog-import.md)', () => {
     });
     const bio = (await db.pool.query('SELECT bio FROM catalog_faculty WHERE user_id = 12')).rows[0].bio as string;
     expect(bio).not.toMatch(/onerror/);
-    const coupons = await db.pool.query('SELECT code, types, auto FROM catalog_coupons ORDER BY code_key');
+    const coupons = await db.pool.query('SELECT code, types, auto, requires FROM catalog_coupons ORDER BY code_key');
     expect(coupons.rows.find((c) => c.code === 'CMEComplete combo')).toEqual({
       code: 'CMEComplete combo',
       types: ['qmpcomplete', 'cme'],
       auto: true,
+      requires: [130, 155],
     });
+    expect(coupons.rows.find((c) => c.code === 'WELCOME10').requires).toEqual([]);
     const docs = await db.pool.query(
       'SELECT files FROM catalog_product_documents WHERE product_id = 301 ORDER BY position',
     );
     expect(docs.rows.map((r) => r.files)).toEqual([['chapter-1.pdf'], ['chapter-2a.pdf', 'chapter-2b.pdf']]);
+  });
+
+  it("the facts the rules read: category ids of a KIND, a product's Terms of Use (sanitised; empty is none)", async () => {
+    expect(await categoryIdsOfKind(db.pool, 'elearning')).toEqual([10, 17]);
+    expect(await categoryIdsOfKind(db.pool, 'safety')).toEqual([]);
+    expect(await termsOfUse(db.pool, 201)).toBe('<p>For licensed clinicians only.</p>');
+    expect(await termsOfUse(db.pool, 202)).toBeNull();
+    expect(await termsOfUse(db.pool, 203)).toBeNull();
+    // An import changes them: 18 becomes a safety category, 201 loses its terms.
+    const dir = join(tmp, 'facts');
+    await import('node:fs/promises').then((fs) => fs.mkdir(dir, { recursive: true }));
+    await writeFile(join(dir, 'categories.csv'), 'ID,NAME,PARENT,MENU,KIND\n18,Special Layout,0,0,safety\n');
+    await writeFile(join(dir, 'terms-of-use.csv'), 'PRODUCTID,TEXT\n201,\n');
+    expect((await importCatalog(db.pool, dir)).errors).toEqual([]);
+    expect(await categoryIdsOfKind(db.pool, 'safety')).toEqual([18]);
+    expect(await termsOfUse(db.pool, 201)).toBeNull();
+    // An unknown kind is a bad row.
+    await writeFile(join(dir, 'categories.csv'), 'ID,NAME,PARENT,MENU,KIND\n18,Special Layout,0,0,sponsored\n');
+    const bad = await importCatalog(db.pool, join(dir, 'categories.csv'));
+    expect(bad.errors.map(formatImportError)).toEqual([
+      'categories.csv:2: KIND: expected one of elearning, safety or empty, got "sponsored"',
+    ]);
+    // Back to the fixture.
+    expect((await importCatalog(db.pool, GOOD)).errors).toEqual([]);
+  });
+
+  it('a database made before KIND gains the column once, with the kinds the code held then', async () => {
+    const old = await createTestDatabase();
+    try {
+      await old.pool.query(
+        'CREATE TABLE catalog_categories (id int PRIMARY KEY, name text NOT NULL, parent int, menu boolean NOT NULL)',
+      );
+      await old.pool.query(
+        "INSERT INTO catalog_categories VALUES (10, 'e', NULL, true), (17, 's', 10, false), (28, 'p', 0, true), (20, 'r', 0, true)",
+      );
+      await ensureCatalogSchema(old.pool);
+      expect(await categoryIdsOfKind(old.pool, 'elearning')).toEqual([10, 17]);
+      expect(await categoryIdsOfKind(old.pool, 'safety')).toEqual([28]);
+      // Only once: a kind an import changed is not set again at the next start.
+      await old.pool.query('UPDATE catalog_categories SET kind = NULL WHERE id = 28');
+      await ensureCatalogSchema(old.pool);
+      expect(await categoryIdsOfKind(old.pool, 'safety')).toEqual([]);
+    } finally {
+      await old.drop();
+    }
   });
 
   it('a second import of the same files changes nothing', async () => {

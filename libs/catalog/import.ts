@@ -281,12 +281,15 @@ async function checkReferences(db: PoolClient, parsed: ParsedFile[], errors: Imp
     for (const parsedRow of p.rows) {
       const reasons: string[] = [];
       for (const ref of references) {
-        const id = parsedRow.row[ref.column];
-        if (id === null || id === undefined) continue;
-        if (!ids[ref.target].has(id as number)) {
-          reasons.push(`${ref.column}: unknown ${singular[ref.target]} ${String(id)}`);
-        } else if (ref.eventProduct && productTypes.get(id as number) !== 'event') {
-          reasons.push(`${ref.column}: product ${String(id)} is not of TYPE event`);
+        const value = parsedRow.row[ref.column];
+        // A list column (coupons.csv REQUIRES) refers with each of its ids.
+        for (const id of Array.isArray(value) ? (value as unknown[]) : [value]) {
+          if (id === null || id === undefined) continue;
+          if (!ids[ref.target].has(id as number)) {
+            reasons.push(`${ref.column}: unknown ${singular[ref.target]} ${String(id)}`);
+          } else if (ref.eventProduct && productTypes.get(id as number) !== 'event') {
+            reasons.push(`${ref.column}: product ${String(id)} is not of TYPE event`);
+          }
         }
       }
       if (reasons.length > 0) errors.push({ file: p.spec.file, line: parsedRow.line, reason: reasons.join('; ') });

@@ -10,8 +10,19 @@ const TABLES = `
     id int PRIMARY KEY,
     name text NOT NULL,
     parent int,
-    menu boolean NOT NULL
+    menu boolean NOT NULL,
+    kind text
   );
+  -- Added with categories.csv's KIND: a database made before it gains the column once, with the kinds
+  -- the code held until then, so its access rules stay as they were until the next import of the file.
+  DO $$
+  BEGIN
+    IF NOT EXISTS (SELECT 1 FROM pg_attribute
+                    WHERE attrelid = 'catalog_categories'::regclass AND attname = 'kind' AND NOT attisdropped) THEN
+      ALTER TABLE catalog_categories ADD COLUMN kind text;
+      UPDATE catalog_categories SET kind = CASE WHEN id IN (10, 17) THEN 'elearning' WHEN id = 28 THEN 'safety' END;
+    END IF;
+  END $$;
   CREATE TABLE IF NOT EXISTS catalog_products (
     id int PRIMARY KEY,
     name text NOT NULL,
@@ -46,6 +57,10 @@ const TABLES = `
     years int NOT NULL,
     price int NOT NULL,
     PRIMARY KEY (product_id, years)
+  );
+  CREATE TABLE IF NOT EXISTS catalog_terms_of_use (
+    product_id int PRIMARY KEY,
+    text text
   );
   CREATE TABLE IF NOT EXISTS catalog_product_categories (
     product_id int NOT NULL,
@@ -133,8 +148,11 @@ const TABLES = `
     expires date,
     auto boolean NOT NULL,
     role text,
-    description text NOT NULL
+    description text NOT NULL,
+    requires int[] NOT NULL DEFAULT '{}' -- REQUIRES: products the cart must all hold (the combo's pair)
   );
+  -- A table made before REQUIRES existed gains it (empty until coupons.csv is imported again).
+  ALTER TABLE catalog_coupons ADD COLUMN IF NOT EXISTS requires int[] NOT NULL DEFAULT '{}';
   CREATE TABLE IF NOT EXISTS catalog_book_codes (
     code text PRIMARY KEY,
     product_id int NOT NULL

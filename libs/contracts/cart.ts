@@ -1,7 +1,7 @@
 /**
  * Wire shapes of the cart, coupons, offers, checkout, orders and subscriptions (storefront sections 3,
  * 4, 7, 8; signed-in sections 2, 3, 4, 7, 8). Field names are the spec's. Money is integer cents.
- * Types only: nothing here runs.
+ * Types, and the rule's numbers and texts both the server and the web read (nothing here does I/O).
  *
  * The cart is event-sourced (stream cart-{cartId}). A visitor's browser keeps a cart id (a uuid it
  * makes) and sends it as the header `X-Cart-Id`; a logged-in customer's calls (Bearer token) use the
@@ -48,6 +48,27 @@ export const NOT_SHIPPED_TYPES: readonly string[] = [
 ];
 /** Renewal offers a 10% discount (storefront section 9). */
 export const RENEWAL_DISCOUNT_PERCENT = 10;
+
+/**
+ * The coupon box's rule, declared once for the server (DTO, cart decider, checkout) and the web: a
+ * code has at least this many characters (storefront section 5: Apply is disabled below it and the
+ * server is called only with that many or more; counted after trimming).
+ */
+export const COUPON_MIN_LENGTH = 4;
+/** The coupon box's texts, word for word (storefront section 8), by the outcome of a code. */
+export const COUPON_MESSAGES = {
+  invalid: 'Not a valid code',
+  not_qualifying: 'Not a valid code for these products or minimum not reached',
+  valid: 'Success, discount applied!',
+} as const;
+/** Why a typed code gives no discount (the keys of COUPON_MESSAGES besides `valid`). */
+export type CouponRefusal = Exclude<keyof typeof COUPON_MESSAGES, 'valid'>;
+/** The 400 of a code below COUPON_MIN_LENGTH characters. */
+export const COUPON_TOO_SHORT = `A coupon code has at least ${COUPON_MIN_LENGTH} characters.`;
+
+/** Storefront section 8, word for word (the brand prefixes of the original wording are left out). */
+export const CME_PURCHASE_WARNING =
+  'CME can only be purchased with a new or current subscription to Complete, Stream, or eLearning';
 
 export interface CartLine {
   /** Stable key of the line (product and format, or offer): used to remove it. */

@@ -16,6 +16,8 @@
  *   GET /api/shipping-rates                                                -> { data: ShippingRate[] }
  */
 
+import { CME_YEARLY_CAP } from './cme.js';
+
 /** Item types of storefront section 3. */
 export type ProductType =
   'elearning' | 'event' | 'pulse' | 'qmpcomplete' | 'STREAMING_ALL' | 'cme' | 'iflap' | 'BOOK' | 'STREAMING' | 'BOTH';
@@ -23,9 +25,7 @@ export type ProductType =
 /** Types priced per year and shown with "/ year" (signed-in section 9). */
 export const YEARLY_TYPES: readonly ProductType[] = ['elearning', 'pulse', 'STREAMING_ALL', 'qmpcomplete'];
 
-/** Special product ids (storefront section 9). */
-export const COMPLETE_PACKAGE_ID = 130;
-export const CME_PACKAGE_ID = 155;
+/** The iFlap item of the promotional test page (storefront section 9). */
 export const IFLAP_PRODUCT_ID = 399;
 export const ELEARNING_CATEGORY_ID = 10;
 export const BOOKS_CATEGORY_ID = 14;
@@ -93,7 +93,7 @@ export interface Product {
   PRICING: { TYPE: string; PRICE: number; SALE_PRICE: number | null };
   /** Subscription terms with their yearly prices; empty for other products. */
   TERMS: SubscriptionTerm[];
-  /** CME credits the product carries (155: 20). */
+  /** CME credits the product carries (the CME package: the yearly cap, 20). */
   CREDITS: number;
   /** Set for CME-restricted items: the subscriptions one of which must be new or current. */
   CME_RESTRICTED: boolean;
@@ -133,6 +133,16 @@ export interface ProductDetail extends Product {
 
 /** A product in a list: everything but the long description. */
 export type ProductListItem = Omit<Product, 'DESCR'>;
+
+/**
+ * The two packages the shop treats apart (storefront sections 4 and 9), known by what the catalog says
+ * of the product, never by an id: the Complete package is the product of TYPE qmpcomplete; the CME
+ * package is the product of TYPE cme that carries the year's whole allowance of credits
+ * (CME_YEARLY_CAP), where a CME module carries a few.
+ */
+export const isCompletePackage = (product: { TYPE: string }): boolean => product.TYPE.toLowerCase() === 'qmpcomplete';
+export const isCmePackage = (product: { TYPE: string; CREDITS: number }): boolean =>
+  product.TYPE.toLowerCase() === 'cme' && product.CREDITS >= CME_YEARLY_CAP;
 
 export interface ProductPage {
   data: ProductListItem[];

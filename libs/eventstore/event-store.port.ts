@@ -1,10 +1,10 @@
 /**
- * The event store port (DESIGN.md section 3). Two adapters implement it: PostgreSQL
+ * The event store port (docs/conventions.md). Two adapters implement it: PostgreSQL
  * (`postgres-event-store.ts`, the embedded default) and EventStoreDB (`eventstoredb-event-store.ts`).
  * One contract suite (`event-store.contract.ts`) runs against each.
  */
 
-/** Metadata carried by every event (DESIGN.md section 3, "Event envelope"). */
+/** Metadata carried by every event (docs/conventions.md, "The event envelope"). */
 export interface EventMetadata {
   correlationId: string;
   causationId: string;

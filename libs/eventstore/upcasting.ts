@@ -1,7 +1,7 @@
 import type { RecordedEvent } from './event-store.port.js';
 
 /**
- * Events are never changed after release (DESIGN.md section 3): a new shape is a new schemaVersion,
+ * Events are never changed after release (docs/conventions.md): a new shape is a new schemaVersion,
  * and an upcaster turns the old shape into the new one when it is read. Adapters run every event
  * they read through `upcast` so deciders and projections only ever see the latest shapes.
  */

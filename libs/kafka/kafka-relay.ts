@@ -74,7 +74,7 @@ export function toMessage(event: RecordedEvent): Message {
 }
 
 /**
- * Publishes every event of the log to one Kafka topic, at least once (DESIGN.md section 1, scaled-out
+ * Publishes every event of the log to one Kafka topic, at least once (docs/conventions.md, scaled-out
  * integration bus). Key = stream id, so one stream's events share a partition and keep their order;
  * header `event-id` lets consumers drop the duplicates a restart or a retried send can produce.
  * The checkpoint advances only after the broker acknowledged the batch (acks = all, idempotent producer).

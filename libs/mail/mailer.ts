@@ -10,7 +10,7 @@ export interface Mail {
   html?: string;
 }
 
-/** The mail port (DESIGN.md section 1): SMTP when SMTP_URL is set, otherwise the outbox table. */
+/** The mail port (docs/conventions.md): SMTP when SMTP_URL is set, otherwise the outbox table. */
 export interface Mailer {
   send(mail: Mail): Promise<void>;
 }

@@ -1,13 +1,26 @@
 import type { CartCommand } from '#libs/domain/cart/cart.commands.js';
 import { cartDecider, initialCart } from '#libs/domain/cart/cart.decider.js';
 import type { CartEvent } from '#libs/domain/cart/cart.events.js';
+import type { Coupon } from '#libs/domain/pricing/coupon.rules.js';
 import { testProduct } from '#libs/domain/pricing/product.testing.js';
 import { fold } from '#libs/domain/shared/decider.js';
 import { createTestDatabase, type TestDatabase } from '../../test/support/database.js';
 import { cartsReadModel, cartViewOf, findCart } from './carts.js';
 import { projectInto } from './identity-projection.testing.js';
 
-const context = { roles: [], today: '2026-06-15' };
+/** The catalog's combo as the cart service hands it in: AUTO, $100 off, REQUIRES 130 then 155. */
+const comboCoupon: Coupon = {
+  code: 'CMEComplete combo',
+  percent: 0,
+  amountCents: 10000,
+  dollarsOverCents: 0,
+  types: [],
+  expires: null,
+  auto: true,
+  role: null,
+  requires: [130, 155],
+};
+const context = { roles: [], today: '2026-06-15', comboCoupon };
 const complete = testProduct({
   ID: 130,
   TYPE: 'qmpcomplete',
@@ -81,6 +94,33 @@ describe('carts read model', () => {
       ['603|book|', 58500],
     ]);
     expect((await cartViewOf(db.pool, 'b', ['elearning'])).cmeWarning).toBe(false);
+  });
+
+  it('a refused code leaves the cart as it was: the coupon held stays or goes as the decider said', async () => {
+    const welcome10: Coupon = {
+      ...comboCoupon,
+      code: 'WELCOME10',
+      percent: 10,
+      amountCents: null,
+      auto: false,
+      requires: [],
+    };
+    const books500: Coupon = { ...welcome10, code: 'BOOKS500', percent: 15, dollarsOverCents: 50000, types: ['BOOK'] };
+    const events = eventsOf([
+      { type: 'AddItemToCart', cartId: 'r', product: book, QTY: 1, ...context },
+      { type: 'ApplyCoupon', cartId: 'r', code: 'WELCOME10', coupon: welcome10, ...context },
+      { type: 'ApplyCoupon', cartId: 'r', code: 'NOPE', coupon: undefined, ...context },
+    ]);
+    expect(events.map((e) => e.type)).toEqual(['ItemAddedToCart', 'CouponApplied', 'CouponRefused']);
+    await project(events);
+    expect(await cartViewOf(db.pool, 'r', [])).toMatchObject({ coupon: { code: 'WELCOME10', discount: 1950 } });
+
+    const apply = { type: 'ApplyCoupon', cartId: 'r', code: 'BOOKS500', coupon: books500, ...context } as const;
+    const refusal = cartDecider.decide(apply, fold(cartDecider, events));
+    expect(refusal.map((e) => e.type)).toEqual(['CouponRemoved', 'CouponRefused']);
+    await project([...events, ...refusal]);
+    expect(await cartViewOf(db.pool, 'r', [])).toMatchObject({ coupon: null, DISCOUNT: 0, TOTAL: 19500 });
+    expect(cartsReadModel.handles).not.toContain('CouponRefused');
   });
 
   it('a removed line, a removed coupon and a cleared cart show as such; an unknown cart is empty', async () => {

@@ -12,7 +12,7 @@ import { sessionsReadModel } from './sessions.js';
 import { streamingChoicesReadModel } from './streaming-choices.js';
 import { viewingProgressReadModel } from './viewing-progress.js';
 
-/** Every read model the projector runs (DESIGN.md section 4). Add a model here to have it projected and rebuilt. */
+/** Every read model the projector runs (docs/conventions.md). Add a model here to have it projected and rebuilt. */
 export const allReadModels: ReadModel[] = [
   customersReadModel,
   sessionsReadModel,

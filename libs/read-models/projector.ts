@@ -69,7 +69,7 @@ export interface ProjectorOptions {
 }
 
 /**
- * Runs the read models (DESIGN.md section 4): one catch-up subscription to $all from the lowest
+ * Runs the read models (docs/conventions.md): one catch-up subscription to $all from the lowest
  * checkpoint feeds every model. Each batch the subscription hands over (live: what one read found,
  * often one append; behind: every event up to 500 that arrived meanwhile) is applied in one
  * transaction with the checkpoints it moves, on a pipelined connection of the projector's own

@@ -3,7 +3,7 @@ import type { RecordedEvent } from '#libs/eventstore/event-store.port.js';
 
 /**
  * One read model: its tables (SQL next to the model it serves) and how each event changes them
- * (DESIGN.md section 4). The projector runtime (`projector.ts`) calls `apply` inside a transaction
+ * (docs/conventions.md). The projector runtime (`projector.ts`) calls `apply` inside a transaction
  * that also stores the model's checkpoint, so each event takes effect exactly once.
  */
 export interface ReadModel {

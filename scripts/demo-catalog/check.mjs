@@ -62,6 +62,7 @@ const validDate = (s) => DATE.test(s) && new Date(`${s}T00:00:00Z`).toISOString(
 /** Column kinds: int (integer), cents (integer ≥ 0), bool (0/1), date, num (number ≥ 0), req (non-empty). */
 const KINDS = {
   'categories.csv': { ID: 'int!', NAME: 'req', PARENT: 'int', MENU: 'bool!' },
+  'terms-of-use.csv': { PRODUCTID: 'int!' },
   'products.csv': {
     ID: 'int!',
     NAME: 'req',
@@ -132,6 +133,7 @@ const UNIQUE = {
   'products.csv': ['ID'],
   'product-prices.csv': ['PRODUCTID', 'POSITION'],
   'product-terms.csv': ['PRODUCTID', 'YEARS'],
+  'terms-of-use.csv': ['PRODUCTID'],
   'product-categories.csv': ['PRODUCTID', 'CATEGORYID'],
   'product-titles.csv': ['TITLEID'],
   'product-documents.csv': ['PRODUCTID', 'POSITION'],

@@ -13,6 +13,7 @@ export const TOPICS = {
     name: 'Practice & Patient Safety',
     subject: 'practice management and patient safety',
     colors: ['#4a5a6a', '#1a242e'],
+    safety: true,
   },
 };
 

@@ -36,7 +36,7 @@ export const MEDIA_DIR = join(ROOT, 'media');
 
 /** Column order of every file (the names are docs/catalog-import.md's; check.mjs compares them with the doc). */
 export const HEADERS = {
-  'categories.csv': ['ID', 'NAME', 'PARENT', 'MENU'],
+  'categories.csv': ['ID', 'NAME', 'PARENT', 'MENU', 'KIND'],
   'products.csv': [
     'ID',
     'NAME',
@@ -54,6 +54,7 @@ export const HEADERS = {
   ],
   'product-prices.csv': ['PRODUCTID', 'POSITION', 'TYPE', 'PRICE', 'SALE_PRICE'],
   'product-terms.csv': ['PRODUCTID', 'YEARS', 'PRICE'],
+  'terms-of-use.csv': ['PRODUCTID', 'TEXT'],
   'product-categories.csv': ['PRODUCTID', 'CATEGORYID'],
   'product-titles.csv': ['PRODUCTID', 'TITLEID', 'POSITION', 'TITLE', 'URL', 'DURATION'],
   'product-documents.csv': ['PRODUCTID', 'POSITION', 'TITLE', 'FILES'],
@@ -123,14 +124,21 @@ const esc = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, 
 
 // ---------------------------------------------------------------------------------------------- categories
 
+// KIND: the eLearning shelves and the patient-safety topic (the access and credit rules read them).
 const categories = [
   { ID: 0, NAME: 'All Videos', PARENT: null, MENU: 1 },
-  { ID: 10, NAME: 'eLearning', PARENT: null, MENU: 1 },
+  { ID: 10, NAME: 'eLearning', PARENT: null, MENU: 1, KIND: 'elearning' },
   { ID: 11, NAME: 'Subscriptions & Apps', PARENT: null, MENU: 1 },
   { ID: 14, NAME: 'Books', PARENT: null, MENU: 1 },
-  { ID: 17, NAME: 'eLearning Streams', PARENT: 10, MENU: 0 },
+  { ID: 17, NAME: 'eLearning Streams', PARENT: 10, MENU: 0, KIND: 'elearning' },
   { ID: 18, NAME: 'Special Collections', PARENT: 0, MENU: 1 },
-  ...Object.entries(TOPICS).map(([id, t]) => ({ ID: Number(id), NAME: t.name, PARENT: 0, MENU: 1 })),
+  ...Object.entries(TOPICS).map(([id, t]) => ({
+    ID: Number(id),
+    NAME: t.name,
+    PARENT: 0,
+    MENU: 1,
+    KIND: t.safety ? 'safety' : null,
+  })),
   { ID: 30, NAME: 'Meetings', PARENT: null, MENU: 1 },
 ];
 
@@ -457,6 +465,16 @@ const DOCUMENTS_215 = [
 DOCUMENTS_215.forEach(([TITLE, files], i) =>
   productDocuments.push({ PRODUCTID: 215, POSITION: i + 1, TITLE, FILES: files.join(';') }),
 );
+// Its Terms of Use: the video call asks the customer to accept them before the first video plays.
+const termsOfUse = [
+  {
+    PRODUCTID: 215,
+    TEXT:
+      '<p>The dissection videos and companion documents of this course show cadaveric material and are provided ' +
+      'for the professional education of licensed clinicians only. You may not copy, record, redistribute or ' +
+      'publicly display them, in whole or in part. Viewing is personal to your account and is logged.</p>',
+  },
+];
 
 // Books: category 14, price entries BOOK, STREAMING, BOTH in that order; the videos a book code opens.
 for (const b of BOOKS) {
@@ -759,6 +777,7 @@ const files = {
   'products.csv': products,
   'product-prices.csv': productPrices,
   'product-terms.csv': productTerms,
+  'terms-of-use.csv': termsOfUse,
   'product-categories.csv': productCategories,
   'product-titles.csv': productTitles,
   'product-documents.csv': productDocuments,

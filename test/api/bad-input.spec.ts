@@ -26,7 +26,7 @@ const NUL = '\u0000';
 
 /**
  * Bad input answers 400 `{statusCode, error, message[]}` and never reaches the database or the
- * payment gateway (DESIGN.md section 5): NUL bytes and broken text anywhere, a pay request without
+ * payment gateway (docs/conventions.md): NUL bytes and broken text anywhere, a pay request without
  * its contact, card expiries that cannot be read, a malformed email, and a state that is not one of
  * the country's (the reference lists of the catalog).
  */

@@ -1,8 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Clock } from '#libs/application/clock.js';
+import { importCatalog } from '#libs/catalog/index.js';
+import type { EventStore } from '#libs/eventstore/event-store.port.js';
+import { EVENT_STORE } from '#apps/api/infrastructure/tokens.js';
 import type { CartView, CouponResponse, OfferResponse } from '#libs/contracts/cart.js';
 import { CartErrors } from '#libs/domain/cart/cart.errors.js';
-import { COUPON_MESSAGES } from '#libs/domain/pricing/coupon.rules.js';
-import { pastMeetingMessage } from '#apps/api/cart/cart.service.js';
+import { COUPON_MESSAGES } from '#libs/contracts/cart.js';
+import { CartService, pastMeetingMessage } from '#apps/api/cart/cart.service.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { type Caller, shopClient } from '../support/shop-client.js';
 
@@ -132,6 +139,26 @@ describe('cart API', () => {
       expect(removed.body.coupon).toBeNull();
     });
 
+    it("the combo's pair is catalog data: a coupons.csv whose combo REQUIRES other products moves it", async () => {
+      const demo = join(__dirname, '../../libs/catalog/data/coupons.csv');
+      const scratch = await mkdtemp(join(tmpdir(), 'coupons-'));
+      const original = await readFile(demo, 'utf8');
+      try {
+        await writeFile(join(scratch, 'coupons.csv'), original.replace(/,130;155$/m, ',140;155'));
+        expect((await importCatalog(shop.shop.pool, join(scratch, 'coupons.csv'))).errors).toEqual([]);
+        const who = visitor();
+        await add(who, { PRODUCTID: 140 });
+        const { body } = await add(who, { PRODUCTID: 155 });
+        expect(body.coupon).toEqual({ code: 'CMEComplete combo', discount: 10000, auto: true });
+        const other = visitor();
+        await add(other, { PRODUCTID: 130 });
+        expect((await add(other, { PRODUCTID: 155 })).body.coupon).toBeNull();
+      } finally {
+        expect((await importCatalog(shop.shop.pool, demo)).errors).toEqual([]);
+        await rm(scratch, { recursive: true, force: true });
+      }
+    });
+
     it('unknown product 404, quantity and term out of range 400 with their messages', async () => {
       const who = visitor();
       const unknown = await add(who, { PRODUCTID: 99999 });
@@ -181,7 +208,7 @@ describe('cart API', () => {
     });
   });
 
-  describe('coupons (DEMO-DATA.md)', () => {
+  describe('coupons (docs/demo-data.md)', () => {
     const apply = (who: Who, COUPON: string) => call<CouponResponse>(who, 'POST', '/cart/coupon', { COUPON });
 
     it('a code shorter than 4 characters is refused with 400', async () => {
@@ -262,6 +289,40 @@ describe('cart API', () => {
       expect(refused.body.cart).toMatchObject({ coupon: null, DISCOUNT: 0 });
     });
 
+    it('a code that does not qualify is settled by one command: the coupon held removed, the refusal recorded', async () => {
+      const who = visitor();
+      await add(who, { PRODUCTID: 603 });
+      await apply(who, 'WELCOME10');
+      const requestId = `req-${randomUUID()}`;
+      const refused = await call<CouponResponse>(
+        who,
+        'POST',
+        '/cart/coupon',
+        { COUPON: 'COMPLETEWEBCAST' },
+        { 'x-request-id': requestId },
+      );
+      expect(refused.body).toMatchObject({ success: 0, data: null, message: COUPON_MESSAGES.not_qualifying });
+      const stream = await shop.app.get<EventStore>(EVENT_STORE).readStream(`cart-${who.cartId}`);
+      const mine = stream.filter((e) => e.metadata.correlationId === requestId);
+      expect(mine.map((e) => [e.type, e.data])).toEqual([
+        ['CouponRemoved', { cartId: who.cartId, code: 'WELCOME10', reason: 'not_qualifying' }],
+        ['CouponRefused', { cartId: who.cartId, code: 'COMPLETEWEBCAST', reason: 'not_qualifying' }],
+      ]);
+      expect(mine.map((e) => e.metadata.actorId)).toEqual(['anonymous', 'anonymous']);
+    });
+
+    it("today is the injected Clock's: EXPIRED1 is still good on its EXPIRES day", async () => {
+      const who = visitor();
+      await add(who, { PRODUCTID: 603 });
+      const now = jest.spyOn(shop.app.get(Clock), 'now').mockReturnValue(new Date('2024-12-31T18:00:00Z'));
+      try {
+        expect((await apply(who, 'EXPIRED1')).body).toMatchObject({ success: 1, message: COUPON_MESSAGES.valid });
+      } finally {
+        now.mockRestore();
+      }
+      expect((await apply(who, 'EXPIRED1')).body).toMatchObject({ success: 0, message: COUPON_MESSAGES.invalid });
+    });
+
     it('an invalid code leaves the coupon held; DELETE /api/cart/coupon removes it', async () => {
       const who = visitor();
       await add(who, { PRODUCTID: 603 });
@@ -333,6 +394,19 @@ describe('cart API', () => {
         expect(body).toEqual({ success: 0, data: null, cart: null });
       }
       expect((await call<CartView>(who, 'GET', '/cart')).body.items).toEqual([]);
+    });
+
+    it('a cart being paid answers 409 with the reason, as every other cart write (not success 0)', async () => {
+      const who = visitor();
+      await add(who, { PRODUCTID: 603 });
+      const payment = { cartId: who.cartId!, onum: 999_002, idempotencyKey: randomUUID() };
+      const carts = shop.app.get(CartService);
+      await carts.startCheckout({ ...payment, now: '2026-06-15T12:00:00.000Z' });
+      const refused = await redeem(who, 'elearning', 'elearning-spring-u3szbv');
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toEqual([CartErrors.payment_in_progress]);
+      await carts.execute({ type: 'ReleaseCheckout', ...payment, reason: 'declined' });
+      expect((await redeem(who, 'elearning', 'elearning-spring-u3szbv')).body.success).toBe(1);
     });
   });
 

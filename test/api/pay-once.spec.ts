@@ -139,9 +139,8 @@ describe('pay: one cart, one charge', () => {
     const who = { cartId: randomUUID() };
     await cartWithBook(who);
     const carts = shop.app.get(CartService);
-    const context = { actorId: 'guest', correlationId: randomUUID() };
     const payment = { cartId: who.cartId, onum: 999_001, idempotencyKey: randomUUID() };
-    const taken = await carts.startCheckout({ ...payment, now: new Date().toISOString() }, context);
+    const taken = await carts.startCheckout({ ...payment, now: new Date().toISOString() });
     expect(taken).toEqual({ onum: payment.onum, idempotencyKey: payment.idempotencyKey });
 
     const add = () => call(who, 'POST', '/cart/items', { PRODUCTID: 601, FORMAT: 'BOOK', QTY: 1 });
@@ -150,7 +149,7 @@ describe('pay: one cart, one charge', () => {
     expect(refused.body.message).toEqual([CartErrors.payment_in_progress]);
     expect((await call(who, 'DELETE', '/cart')).status).toBe(409);
 
-    await carts.execute({ type: 'ReleaseCheckout', ...payment, reason: 'declined' }, context);
+    await carts.execute({ type: 'ReleaseCheckout', ...payment, reason: 'declined' });
     expect((await add()).status).toBe(200);
   });
 });

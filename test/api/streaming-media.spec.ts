@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { ViewingResponse } from '#libs/contracts/streaming.js';
-import { StreamingClock } from '#apps/api/streaming/index.js';
 import { EVENT_STORE } from '#apps/api/infrastructure/tokens.js';
+import { Clock } from '#libs/application/clock.js';
 import type { EventStore } from '#libs/eventstore/event-store.port.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { streamingClient } from './streaming-helpers.js';
@@ -12,13 +12,13 @@ import { streamingClient } from './streaming-helpers.js';
  */
 describe('streaming media and watch tracking', () => {
   let shop: TestApp;
-  let clock: StreamingClock;
+  let clock: Clock;
   const { call, login, video, media } = streamingClient(() => shop.baseUrl);
   const sample = readFileSync('media/video/sample-2.mp4');
 
   beforeAll(async () => {
     shop = await createTestApp({ seedDemo: true });
-    clock = shop.app.get(StreamingClock, { strict: false });
+    clock = shop.app.get(Clock); // the shop's one clock: moving it moves media expiry and watch tracking
   });
   afterAll(async () => {
     await shop?.close();

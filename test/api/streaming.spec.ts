@@ -5,6 +5,10 @@ import type {
   StreamListResponse,
 } from '#libs/contracts/streaming.js';
 import { CODE_REQUIRED, NOT_AUTHORIZED, REDEEM_UNKNOWN_CODE, REDEEM_USED_CODE } from '#libs/contracts/streaming.js';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { importCatalog } from '#libs/catalog/import.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { streamingClient } from './streaming-helpers.js';
 
@@ -103,6 +107,64 @@ describe('streaming API', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.message).toEqual(['PRODUCTID must be a whole number.']);
     expect((await call(streamer, 'POST', '/streaming/favorites', { PRODUCTID: 99999 })).status).toBe(404);
+  });
+
+  it('the catalog decides: an import gives 250 terms and makes its topic eLearning, another takes both back', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'streaming-facts-'));
+    const load = async (files: Record<string, string>) => {
+      for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text);
+      expect((await importCatalog(shop.shop.pool, dir)).errors).toEqual([]);
+    };
+    /** The import empties the catalog cache at its commit, heard through a NOTIFY: look until it shows. */
+    const eventually = async <T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> => {
+      for (let i = 0; ; i++) {
+        const value = await read();
+        if (done(value) || i === 50) return value;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    };
+    const [complete, learner] = await Promise.all([login('complete@demo.test'), login('learner@demo.test')]);
+    const videoOf250 = (token: string) => video(token, 250, 5003);
+    const listed250 = async (token: string) =>
+      (await call<StreamListResponse>(token, 'GET', '/streaming')).body.data.find((p) => p.ID === 250);
+    try {
+      await load({
+        'terms-of-use.csv': 'PRODUCTID,TEXT\n250,<p>Series terms.</p>\n',
+        'categories.csv': 'ID,NAME,PARENT,MENU,KIND\n20,Rhinoplasty,0,1,elearning\n',
+      });
+      const confirm = await eventually(
+        () => videoOf250(complete),
+        (v) => v.body.CONFIRM,
+      );
+      expect(confirm.body).toMatchObject({ CONFIRM: true, TERMS: '<p>Series terms.</p>' });
+      expect(confirm.url).toBe('');
+      expect((await call(complete, 'POST', '/streaming/250/terms', {})).status).toBe(200);
+      expect((await videoOf250(complete)).body.CONFIRM).toBe(false);
+      // 250 sits in category 20, now eLearning: the eLearning subscriber watches it, streaming_all does not.
+      const asLearner = await eventually(
+        () => listed250(learner),
+        (p) => p !== undefined,
+      );
+      expect(asLearner).toMatchObject({ ELEARNING: 1, PACKAGE: 'elearning' });
+      expect((await videoOf250(streamer)).status).toBe(404);
+    } finally {
+      await load({
+        'terms-of-use.csv': 'PRODUCTID,TEXT\n250,\n',
+        'categories.csv': 'ID,NAME,PARENT,MENU,KIND\n20,Rhinoplasty,0,1,\n',
+      });
+      await rm(dir, { recursive: true, force: true });
+    }
+    expect(
+      await eventually(
+        () => listed250(learner),
+        (p) => p === undefined,
+      ),
+    ).toBeUndefined();
+    const back = await eventually(
+      () => videoOf250(streamer),
+      (v) => v.status === 200,
+    );
+    expect(back.body).toMatchObject({ CONFIRM: false, TERMS: '' });
   });
 
   describe('book codes', () => {

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the budgets of DESIGN.md section 9, each measured against a baseline in the same run,
+ * `npm run bench`: the budgets of docs/performance.md, each measured against a baseline in the same run,
  * on the bench's own embedded PostgreSQL in a temporary folder. Prints one table; exits 0 whatever the
  * verdicts (a benchmark is not a test) and 1 only when the bench itself failed.
  * Adding a budget is one function returning a `BudgetResult`, listed in `BUDGETS`.
@@ -111,7 +111,7 @@ async function main(): Promise<number> {
   const rows: BudgetRow[] = results.map((r) => r.row);
   const seconds = ((performance.now() - started) / 1000).toFixed(0);
   process.stdout.write(
-    `\nPerformance budgets (DESIGN.md section 9), ${new Date().toISOString()}, node ${process.version}, ` +
+    `\nPerformance budgets (docs/performance.md), ${new Date().toISOString()}, node ${process.version}, ` +
       `${availableParallelism()} CPUs, load average ${loadBefore.toFixed(1)} at start and ` +
       `${loadavg()[0]!.toFixed(1)} at end, ${seconds} s\n\n${formatTable(rows)}\n\n`,
   );

@@ -24,7 +24,7 @@ export interface BenchPostgres {
 /**
  * The bench's own embedded PostgreSQL in `dataDir`, with exactly the shop's settings: durable (fsync and
  * synchronous commit on), so every budget, the append-against-INSERT comparison included, is measured
- * as the shop runs (DESIGN.md section 9). It does not pass `unsafeNonDurableForTests`.
+ * as the shop runs (docs/performance.md). It does not pass `unsafeNonDurableForTests`.
  */
 export async function startBenchPostgres(dataDir: string): Promise<BenchPostgres> {
   const port = await freePort();

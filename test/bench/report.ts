@@ -1,4 +1,4 @@
-/** One line of the budget table (DESIGN.md section 9). */
+/** One line of the budget table (docs/performance.md). */
 export interface BudgetRow {
   budget: string;
   measured: string;

@@ -26,7 +26,7 @@ async function checkoutsPerSecond(bases: readonly string[], durationMs: number):
 }
 
 /**
- * DESIGN.md section 9, scaled out: checkout throughput of two API nodes at least 1.6 times one node.
+ * docs/performance.md, scaled out: checkout throughput of two API nodes at least 1.6 times one node.
  * The scaled-out topology of test/topology (two `dist/apps/api/main.js` processes, RUN_PROJECTIONS=false,
  * the projector process, one PostgreSQL; Kafka only when KAFKA_BROKERS is set) on the bench's durable
  * PostgreSQL; the same loops first all against node A, then spread over A and B, in the same run.

@@ -8,7 +8,7 @@ import { freePort } from '../support/free-port.js';
 import { type ManagedProcess, type OwnBroker, startNodeProcess, startOwnBroker } from './processes.js';
 
 /**
- * The scaled-out mode of DESIGN.md section 1 without containers (issue 13): one PostgreSQL, a real
+ * The scaled-out mode (docs/conventions.md) without containers (issue 13): one PostgreSQL, a real
  * Kafka broker, N API processes (`dist/apps/api/main.js`, RUN_PROJECTIONS=false) on their own ports,
  * and the projector process (`dist/apps/projector/main.js`: projections + Kafka relay), all sharing
  * DATABASE_URL, KAFKA_BROKERS and the same secrets. Only EventStoreDB is left out: the PostgreSQL

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { CartView, CouponResponse, OfferResponse } from '#libs/contracts/cart.js';
+import { type CartView, COUPON_MIN_LENGTH, type CouponResponse, type OfferResponse } from '#libs/contracts/cart.js';
 import { JwtAuthGuard } from '../identity/index.js';
 import {
   ApiCartIdHeader,
@@ -30,11 +29,9 @@ import { type CartRequest, OptionalJwtAuthGuard } from './optional-auth.guard.js
 const CART_ID_REQUIRED_DOC = 'A cart id is required. (no session and no valid X-Cart-Id)';
 const PAYING_DOC = 'This payment is still being processed. (the cart is locked while its order is paid)';
 
-/** Resolves who asks: the cart (customer's or visitor's), the customer's roles and the event metadata. */
+/** Resolves who asks: the cart (customer's or visitor's) and the customer's roles. */
 async function callerOf(cart: CartService, request: CartRequest): Promise<CartCaller> {
-  const cartId = cart.cartIdFor(request);
-  const roles = await cart.rolesFor(request);
-  return { cartId, roles, context: { actorId: request.user?.customerId ?? 'anonymous', correlationId: randomUUID() } };
+  return { cartId: cart.cartIdFor(request), roles: await cart.rolesFor(request) };
 }
 
 /**
@@ -93,7 +90,7 @@ export class CartController {
   @ApiOperation({ summary: 'Apply a coupon code: success 1, or success 0 with the message (always 200)' })
   @ApiOptionalBearer()
   @ApiOkResponse({ type: CouponBodyDto })
-  @ApiError(400, `${BAD_BODY}; a code shorter than 4 characters, or no cart id`)
+  @ApiError(400, `${BAD_BODY}; a code shorter than ${COUPON_MIN_LENGTH} characters, or no cart id`)
   @ApiError(409, PAYING_DOC)
   async applyCoupon(@Req() request: CartRequest, @Body() body: CouponDto): Promise<CouponResponse> {
     const caller = await callerOf(this.cart, request);

@@ -3,6 +3,8 @@ import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, MinLength } from 'class-validator';
 import {
   type AddItemRequest,
+  COUPON_MIN_LENGTH,
+  COUPON_TOO_SHORT,
   type CouponRequest,
   type MergeRequest,
   type OfferRequest,
@@ -12,13 +14,11 @@ import {
 } from '#libs/contracts/cart.js';
 import { CartErrors } from '#libs/domain/cart/cart.errors.js';
 import { SUBSCRIPTION_TYPES } from '#libs/domain/entitlements/entitlements.events.js';
-import { COUPON_MIN_LENGTH } from '#libs/domain/pricing/coupon.rules.js';
 import { CART_ID_REQUIRED } from './cart.service.js';
 
 /** Wire DTOs of the cart calls (libs/contracts/cart.ts). */
 
 const TERMS = [1, 2, 3] as const;
-export const COUPON_TOO_SHORT = `A coupon code has at least ${COUPON_MIN_LENGTH} characters.`;
 export const RENEWAL_TYPE = `TYPE must be one of ${SUBSCRIPTION_TYPES.join(', ')}.`;
 const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
 

@@ -1,12 +1,11 @@
 import { BadRequestException, Inject, NotFoundException } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Pool } from 'pg';
-import type { OfferResponse } from '#libs/contracts/cart.js';
+import { COUPON_MESSAGES, type OfferResponse } from '#libs/contracts/cart.js';
 import { findCoupon, findOffer, offerIsCurrent } from '#libs/catalog/commerce.queries.js';
 import { findProduct } from '#libs/catalog/products.queries.js';
 import { isOnePerCart, isYearly, lineKey } from '#libs/domain/cart/cart.decider.js';
-import { CartErrors } from '#libs/domain/cart/cart.errors.js';
-import { COUPON_MESSAGES } from '#libs/domain/pricing/coupon.rules.js';
+import { type CartErrorCode, CartErrors } from '#libs/domain/cart/cart.errors.js';
 import { isSubscriptionType, RENEWAL_OFFER, renewalUid, renewalUnitPrice } from '#libs/domain/pricing/renewal.js';
 import { DomainError } from '#libs/domain/shared/decider.js';
 import { renewalProduct } from '#libs/read-models/renewal-offers.js';
@@ -37,18 +36,15 @@ export class AddCartItemHandler implements ICommandHandler<AddCartItemCommand> {
       this.cart.productForSale(request.PRODUCTID),
       this.cart.context(caller.roles),
     ]);
-    await this.cart.execute(
-      {
-        type: 'AddItemToCart',
-        cartId: caller.cartId,
-        product,
-        QTY: request.QTY,
-        ...(request.TERM === undefined ? {} : { TERM: request.TERM }),
-        ...(request.FORMAT === undefined ? {} : { format: request.FORMAT }),
-        ...context,
-      },
-      caller.context,
-    );
+    await this.cart.execute({
+      type: 'AddItemToCart',
+      cartId: caller.cartId,
+      product,
+      QTY: request.QTY,
+      ...(request.TERM === undefined ? {} : { TERM: request.TERM }),
+      ...(request.FORMAT === undefined ? {} : { format: request.FORMAT }),
+      ...context,
+    });
   }
 }
 
@@ -61,20 +57,21 @@ export class RemoveCartItemHandler implements ICommandHandler<RemoveCartItemComm
     const [cart, context] = await Promise.all([this.cart.load(caller.cartId), this.cart.context(caller.roles)]);
     const line = cart.items.find((item) => lineKey(item) === key);
     if (!line) return;
-    await this.cart.execute(
-      {
-        type: 'RemoveItemFromCart',
-        cartId: caller.cartId,
-        ID: line.ID,
-        ...(isOnePerCart(line.TYPE) ? {} : { TYPE: line.TYPE }),
-        ...context,
-      },
-      caller.context,
-    );
+    await this.cart.execute({
+      type: 'RemoveItemFromCart',
+      cartId: caller.cartId,
+      ID: line.ID,
+      ...(isOnePerCart(line.TYPE) ? {} : { TYPE: line.TYPE }),
+      ...context,
+    });
   }
 }
 
-/** The coupon box: the refusals become success 0 with the spec's message (always 200). */
+/**
+ * The coupon box: the decider settles the code in one decision (applied, or refused with the reason:
+ * CouponRefused, after removing a coupon held when the code does not qualify); the answer is always
+ * 200, success 1 or success 0 with the spec's message for that reason.
+ */
 @CommandHandler(ApplyCartCouponCommand)
 export class ApplyCartCouponHandler implements ICommandHandler<ApplyCartCouponCommand> {
   constructor(
@@ -83,30 +80,12 @@ export class ApplyCartCouponHandler implements ICommandHandler<ApplyCartCouponCo
   ) {}
 
   async execute({ caller, code }: ApplyCartCouponCommand): Promise<CouponOutcome> {
-    const [found, context] = await Promise.all([findCoupon(this.pool, code), this.cart.context(caller.roles)]);
-    // An AUTO coupon (the combo) is applied by the shop itself, never typed in.
-    const coupon = found?.auto ? undefined : found;
-    try {
-      await this.cart.execute({ type: 'ApplyCoupon', cartId: caller.cartId, code, coupon, ...context }, caller.context);
-      return { success: 1, message: COUPON_MESSAGES.valid };
-    } catch (error) {
-      if (error instanceof DomainError && error.code === 'coupon_invalid') {
-        return { success: 0, message: COUPON_MESSAGES.invalid };
-      }
-      if (error instanceof DomainError && error.code === 'coupon_not_qualifying') {
-        // Storefront section 4: "not valid for these products or minimum not reached (in that case the coupon is
-        // removed from the cart)". The shop's own combo stays while the cart holds its pair.
-        const held = (await this.cart.view(caller.cartId, caller.roles)).coupon;
-        if (held && !held.auto) {
-          await this.cart.execute(
-            { type: 'RemoveCoupon', cartId: caller.cartId, reason: 'not_qualifying' },
-            caller.context,
-          );
-        }
-        return { success: 0, message: COUPON_MESSAGES.not_qualifying };
-      }
-      throw error;
-    }
+    const [coupon, context] = await Promise.all([findCoupon(this.pool, code), this.cart.context(caller.roles)]);
+    const events = await this.cart.execute({ type: 'ApplyCoupon', cartId: caller.cartId, code, coupon, ...context });
+    const refusal = events.find((event) => event.type === 'CouponRefused');
+    return refusal?.type === 'CouponRefused'
+      ? { success: 0, message: COUPON_MESSAGES[refusal.data.reason] }
+      : { success: 1, message: COUPON_MESSAGES.valid };
   }
 }
 
@@ -115,7 +94,7 @@ export class RemoveCartCouponHandler implements ICommandHandler<RemoveCartCoupon
   constructor(private readonly cart: CartService) {}
 
   async execute({ caller }: RemoveCartCouponCommand): Promise<void> {
-    await this.cart.execute({ type: 'RemoveCoupon', cartId: caller.cartId }, caller.context);
+    await this.cart.execute({ type: 'RemoveCoupon', cartId: caller.cartId });
   }
 }
 
@@ -125,7 +104,7 @@ export class ClearCartHandler implements ICommandHandler<ClearCartCommand> {
   constructor(private readonly cart: CartService) {}
 
   async execute({ caller }: ClearCartCommand): Promise<void> {
-    await this.cart.clear(caller.cartId, caller.context, 'cleared');
+    await this.cart.clear(caller.cartId, 'cleared');
   }
 }
 
@@ -144,16 +123,10 @@ export class MergeCartHandler implements ICommandHandler<MergeCartCommand> {
     const anonymous = await this.cart.load(from);
     if (anonymous.items.length === 0 && anonymous.coupon === null) return;
     const context = await this.cart.context(caller.roles);
-    const merged = await this.cart.execute(
-      { type: 'MergeCart', cartId: caller.cartId, from: anonymous, ...context },
-      caller.context,
-    );
+    const merged = await this.cart.execute({ type: 'MergeCart', cartId: caller.cartId, from: anonymous, ...context });
     // The decider merges an anonymous cart once: lines added to it after that stay there rather than vanish.
-    if (merged === 0) return;
-    await this.cart.execute(
-      { type: 'ClearCart', cartId: from, reason: 'merged', mergedInto: caller.cartId },
-      caller.context,
-    );
+    if (merged.length === 0) return;
+    await this.cart.execute({ type: 'ClearCart', cartId: from, reason: 'merged', mergedInto: caller.cartId });
   }
 }
 
@@ -185,18 +158,18 @@ export class AddRenewalHandler implements ICommandHandler<AddRenewalCommand> {
     if (cart.items.some((item) => item.OFFER?.UID === base)) return;
     let UID = base;
     for (let n = 2; cart.redeemedOffers.includes(UID); n++) UID = `${base}-${n}`;
-    await this.cart.execute(
-      {
-        type: 'RedeemOffer',
-        cartId: caller.cartId,
-        offer: { OFFER: RENEWAL_OFFER, UID, TYPE: product.TYPE, UNITPRICE, QTY: isYearly(product.TYPE) ? TERM : 1 },
-        product,
-        ...context,
-      },
-      caller.context,
-    );
+    await this.cart.execute({
+      type: 'RedeemOffer',
+      cartId: caller.cartId,
+      offer: { OFFER: RENEWAL_OFFER, UID, TYPE: product.TYPE, UNITPRICE, QTY: isYearly(product.TYPE) ? TERM : 1 },
+      product,
+      ...context,
+    });
   }
 }
+
+/** The cart decider's refusals of an offer line that does not fit its product. */
+const UNFIT_OFFER: readonly string[] = ['offer_invalid', 'invalid_quantity', 'invalid_term'] satisfies CartErrorCode[];
 
 /** A marketing offer (market/{OFFER}/{UID}): null when unknown, expired or not usable. */
 @CommandHandler(RedeemOfferCommand)
@@ -213,13 +186,17 @@ export class RedeemOfferHandler implements ICommandHandler<RedeemOfferCommand> {
     if (!product) return null;
     const data = { TYPE: offer.OFFER, UNITPRICE: offer.UNITPRICE, QTY: offer.QTY };
     try {
-      await this.cart.execute(
-        { type: 'RedeemOffer', cartId: caller.cartId, offer: { OFFER, UID, ...data }, product, ...context },
-        caller.context,
-      );
+      await this.cart.execute({
+        type: 'RedeemOffer',
+        cartId: caller.cartId,
+        offer: { OFFER, UID, ...data },
+        product,
+        ...context,
+      });
     } catch (error) {
-      // An offer row that does not fit its product (type, price or quantity) cannot be redeemed.
-      if (error instanceof DomainError) return null;
+      // An offer row that does not fit its product (type, price or quantity) cannot be redeemed; a cart
+      // being paid is still the 409 it is everywhere else.
+      if (error instanceof DomainError && UNFIT_OFFER.includes(error.code)) return null;
       throw error;
     }
     return data;

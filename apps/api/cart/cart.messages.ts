@@ -1,5 +1,4 @@
 import { Command } from '@nestjs/cqrs';
-import type { CommandContext } from '#libs/application/decide-and-append.js';
 import type { AddItemRequest, OfferResponse, RenewalRequest } from '#libs/contracts/cart.js';
 import type { Role } from '#libs/contracts/identity.js';
 
@@ -10,11 +9,13 @@ import type { Role } from '#libs/contracts/identity.js';
  * the decider's own commands (libs/domain/cart/cart.commands.ts).
  */
 
-/** Who is asking: the cart, the customer's roles (none for a visitor) and the event metadata. */
+/**
+ * Who is asking: the cart and the customer's roles (none for a visitor). The events' metadata (actor,
+ * correlation id) comes from the request context, not from the message.
+ */
 export interface CartCaller {
   cartId: string;
   roles: readonly Role[];
-  context: CommandContext;
 }
 
 export class AddCartItemCommand extends Command<void> {

@@ -1,6 +1,6 @@
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { Pool } from 'pg';
-import type { CommandContext } from '#libs/application/decide-and-append.js';
+import { Clock, dayOf } from '#libs/application/clock.js';
 import type { CartView } from '#libs/contracts/cart.js';
 import type { Product } from '#libs/contracts/catalog.js';
 import type { Role } from '#libs/contracts/identity.js';
@@ -36,19 +36,18 @@ export function visitorCartId(value: unknown): string | null {
   return typeof value === 'string' && UUID.test(value.trim()) ? value.trim().toLowerCase() : null;
 }
 
-/** Today as the coupon and offer rules read it: YYYY-MM-DD (UTC). */
-export const today = (now: Date = new Date()): string => now.toISOString().slice(0, 10);
-
 /**
  * The cart's identity, view and write path, shared by the cart API and checkout:
  * - `cartIdFor(request)`: the customer's cart for a request with a session (OptionalJwtAuthGuard or
  *   JwtAuthGuard ran before), else the visitor's `X-Cart-Id` (400 when missing or not a uuid);
  * - `rolesFor(request)`: the customer's roles, none for a visitor;
  * - `view(cartId, roles)`: the CartView from the `carts` read model;
- * - `clear(cartId, context, reason)`: ClearCart (a paid cart is emptied by CompleteCheckout instead);
+ * - `clear(cartId, reason)`: ClearCart (a paid cart is emptied by CompleteCheckout instead);
  * - `startCheckout(...)`: takes the cart for a payment (one cart, one charge);
- * - `execute(command, context)`: any cart command through the cart decider on `cart-{cartId}`
+ * - `execute(command)`: any cart command through the cart decider on `cart-{cartId}`
  *   (it waits until the read models show the events, so `view` reads the write).
+ * The events' actor and correlation id come from the request context (EventSourcedService); work no
+ * request started runs inside `RequestContext.run`. "Today" is the injected Clock's.
  */
 @Injectable()
 export class CartService {
@@ -57,7 +56,13 @@ export class CartService {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly eventSourced: EventSourcedService,
     private readonly roles: RolesService,
+    private readonly clock: Clock,
   ) {}
+
+  /** Today as the coupon, offer and meeting rules read it: YYYY-MM-DD (UTC). */
+  today(): string {
+    return dayOf(this.clock.now());
+  }
 
   cartIdFor(request: CartRequest): string {
     if (request.user) return customerCartId(request.user.customerId);
@@ -74,10 +79,10 @@ export class CartService {
     return cartViewOf(this.pool, cartId, roles);
   }
 
-  /** What every decision needs besides the command itself: roles, today and the catalog's combo coupon. */
+  /** What every decision needs besides the command itself: roles, today and the catalog's combo coupon (its pair). */
   async context(roles: readonly string[]): Promise<CartContext> {
     const comboCoupon = await findComboCoupon(this.pool);
-    return { roles, today: today(), ...(comboCoupon ? { comboCoupon } : {}) };
+    return { roles, today: this.today(), ...(comboCoupon ? { comboCoupon } : {}) };
   }
 
   /** The catalog's product with its PRICING and TERMS; 404 "Product not found" when there is none. */
@@ -89,7 +94,7 @@ export class CartService {
 
   /** The product for Add to Cart: as product(), and 400 when it registers for a meeting that is over. */
   async productForSale(id: number): Promise<Product> {
-    const [product, past] = await Promise.all([this.product(id), pastMeetingOf(this.pool, id, today())]);
+    const [product, past] = await Promise.all([this.product(id), pastMeetingOf(this.pool, id, this.today())]);
     if (past) throw new BadRequestException(pastMeetingMessage(past.NAME));
     return product;
   }
@@ -100,30 +105,31 @@ export class CartService {
     return fold(cartDecider, events as unknown as CartEvent[]);
   }
 
-  /** Runs a cart command; answers how many events it appended (0: nothing changed). */
-  async execute(command: CartCommand, context: CommandContext): Promise<number> {
-    const result = await this.eventSourced.execute(cartStreamId(command.cartId), cartDecider, command, context);
-    return result.events.length;
+  /** Runs a cart command; answers the events it appended (none: nothing changed). */
+  async execute(command: CartCommand): Promise<CartEvent[]> {
+    const result = await this.eventSourced.execute(cartStreamId(command.cartId), cartDecider, command);
+    // The recorded events are the decider's own, with their metadata besides.
+    return result.events as unknown as CartEvent[];
   }
 
   /**
    * Takes the cart for a payment (StartCheckout). Answers the payment holding the cart now (this one,
    * or another press's), or the one that emptied it; null for an empty cart no payment emptied.
    */
-  async startCheckout(
-    checkout: { cartId: string; onum: number; idempotencyKey: string; now: string },
-    context: CommandContext,
-  ): Promise<CartPayment | null> {
-    const { state } = await this.eventSourced.execute(
-      cartStreamId(checkout.cartId),
-      cartDecider,
-      { type: 'StartCheckout', ...checkout },
-      context,
-    );
+  async startCheckout(checkout: {
+    cartId: string;
+    onum: number;
+    idempotencyKey: string;
+    now: string;
+  }): Promise<CartPayment | null> {
+    const { state } = await this.eventSourced.execute(cartStreamId(checkout.cartId), cartDecider, {
+      type: 'StartCheckout',
+      ...checkout,
+    });
     return state.checkout ?? (state.items.length === 0 ? (state.paidBy ?? null) : null);
   }
 
-  async clear(cartId: string, context: CommandContext, reason: Exclude<CartClearReason, 'order_paid'>): Promise<void> {
-    await this.execute({ type: 'ClearCart', cartId, reason }, context);
+  async clear(cartId: string, reason: Exclude<CartClearReason, 'order_paid'>): Promise<void> {
+    await this.execute({ type: 'ClearCart', cartId, reason });
   }
 }

@@ -11,7 +11,7 @@ import type { ShippingRate } from '#libs/contracts/catalog.js';
 import { encryptDob } from '#libs/crypto/dob.js';
 import type { OrderLineInput } from '#libs/domain/order/order.commands.js';
 import { catalogUnitPrice, offerUnitPrice } from '#libs/domain/pricing/cart-line.js';
-import { type Coupon, CME_COMPLETE_COMBO, evaluateCoupon, isComboCoupon } from '#libs/domain/pricing/coupon.rules.js';
+import { type Coupon, evaluateCoupon } from '#libs/domain/pricing/coupon.rules.js';
 import { type OrderPricing, priceOrder, TOTAL_MISMATCH_MESSAGE } from '#libs/domain/pricing/order-totals.js';
 import { RENEWAL_OFFER, renewalUnitPrice } from '#libs/domain/pricing/renewal.js';
 import { isPhysical } from '#libs/domain/pricing/shipping.rules.js';
@@ -141,6 +141,6 @@ export class CheckoutService {
   }
 
   private async findCoupon(code: string): Promise<Coupon | null> {
-    return (await findCoupon(this.pool, code)) ?? (isComboCoupon({ code }) ? CME_COMPLETE_COMBO : null);
+    return (await findCoupon(this.pool, code)) ?? null;
   }
 }

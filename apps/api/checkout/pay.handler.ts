@@ -114,10 +114,7 @@ export class PayHandler implements ICommandHandler<PayCommand> {
     const encryptedDob = input.ATTJSON.DOB?.trim() ? this.checkout.encryptDob(input.ATTJSON.DOB.trim()) : null;
 
     const onum = await this.claims.drawOrderNumber(idempotencyKey);
-    const taken = await this.carts.startCheckout(
-      { cartId, onum, idempotencyKey, now: pressed.toISOString() },
-      this.context.current(),
-    );
+    const taken = await this.carts.startCheckout({ cartId, onum, idempotencyKey, now: pressed.toISOString() });
     if (taken === null) {
       // An empty cart that no payment emptied: nothing to pay, and the key may be used again.
       await this.claims.forget(idempotencyKey);

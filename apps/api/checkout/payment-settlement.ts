@@ -131,10 +131,12 @@ export class PaymentSettlement implements OnApplicationBootstrap, OnApplicationS
     const onum = claim.onum ?? Number((paid.data as { onum: number }).onum);
     await this.orderPaid.handle(paid);
     await causedBy(this.context, paid.id, () =>
-      this.carts.execute(
-        { type: 'CompleteCheckout', cartId: claim.cartId, onum, idempotencyKey: claim.idempotencyKey },
-        this.context.current(),
-      ),
+      this.carts.execute({
+        type: 'CompleteCheckout',
+        cartId: claim.cartId,
+        onum,
+        idempotencyKey: claim.idempotencyKey,
+      }),
     );
     const ONUM = String(onum);
     const response: PayResponse = {
@@ -163,15 +165,12 @@ export class PaymentSettlement implements OnApplicationBootstrap, OnApplicationS
   /** Frees the cart this key took, if it did. */
   async release(claim: PaymentClaim, reason: CheckoutReleaseReason): Promise<void> {
     if (claim.onum === null) return;
-    await this.carts.execute(
-      {
-        type: 'ReleaseCheckout',
-        cartId: claim.cartId,
-        onum: claim.onum,
-        idempotencyKey: claim.idempotencyKey,
-        reason,
-      },
-      this.context.current(),
-    );
+    await this.carts.execute({
+      type: 'ReleaseCheckout',
+      cartId: claim.cartId,
+      onum: claim.onum,
+      idempotencyKey: claim.idempotencyKey,
+      reason,
+    });
   }
 }

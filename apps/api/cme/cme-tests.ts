@@ -2,11 +2,9 @@ import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { CME_TEST_NOT_FOUND, type CmeTestType } from '#libs/contracts/cme.js';
 import { findProduct } from '#libs/catalog/products.queries.js';
+import { CatalogFacts } from '../catalog/index.js';
 import { PG_POOL } from '../infrastructure/tokens.js';
 import { type CmeTestQuestions, questionsOf } from './cme-questions.js';
-
-/** Category of patient-safety products: their credits count as safety credits (as the stream detail shows). */
-export const SAFETY_CATEGORY_ID = 28;
 
 export interface CmeTestProduct extends CmeTestQuestions {
   testType: CmeTestType;
@@ -23,7 +21,10 @@ export interface CmeTestProduct extends CmeTestQuestions {
  */
 @Injectable()
 export class CmeTests {
-  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly facts: CatalogFacts,
+  ) {}
 
   async resolve(testType: CmeTestType, productId: number): Promise<CmeTestProduct> {
     const product = productId > 0 ? await findProduct(this.pool, productId) : null;
@@ -32,12 +33,14 @@ export class CmeTests {
     if (!product || !questions || !(product.CREDITS > 0) || isModule !== (testType === 'module')) {
       throw new NotFoundException(CME_TEST_NOT_FOUND);
     }
+    // A product of a patient-safety category (categories.csv KIND safety): its credits are safety credits.
+    const safetyCategories = await this.facts.safetyCategories();
     return {
       testType,
       productId: product.ID,
       name: product.NAME,
       credits: product.CREDITS,
-      safety: product.CATEGORIES.includes(SAFETY_CATEGORY_ID),
+      safety: product.CATEGORIES.some((id) => safetyCategories.includes(id)),
       ...questions,
     };
   }

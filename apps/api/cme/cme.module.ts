@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CatalogModule } from '../catalog/index.js';
 import { IdentityModule } from '../identity/index.js';
 import { CertificateController } from './certificate.controller.js';
 import { CmeQueries } from './cme-queries.js';
@@ -13,7 +14,7 @@ import { CME_HANDLERS } from './cme.handlers.js';
  * accreditor's audit is `npm run cme:audit` (cme-audit.ts, docs/audit.md).
  */
 @Module({
-  imports: [IdentityModule],
+  imports: [IdentityModule, CatalogModule],
   controllers: [CmeController, CertificateController],
   providers: [CmeTests, CmeQueries, ...CME_HANDLERS],
 })

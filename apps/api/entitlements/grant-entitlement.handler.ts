@@ -9,7 +9,7 @@ import { GrantEntitlementCommand } from './entitlements.messages.js';
 export class GrantEntitlementHandler implements ICommandHandler<GrantEntitlementCommand> {
   constructor(private readonly eventSourced: EventSourcedService) {}
 
-  async execute({ customerId, grant, context }: GrantEntitlementCommand): Promise<{ appended: number }> {
+  async execute({ customerId, grant }: GrantEntitlementCommand): Promise<{ appended: number }> {
     const command =
       grant.kind === 'subscription'
         ? {
@@ -27,12 +27,7 @@ export class GrantEntitlementHandler implements ICommandHandler<GrantEntitlement
             productType: grant.productType,
             source: grant.source,
           };
-    const result = await this.eventSourced.execute(
-      entitlementsStreamId(customerId),
-      entitlementsDecider,
-      command,
-      context,
-    );
+    const result = await this.eventSourced.execute(entitlementsStreamId(customerId), entitlementsDecider, command);
     return { appended: result.events.length };
   }
 }

@@ -78,16 +78,13 @@ export async function seedDemoAccounts(
   now: Date = app.get(Clock, { strict: false }).now(),
 ): Promise<SeedReport> {
   app.get(SocietySecrets, { strict: false }).register(demoSocieties);
-  const requestContext = app.get(RequestContext, { strict: false });
-  return requestContext.run({ actorId: SYSTEM }, () => seedAll(app, requestContext, now));
+  return app.get(RequestContext, { strict: false }).run({ actorId: SYSTEM }, () => seedAll(app, now));
 }
 
-async function seedAll(app: INestApplicationContext, requestContext: RequestContext, now: Date): Promise<SeedReport> {
+async function seedAll(app: INestApplicationContext, now: Date): Promise<SeedReport> {
   const commands = app.get(CommandBus, { strict: false });
   const reservations = app.get(EmailReservations, { strict: false });
   const customers = app.get(CustomerLookup, { strict: false });
-  // Only for GrantEntitlementCommand, which still takes one; the actor and correlation id of the run.
-  const context = requestContext.current();
   const report: SeedReport = { registered: [], validated: [], grants: 0 };
 
   for (const account of data.accounts as DemoAccount[]) {
@@ -124,14 +121,14 @@ async function seedAll(app: INestApplicationContext, requestContext: RequestCont
     }
     for (const spec of account.grants) {
       const { appended } = await commands.execute(
-        new GrantEntitlementCommand(customerId, grantOf(spec, data.source, now), context),
+        new GrantEntitlementCommand(customerId, grantOf(spec, data.source, now)),
       );
       report.grants += appended;
     }
   }
   await seedAccountPage(app, now);
   await seedDemoOrders(app); // complete@'s order history, paid with its card on file
-  await seedDemoStreaming(app, now); // favourites (docs/demo-data.md); repeats append nothing
+  await seedDemoStreaming(app); // favourites (docs/demo-data.md); repeats append nothing
   await seedDemoCme(app, now); // CME records (docs/demo-data.md), once per year
   return report;
 }

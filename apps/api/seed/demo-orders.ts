@@ -3,7 +3,6 @@ import { CommandBus } from '@nestjs/cqrs';
 import { AddCartItemCommand, CartService, customerCartId } from '../cart/index.js';
 import { CheckoutService, PayCommand, type PayDto, PaymentClaims } from '../checkout/index.js';
 import { EmailReservations, RolesService } from '../identity/index.js';
-import { RequestContext } from '../shared/request-context.js';
 
 /**
  * The order history of complete@demo.test (docs/demo-data.md: "several orders in history"), placed and
@@ -40,8 +39,6 @@ const CONTACT = {
  * left unanswered by a stopped run is settled by the PayCommand itself). Answers the orders placed.
  */
 export async function seedDemoOrders(app: INestApplicationContext): Promise<string[]> {
-  // Only for the cart calls, which still take one: the running context's actor and correlation id.
-  const context = app.get(RequestContext, { strict: false }).current();
   const commands = app.get(CommandBus, { strict: false });
   const customerId = await app.get(EmailReservations, { strict: false }).customerIdOf(DEMO_ORDERS.email);
   if (!customerId) return [];
@@ -57,10 +54,9 @@ export async function seedDemoOrders(app: INestApplicationContext): Promise<stri
     if (earlier?.response) continue;
     if (!earlier) {
       // Only this order's item is paid: whatever the cart held before goes first.
-      if ((await carts.view(caller.cartId, roles)).items.length > 0)
-        await carts.clear(caller.cartId, context, 'cleared');
+      if ((await carts.view(caller.cartId, roles)).items.length > 0) await carts.clear(caller.cartId, 'cleared');
       const { key: _key, ...item } = order;
-      await commands.execute(new AddCartItemCommand({ cartId: caller.cartId, roles, context }, { ...item, QTY: 1 }));
+      await commands.execute(new AddCartItemCommand({ cartId: caller.cartId, roles }, { ...item, QTY: 1 }));
     }
     const cart = await carts.view(caller.cartId, roles);
     const { pricing } = await checkout.priceCart(cart, roles, CONTACT.COUNTRY, CONTACT.STATE, 1);

@@ -1,28 +1,25 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import type { CommandContext } from '#libs/application/decide-and-append.js';
-import { favoritesDecider, favoritesStreamId } from '#libs/domain/streaming/favorites.js';
+import { CommandBus } from '@nestjs/cqrs';
 import { EmailReservations } from '../identity/index.js';
-import { EventSourcedService } from '../shared/event-sourced.service.js';
+import { RequestContext, SYSTEM } from '../shared/request-context.js';
+import { AddFavoriteCommand } from '../streaming/index.js';
 import data from './demo-streaming.json' with { type: 'json' };
 
 /**
- * The streaming part of DEMO-DATA.md: the favourites of the demo accounts, through the favourites
- * decider (a repeat appends nothing, so a second start adds nothing). Book codes need no seeding: the
- * code meant for reader@demo.test (demo-streaming.json) is simply left unused.
+ * The streaming part of the demo data (docs/demo-data.md): the favourites of the demo accounts,
+ * through AddFavoriteCommand on the CommandBus (a repeat appends nothing, so a second start adds
+ * nothing), as the system actor under one correlation id. Book codes need no seeding: the code meant
+ * for reader@demo.test (demo-streaming.json) is simply left unused.
  */
-export async function seedDemoStreaming(app: INestApplicationContext, now: Date = new Date()): Promise<number> {
-  const eventSourced = app.get(EventSourcedService, { strict: false });
+export async function seedDemoStreaming(app: INestApplicationContext): Promise<void> {
+  const commands = app.get(CommandBus, { strict: false });
   const reservations = app.get(EmailReservations, { strict: false });
-  const context: CommandContext = { actorId: 'system', correlationId: 'seed-demo-streaming' };
-  let appended = 0;
-  for (const { email, productIds } of data.favorites) {
-    const customerId = await reservations.customerIdOf(email);
-    if (!customerId) continue;
-    for (const productId of productIds) {
-      const command = { type: 'AddFavorite' as const, customerId, productId, now: now.toISOString() };
-      const result = await eventSourced.execute(favoritesStreamId(customerId), favoritesDecider, command, context);
-      appended += result.events.length;
+  const context = app.get(RequestContext, { strict: false });
+  await context.run({ actorId: SYSTEM, correlationId: 'seed-demo-streaming' }, async () => {
+    for (const { email, productIds } of data.favorites) {
+      const customerId = await reservations.customerIdOf(email);
+      if (!customerId) continue;
+      for (const productId of productIds) await commands.execute(new AddFavoriteCommand(customerId, productId));
     }
-  }
-  return appended;
+  });
 }

@@ -1,5 +1,5 @@
 /**
- * Text the shop accepts from a request (DESIGN.md section 5: bad input answers 400, never 500).
+ * Text the shop accepts from a request (docs/conventions.md: bad input answers 400, never 500).
  * PostgreSQL refuses a NUL character in text and jsonb, and a lone UTF-16 surrogate in jsonb, so
  * such input would fail deep inside a query; every string of the body, the query and the path is
  * checked here first. Other control characters (except tab, line feed and carriage return) have no

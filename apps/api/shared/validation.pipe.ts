@@ -30,7 +30,7 @@ export class ShopValidationPipe extends ValidationPipe {
 }
 
 /**
- * The global pipe (DESIGN.md section 5): strips nothing silently — an unknown field is refused —
+ * The global pipe (docs/conventions.md): strips nothing silently — an unknown field is refused —
  * and answers 400 listing every message, in the DTO's declaration order.
  */
 export function createValidationPipe(): ValidationPipe {

@@ -1,3 +1,3 @@
 /** The public surface of the streaming module (what other modules of apps/api may import). */
 export { StreamingModule } from './streaming.module.js';
-export { StreamingClock } from './streaming-clock.js';
+export { AddFavoriteCommand } from './streaming.messages.js';

@@ -1,9 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import { Clock } from '#libs/application/clock.js';
 import type { Config } from '#libs/config/config.js';
 import type { AuthUser } from '../identity/index.js';
 import { CONFIG } from '../infrastructure/tokens.js';
-import { StreamingClock } from './streaming-clock.js';
 
 /** The cookie that ties a media request to the browser's session (set by the detail and video calls). */
 export const MEDIA_COOKIE = 'media_session';
@@ -35,7 +35,7 @@ export class MediaSigner {
 
   constructor(
     @Inject(CONFIG) config: Config,
-    private readonly clock: StreamingClock,
+    private readonly clock: Clock,
   ) {
     const secret = config.MEDIA_SECRET ?? config.JWT_SECRET;
     if (!secret) throw new Error('JWT_SECRET is not set');

@@ -13,6 +13,7 @@ import {
 import { ApiHeader, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { Pool } from 'pg';
+import { Clock } from '#libs/application/clock.js';
 import type { Config } from '#libs/config/config.js';
 import { MEDIA_LINK_INVALID } from '#libs/contracts/streaming.js';
 import { accessTo } from '#libs/domain/streaming/access.js';
@@ -21,9 +22,9 @@ import { RolesService } from '../identity/index.js';
 import { CONFIG, PG_POOL } from '../infrastructure/tokens.js';
 import { ApiError } from '../shared/errors.responses.js';
 import { mediaPath, sendMediaFile } from './media-files.js';
+import { CatalogFacts } from '../catalog/index.js';
 import { MediaSigner } from './media-signer.js';
 import { StreamCatalog } from './stream-catalog.js';
-import { StreamingClock } from './streaming-clock.js';
 
 /** What the 200 and 206 answers carry (the errors stay JSON). */
 const binary = { schema: { type: 'string', format: 'binary' } } as const;
@@ -45,7 +46,8 @@ export class MediaController {
     private readonly signer: MediaSigner,
     private readonly roles: RolesService,
     private readonly catalog: StreamCatalog,
-    private readonly clock: StreamingClock,
+    private readonly facts: CatalogFacts,
+    private readonly clock: Clock,
   ) {}
 
   @Get(':folder/:file')
@@ -86,12 +88,13 @@ export class MediaController {
     const relative = segments.join('/');
     const grant = typeof token === 'string' ? this.signer.verify(relative, token) : null;
     if (!grant || !this.signer.cookieMatches(cookie, grant.s)) throw new ForbiddenException(MEDIA_LINK_INVALID);
-    const [live, product, sources] = await Promise.all([
+    const [live, product, sources, eLearning] = await Promise.all([
       isSessionActive(this.pool, grant.c, grant.s),
       this.catalog.product(grant.i),
       this.roles.entitlements(grant.c),
+      this.facts.eLearningCategories(),
     ]);
-    if (!live || !product || !accessTo(product, sources, this.clock.now()).allowed) {
+    if (!live || !product || !accessTo(product, sources, this.clock.now(), eLearning).allowed) {
       throw new ForbiddenException(MEDIA_LINK_INVALID);
     }
     const path = mediaPath(this.config.MEDIA_DIR, relative);

@@ -1,36 +1,46 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
+import { Clock } from '#libs/application/clock.js';
 import { NOT_AUTHORIZED } from '#libs/contracts/streaming.js';
 import { type Access, accessTo } from '#libs/domain/streaming/access.js';
 import type { StreamCatalogProduct } from '#libs/read-models/stream-products.js';
 import { RolesService } from '../identity/index.js';
+import { CatalogFacts } from '../catalog/index.js';
 import { StreamCatalog } from './stream-catalog.js';
-import { StreamingClock } from './streaming-clock.js';
 
 /**
  * Media authorisation (issue 10): what a customer may watch, from the entitlements read model (through
  * RolesService's short cache, which a grant of this process empties at once) and the access rule of
- * libs/domain/streaming/access.ts.
+ * libs/domain/streaming/access.ts, with the catalog's eLearning categories.
  */
 @Injectable()
 export class StreamAccess {
   constructor(
     private readonly roles: RolesService,
     private readonly catalog: StreamCatalog,
-    private readonly clock: StreamingClock,
+    private readonly facts: CatalogFacts,
+    private readonly clock: Clock,
   ) {}
 
   /** Every streamable product with the customer's access to it. */
   async all(customerId: string): Promise<{ product: StreamCatalogProduct; access: Access }[]> {
-    const [products, sources] = await Promise.all([this.catalog.all(), this.roles.entitlements(customerId)]);
+    const [products, sources, eLearning] = await Promise.all([
+      this.catalog.all(),
+      this.roles.entitlements(customerId),
+      this.facts.eLearningCategories(),
+    ]);
     const now = this.clock.now();
-    return products.map((product) => ({ product, access: accessTo(product, sources, now) }));
+    return products.map((product) => ({ product, access: accessTo(product, sources, now, eLearning) }));
   }
 
   /** The product and the customer's access, or 404 "You are not authorized to view this resource". */
   async require(customerId: string, productId: number): Promise<{ product: StreamCatalogProduct; access: Access }> {
     const product = await this.catalog.product(productId);
     if (!product) throw new NotFoundException(NOT_AUTHORIZED);
-    const access = accessTo(product, await this.roles.entitlements(customerId), this.clock.now());
+    const [sources, eLearning] = await Promise.all([
+      this.roles.entitlements(customerId),
+      this.facts.eLearningCategories(),
+    ]);
+    const access = accessTo(product, sources, this.clock.now(), eLearning);
     if (!access.allowed) throw new NotFoundException(NOT_AUTHORIZED);
     return { product, access };
   }

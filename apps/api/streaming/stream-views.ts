@@ -1,12 +1,14 @@
 import type { StreamProduct } from '#libs/contracts/streaming.js';
 import { type Access, isELearning } from '#libs/domain/streaming/access.js';
 import type { StreamCatalogProduct } from '#libs/read-models/stream-products.js';
+import type { CategoryFacts } from '../catalog/index.js';
 
-/** Category of patient-safety products: their credits count as safety credits. */
-export const SAFETY_CATEGORY_ID = 28;
-
-/** A Stream product (signed-in section 3) as the list and the detail show it; URLs of titles are null there. */
-export function streamProductOf(product: StreamCatalogProduct, access: Access): StreamProduct {
+/**
+ * A Stream product (signed-in section 3) as the list and the detail show it; URLs of titles are null
+ * there. ELEARNING and SAFETYCREDITS follow the catalog's category kinds.
+ */
+export function streamProductOf(product: StreamCatalogProduct, access: Access, kinds: CategoryFacts): StreamProduct {
+  const safety = product.CATEGORIES.some((c) => kinds.safety.includes(c));
   return {
     ID: product.ID,
     PRODUCTNAME: product.NAME,
@@ -17,10 +19,10 @@ export function streamProductOf(product: StreamCatalogProduct, access: Access): 
     SPONSORED: 0,
     PURCHASED: access.purchased ? 1 : 0,
     FACULTY: product.FACULTY.join(', '),
-    ELEARNING: isELearning(product) ? 1 : 0,
+    ELEARNING: isELearning(product, kinds.eLearning) ? 1 : 0,
     PATH: `assets/img/products/${product.ID}/${product.ID}.jpeg`,
     CME: product.CREDITS,
-    SAFETYCREDITS: product.CATEGORIES.includes(SAFETY_CATEGORY_ID) ? product.CREDITS : 0,
+    SAFETYCREDITS: safety ? product.CREDITS : 0,
     TOC: product.TITLES.map((t) => t.TITLE).join('\n'),
     PACKAGE: access.package,
     DATA: [{ TITLES: product.TITLES.map((t) => ({ ID: t.ID, TITLE: t.TITLE, URL: null })) }],

@@ -1,6 +1,8 @@
 import { HttpCode, BadRequestException, Body, Controller, Get, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CONCURRENT_CHANGE } from '#libs/contracts/errors.js';
 import {
   NOT_AUTHORIZED,
   type StreamDetailResponse,
@@ -13,8 +15,8 @@ import { type AuthUser, CurrentUser, JwtAuthGuard, Roles, RolesGuard } from '../
 import { ApiError, ApiRequiredBearer, BAD_BODY } from '../shared/errors.responses.js';
 import { IdPipe, idMessage } from '../shared/id.pipe.js';
 import { MediaSigner } from './media-signer.js';
-import { StreamingCommands } from './streaming.commands.js';
 import { TermsDto } from './streaming.dto.js';
+import { AcceptTermsCommand } from './streaming.messages.js';
 import { StreamingQueries } from './streaming.queries.js';
 import {
   StreamDetailDto,
@@ -37,7 +39,7 @@ const ROLE = 'No role streaming: "You do not have access to this resource." (the
 export class StreamingController {
   constructor(
     private readonly queries: StreamingQueries,
-    private readonly commands: StreamingCommands,
+    private readonly commands: CommandBus,
     private readonly signer: MediaSigner,
   ) {}
 
@@ -94,6 +96,7 @@ export class StreamingController {
   @ApiOkResponse({ type: TermsResponseDto })
   @ApiError(400, `${BAD_BODY}; PRODUCTID must match the path`)
   @ApiError(404, NO_ACCESS)
+  @ApiError(409, CONCURRENT_CHANGE)
   async terms(
     @CurrentUser() user: AuthUser,
     @Param('productId', new IdPipe('productId')) productId: number,
@@ -102,7 +105,7 @@ export class StreamingController {
     if (body.PRODUCTID !== undefined && body.PRODUCTID !== productId) {
       throw new BadRequestException('PRODUCTID must match the product of the path.');
     }
-    await this.commands.acceptTerms(user, productId);
+    await this.commands.execute(new AcceptTermsCommand(user.customerId, productId));
     return { saved: true };
   }
 }

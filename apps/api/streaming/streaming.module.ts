@@ -1,26 +1,49 @@
 import { Module } from '@nestjs/common';
+import { CatalogModule } from '../catalog/index.js';
+import { EntitlementsModule } from '../entitlements/index.js';
 import { IdentityModule } from '../identity/index.js';
+import { CatalogFacts } from '../catalog/index.js';
 import { FavoritesController } from './favorites.controller.js';
 import { MediaController } from './media.controller.js';
 import { MediaSigner } from './media-signer.js';
 import { RedeemController } from './redeem.controller.js';
+import { RedeemCodeHandler } from './redeem.handler.js';
 import { StreamAccess } from './stream-access.js';
 import { StreamCatalog } from './stream-catalog.js';
-import { StreamingClock } from './streaming-clock.js';
-import { StreamingCommands } from './streaming.commands.js';
 import { StreamingController } from './streaming.controller.js';
+import {
+  AcceptTermsHandler,
+  AddFavoriteHandler,
+  RemoveFavoriteHandler,
+  ReportWatchedHandler,
+  StartViewingHandler,
+} from './streaming.handlers.js';
 import { StreamingQueries } from './streaming.queries.js';
 import { ViewingsController } from './viewings.controller.js';
 
 /**
  * Streaming (issue 10): the list, user home, detail and video pages, favourites, terms, watch tracking,
  * book codes and the signed media route. Streams: `favorites-{customerId}`, `terms-{customerId}`,
- * `viewing-{viewingId}`, `bookcode-{CODE}` (libs/domain/streaming); a redeemed code grants the book
- * through the entitlements module's GrantEntitlementCommand (handled there, on the CommandBus).
+ * `viewing-{viewingId}`, `bookcode-{CODE}` (libs/domain/streaming). Every write is a command on the
+ * CommandBus (streaming.messages.ts) with a thin handler; a redeemed code is granted by the
+ * entitlements module's CodeRedeemed process manager, which the redeem handler awaits. The catalog's
+ * facts (eLearning and safety categories, Terms of Use) come through CatalogFacts.
  */
 @Module({
-  imports: [IdentityModule],
+  imports: [IdentityModule, CatalogModule, EntitlementsModule],
   controllers: [StreamingController, FavoritesController, ViewingsController, RedeemController, MediaController],
-  providers: [StreamingClock, StreamCatalog, StreamAccess, MediaSigner, StreamingQueries, StreamingCommands],
+  providers: [
+    CatalogFacts,
+    StreamCatalog,
+    StreamAccess,
+    MediaSigner,
+    StreamingQueries,
+    AddFavoriteHandler,
+    RemoveFavoriteHandler,
+    AcceptTermsHandler,
+    StartViewingHandler,
+    ReportWatchedHandler,
+    RedeemCodeHandler,
+  ],
 })
 export class StreamingModule {}

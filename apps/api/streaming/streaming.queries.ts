@@ -9,11 +9,11 @@ import {
   type StreamVideoResponse,
   type UserHomeResponse,
 } from '#libs/contracts/streaming.js';
-import { PRODUCT_TERMS } from '#libs/domain/streaming/terms.js';
 import { favoritesOf, hasAcceptedTerms } from '#libs/read-models/streaming-choices.js';
 import { resumePositions } from '#libs/read-models/viewing-progress.js';
 import type { AuthUser } from '../identity/index.js';
 import { CONFIG, PG_POOL } from '../infrastructure/tokens.js';
+import { CatalogFacts } from '../catalog/index.js';
 import { mediaPath } from './media-files.js';
 import { MediaSigner } from './media-signer.js';
 import { StreamAccess } from './stream-access.js';
@@ -30,15 +30,17 @@ export class StreamingQueries {
     @Inject(CONFIG) private readonly config: Config,
     private readonly access: StreamAccess,
     private readonly signer: MediaSigner,
+    private readonly facts: CatalogFacts,
   ) {}
 
   async list(user: AuthUser): Promise<StreamListResponse> {
-    const [all, favorites] = await Promise.all([
+    const [all, favorites, kinds] = await Promise.all([
       this.access.all(user.customerId),
       favoritesOf(this.pool, user.customerId),
+      this.facts.categories(),
     ]);
     return {
-      data: all.filter((p) => p.access.allowed).map((p) => streamProductOf(p.product, p.access)),
+      data: all.filter((p) => p.access.allowed).map((p) => streamProductOf(p.product, p.access, kinds)),
       favorites,
     };
   }
@@ -49,7 +51,10 @@ export class StreamingQueries {
   }
 
   async detail(user: AuthUser, productId: number): Promise<StreamDetailResponse> {
-    const { product, access } = await this.access.require(user.customerId, productId);
+    const [{ product, access }, kinds] = await Promise.all([
+      this.access.require(user.customerId, productId),
+      this.facts.categories(),
+    ]);
     const DOCUMENTS = product.DOCUMENTS.map((d) => ({
       TITLE: d.TITLE,
       FILES: d.FILES.map((name) => ({
@@ -57,15 +62,15 @@ export class StreamingQueries {
         URL: this.signer.url(`books/${product.ID}/${name}`, product.ID, user),
       })),
     }));
-    return { data: { ...streamProductOf(product, access), DOCUMENTS } };
+    return { data: { ...streamProductOf(product, access, kinds), DOCUMENTS } };
   }
 
   async video(user: AuthUser, productId: number, videoId: number): Promise<StreamVideoResponse> {
     const { product } = await this.access.require(user.customerId, productId);
     const title = product.TITLES.find((t) => t.ID === videoId);
     if (!title) throw new NotFoundException(NOT_AUTHORIZED);
-    const terms = PRODUCT_TERMS[productId];
-    const confirm = terms !== undefined && !(await hasAcceptedTerms(this.pool, user.customerId, productId));
+    const terms = await this.facts.termsOfUse(productId);
+    const confirm = terms !== null && !(await hasAcceptedTerms(this.pool, user.customerId, productId));
     const positions = await resumePositions(this.pool, user.customerId, [videoId]);
     const captionsFile = title.FILE.replace(/\.[^./]+$/, '.vtt');
     return {

@@ -1,10 +1,12 @@
 import { BadRequestException, Body, Controller, HttpCode, Param, ParseUUIDPipe, Post, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CONCURRENT_CHANGE } from '#libs/contracts/errors.js';
 import { NOT_AUTHORIZED, type ViewingResponse } from '#libs/contracts/streaming.js';
 import { type AuthUser, CurrentUser, JwtAuthGuard, Roles, RolesGuard } from '../identity/index.js';
 import { ApiError, ApiRequiredBearer, BAD_BODY } from '../shared/errors.responses.js';
-import { StreamingCommands } from './streaming.commands.js';
 import { VideoStartDto, WatchReportDto } from './streaming.dto.js';
+import { ReportWatchedCommand, StartViewingCommand } from './streaming.messages.js';
 import { ViewingResponseDto } from './streaming.responses.js';
 
 export const VIEWING_ID = 'viewingId must be a uuid.';
@@ -21,7 +23,7 @@ export const VIEWING_ID = 'viewingId must be a uuid.';
 @ApiRequiredBearer()
 @ApiError(403, 'No role streaming: "You do not have access to this resource."')
 export class ViewingsController {
-  constructor(private readonly commands: StreamingCommands) {}
+  constructor(private readonly commands: CommandBus) {}
 
   @Post()
   @HttpCode(200)
@@ -29,8 +31,11 @@ export class ViewingsController {
   @ApiOkResponse({ type: ViewingResponseDto })
   @ApiError(400, `${BAD_BODY}; PRODUCTID and VIDEOID whole numbers, VIEWINGID a uuid`)
   @ApiError(404, `${NOT_AUTHORIZED}: a product the customer may not watch, or a viewing of another account`)
+  @ApiError(409, CONCURRENT_CHANGE)
   start(@CurrentUser() user: AuthUser, @Body() body: VideoStartDto): Promise<ViewingResponse> {
-    return this.commands.startViewing(user, body.PRODUCTID, body.VIDEOID, body.VIEWINGID?.toLowerCase());
+    return this.commands.execute(
+      new StartViewingCommand(user.customerId, body.PRODUCTID, body.VIDEOID, body.VIEWINGID?.toLowerCase()),
+    );
   }
 
   @Post(':viewingId/progress')
@@ -39,6 +44,7 @@ export class ViewingsController {
   @ApiOkResponse({ type: ViewingResponseDto })
   @ApiError(400, `${BAD_BODY}; ${VIEWING_ID}`)
   @ApiError(404, 'This viewing was not started. / This viewing belongs to another account.')
+  @ApiError(409, CONCURRENT_CHANGE)
   report(
     @CurrentUser() user: AuthUser,
     @Param(
@@ -48,6 +54,8 @@ export class ViewingsController {
     viewingId: string,
     @Body() body: WatchReportDto,
   ): Promise<ViewingResponse> {
-    return this.commands.reportWatched(user, viewingId.toLowerCase(), body.SECONDS, body.POSITION ?? 0);
+    return this.commands.execute(
+      new ReportWatchedCommand(user.customerId, viewingId.toLowerCase(), body.SECONDS, body.POSITION ?? 0),
+    );
   }
 }

@@ -20,6 +20,13 @@ export const PRODUCT_TYPES: readonly ProductType[] = [
   'BOTH',
 ];
 export const OFFER_TYPES = ['elearning', 'cme', 'streaming_all', 'qmpcomplete', 'event'] as const;
+/**
+ * What a category can stand for in the shop's rules (categories.csv KIND): `elearning` (the eLearning
+ * shelves: the elearning subscription opens them, streaming_all does not), `safety` (patient safety: a
+ * product's credits also count as safety credits).
+ */
+export const CATEGORY_KINDS = ['elearning', 'safety'] as const;
+export type CategoryKind = (typeof CATEGORY_KINDS)[number];
 export const MEETING_TABS: readonly MeetingTab[] = ['details', 'choose', 'virtual', 'faculty', 'program'];
 export const ROLES: readonly Role[] = [
   'qmpcomplete',
@@ -37,7 +44,7 @@ export type Target = 'products' | 'categories' | 'faculty' | 'meetings';
 export type Row = Record<string, unknown>;
 
 export interface Reference {
-  /** The column holding the id (null cells are not checked). */
+  /** The column holding the id, or a list of ids (null cells are not checked). */
   column: string;
   target: Target;
   /** The referenced product must be of TYPE event (meetings.csv: ID). */

@@ -15,6 +15,18 @@ import {
 } from '../columns.js';
 import { type CatalogFile, keyOf, OFFER_TYPES, PRODUCT_TYPES, ROLES, same } from './catalog-file.js';
 
+/** A `;`-separated list of product ids (REQUIRES): each a positive integer, checked as a product by the import. */
+const productIds = () =>
+  list().transform((items, ctx) => {
+    const bad = items.filter((item) => !/^[1-9]\d{0,9}$/.test(item) || Number(item) > 2147483647);
+    if (bad.length === 0) return items.map(Number);
+    ctx.addIssue({
+      code: 'custom',
+      message: `expected product ids, got ${bad.map((b) => JSON.stringify(b)).join(', ')}`,
+    });
+    return z.NEVER;
+  });
+
 /** The commerce files: coupons, book codes and marketing offers. */
 export const COMMERCE_FILES: CatalogFile[] = [
   {
@@ -30,6 +42,7 @@ export const COMMERCE_FILES: CatalogFile[] = [
       AUTO: bool(),
       ROLE: optOneOf(ROLES),
       DESCRIPTION: optText(1000),
+      REQUIRES: productIds(),
     }),
     columns: {
       code_key: 'text',
@@ -42,10 +55,18 @@ export const COMMERCE_FILES: CatalogFile[] = [
       auto: 'boolean',
       role: 'text',
       description: 'text',
+      requires: 'int[]',
     },
     key: ['code_key'],
     identity: (r) => ({ key: (r.CODE as string).toLowerCase(), label: `CODE ${String(r.CODE)}` }),
-    check: (r) => ((r.PERCENT as number) > 100 ? ['PERCENT: expected 0 to 100'] : []),
+    references: [{ column: 'REQUIRES', target: 'products' }],
+    check: (r) => [
+      ...((r.PERCENT as number) > 100 ? ['PERCENT: expected 0 to 100'] : []),
+      // The shop applies an AUTO coupon itself when the cart holds the products it names: without them it never would.
+      ...(r.AUTO === true && (r.REQUIRES as number[]).length === 0
+        ? ['REQUIRES: an AUTO coupon names the products it needs']
+        : []),
+    ],
     toRecord: (r) => ({
       code_key: (r.CODE as string).toLowerCase(),
       code: r.CODE,
@@ -57,6 +78,7 @@ export const COMMERCE_FILES: CatalogFile[] = [
       auto: r.AUTO,
       role: r.ROLE,
       description: r.DESCRIPTION,
+      requires: r.REQUIRES,
     }),
   },
   {

@@ -12,25 +12,27 @@ import {
   oneOf,
   optCents,
   optInt,
+  optOneOf,
   optText,
   text,
 } from '../columns.js';
-import { type CatalogFile, keyOf, PRODUCT_TYPES, same } from './catalog-file.js';
+import { CATEGORY_KINDS, type CatalogFile, keyOf, PRODUCT_TYPES, same } from './catalog-file.js';
 import { htmlToText, sanitizeCatalogHtml } from '../sanitize.js';
 
-/** The product files: categories, products and what hangs off a product (prices, terms, titles, documents). */
+/** The product files: categories, products and what hangs off a product (prices, terms, terms of use, titles, documents). */
 export const PRODUCT_FILES: CatalogFile[] = [
   {
     file: 'categories.csv',
     table: 'catalog_categories',
-    schema: z.object({ ID: int(0), NAME: text(200), PARENT: optInt(0), MENU: bool() }),
-    columns: { id: 'int', name: 'text', parent: 'int', menu: 'boolean' },
+    // KIND names what the shop's rules read from a category (eLearning shelves, patient safety credits).
+    schema: z.object({ ID: int(0), NAME: text(200), PARENT: optInt(0), MENU: bool(), KIND: optOneOf(CATEGORY_KINDS) }),
+    columns: { id: 'int', name: 'text', parent: 'int', menu: 'boolean', kind: 'text' },
     key: ['id'],
     identity: (r) => keyOf(r, ['ID']),
     references: [{ column: 'PARENT', target: 'categories' }],
     check: (r) => (r.PARENT !== null && r.PARENT === r.ID ? ['PARENT: a category cannot be its own parent'] : []),
     provides: { target: 'categories', column: 'ID' },
-    toRecord: same(['id', 'ID'], ['name', 'NAME'], ['parent', 'PARENT'], ['menu', 'MENU']),
+    toRecord: same(['id', 'ID'], ['name', 'NAME'], ['parent', 'PARENT'], ['menu', 'MENU'], ['kind', 'KIND']),
   },
   {
     file: 'products.csv',
@@ -124,6 +126,20 @@ export const PRODUCT_FILES: CatalogFile[] = [
     identity: (r) => keyOf(r, ['PRODUCTID', 'YEARS']),
     references: [{ column: 'PRODUCTID', target: 'products' }],
     toRecord: same(['product_id', 'PRODUCTID'], ['years', 'YEARS'], ['price', 'PRICE']),
+  },
+  {
+    file: 'terms-of-use.csv',
+    table: 'catalog_terms_of_use',
+    // The Terms of Use a customer accepts before a product's videos play; an empty TEXT means none.
+    schema: z.object({ PRODUCTID: int(1), TEXT: html() }),
+    columns: { product_id: 'int', text: 'text' },
+    key: ['product_id'],
+    identity: (r) => keyOf(r, ['PRODUCTID']),
+    references: [{ column: 'PRODUCTID', target: 'products' }],
+    toRecord: (r) => ({
+      product_id: r.PRODUCTID,
+      text: r.TEXT === '' ? null : sanitizeCatalogHtml(r.TEXT as string),
+    }),
   },
   {
     file: 'product-categories.csv',

@@ -1,6 +1,7 @@
 import type { CartEvent } from './cart.events.js';
 import { fold } from '../shared/decider.js';
-import type { RedeemOffer } from './cart.commands.js';
+import type { Coupon } from '../pricing/coupon.rules.js';
+import type { CartCommand, RedeemOffer } from './cart.commands.js';
 import { type Cart, cartDecider, cartSummary } from './cart.decider.js';
 import {
   given,
@@ -23,6 +24,8 @@ import {
   couponApplied,
   comboApplied,
   couponRemoved,
+  couponRefused,
+  combo,
 } from './cart.testing.js';
 
 describe('cart decider: coupons, offers, clearing and merging (storefront sections 3, 4, 5)', () => {
@@ -33,36 +36,55 @@ describe('cart decider: coupons, offers, clearing and merging (storefront sectio
         .then(couponApplied(welcome10, 1200));
     });
 
-    it('Not a valid code: unknown, expired, shorter than 4 characters, or a role the customer lacks', () => {
-      given(added(book))
-        .when({ type: 'ApplyCoupon', cartId, code: 'NOPE', coupon: undefined, ...context })
-        .thenFails('coupon_invalid');
-      given(added(book))
-        .when({ type: 'ApplyCoupon', cartId, code: 'EXPIRED1', coupon: expired1, ...context })
-        .thenFails('coupon_invalid');
-      given(added(book))
-        .when({ type: 'ApplyCoupon', cartId, code: 'WEL', coupon: welcome10, ...context })
-        .thenFails('coupon_invalid');
-      const complete = coupon({
-        code: 'complete',
-        percent: 20,
-        dollarsOverCents: 1000,
-        types: ['event'],
-        role: 'qmpcomplete',
-      });
-      given(added(book))
-        .when({ type: 'ApplyCoupon', cartId, code: 'complete', coupon: complete, ...context })
-        .thenFails('coupon_invalid');
+    const apply = (code: string, c: Coupon | undefined): CartCommand => ({
+      type: 'ApplyCoupon',
+      cartId,
+      code,
+      coupon: c,
+      ...context,
+    });
+    const complete = coupon({
+      code: 'complete',
+      percent: 20,
+      dollarsOverCents: 1000,
+      types: ['event'],
+      role: 'qmpcomplete',
     });
 
-    it('Not a valid code for these products or minimum not reached: the code is not kept, a coupon already applied stays', () => {
-      given(added(book))
-        .when({ type: 'ApplyCoupon', cartId, code: 'BOOKS100', coupon: books100, ...context })
-        .thenFails('coupon_not_qualifying');
-      const state = fold(cartDecider, [added(book), couponApplied(welcome10, 600)]);
-      expect(() =>
-        cartDecider.decide({ type: 'ApplyCoupon', cartId, code: 'BOOKS100', coupon: books100, ...context }, state),
-      ).toThrow('Not a valid code for these products or minimum not reached');
+    it.each<[string, string, Coupon | undefined]>([
+      ['unknown', 'NOPE', undefined],
+      ['expired', 'EXPIRED1', expired1],
+      ['shorter than 4 characters', 'WEL', welcome10],
+      ['a role the customer lacks', 'complete', complete],
+      ["the shop's own AUTO combo typed in", 'CMEComplete combo', combo],
+    ])('Not a valid code (%s): refused by an event, nothing held changes', (_case, code, c) => {
+      given(added(book)).when(apply(code, c)).then(couponRefused(code, 'invalid'));
+      given(added(book), couponApplied(welcome10, 600)).when(apply(code, c)).then(couponRefused(code, 'invalid'));
+    });
+
+    it('Not a valid code for these products or minimum not reached, nothing held: the refusal alone', () => {
+      given(added(book)).when(apply('BOOKS100', books100)).then(couponRefused('BOOKS100', 'not_qualifying'));
+    });
+
+    it('Not a valid code for these products or minimum not reached, a coupon held: it is removed from the cart, in the same decision', () => {
+      given(added(book), couponApplied(welcome10, 600))
+        .when(apply('BOOKS100', books100))
+        .then(couponRemoved(welcome10, 'not_qualifying'), couponRefused('BOOKS100', 'not_qualifying'));
+    });
+
+    it("Not a valid code for these products ...: the shop's own combo stays while the cart holds its pair", () => {
+      given(added(completePackage), added(cmePackage), comboApplied)
+        .when(apply('BOOKS100', books100))
+        .then(couponRefused('BOOKS100', 'not_qualifying'));
+    });
+
+    it('a refusal leaves the cart as it was (CouponRefused folds to the same state)', () => {
+      const before = fold(cartDecider, [added(book), couponApplied(welcome10, 600)]);
+      expect(cartDecider.evolve(before, couponRefused('NOPE', 'invalid'))).toEqual(before);
+    });
+
+    it('the code is recorded as typed, trimmed', () => {
+      given(added(book)).when(apply('  NOPE  ', undefined)).then(couponRefused('NOPE', 'invalid'));
     });
 
     it('the cart has one coupon: a new valid code replaces the one applied; the same code again changes nothing', () => {

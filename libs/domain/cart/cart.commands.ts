@@ -13,7 +13,10 @@ export interface CartContext {
   roles: readonly string[];
   /** YYYY-MM-DD. */
   today: string;
-  /** The catalog's "CMEComplete combo" coupon; the domain's CME_COMPLETE_COMBO when absent. */
+  /**
+   * The catalog's combo coupon (its one AUTO coupon, "CMEComplete combo"), whose `requires` is the pair
+   * of products it needs; absent when the catalog has none (the shop then applies no combo).
+   */
   comboCoupon?: Coupon;
 }
 
@@ -46,11 +49,10 @@ export interface ApplyCoupon extends CartContext {
   coupon: Coupon | undefined;
 }
 
+/** The customer removes the coupon (a code that does not qualify is settled by ApplyCoupon itself). */
 export interface RemoveCoupon {
   type: 'RemoveCoupon';
   cartId: string;
-  /** Why: the customer removed it (default), or a newly typed code did not qualify (storefront section 4). */
-  reason?: 'removed' | 'not_qualifying';
 }
 
 export interface ClearCart {

@@ -1,4 +1,3 @@
-import { CME_COMPLETE_COMBO } from '../pricing/coupon.rules.js';
 import { cartDecider } from './cart.decider.js';
 import {
   given,
@@ -19,6 +18,7 @@ import {
   couponApplied,
   comboApplied,
   couponRemoved,
+  combo,
 } from './cart.testing.js';
 
 describe('cart decider (storefront sections 3, 4, 5)', () => {
@@ -132,11 +132,26 @@ describe('cart decider (storefront sections 3, 4, 5)', () => {
         .then(added(cmePackage), comboApplied);
     });
 
-    it("the catalog's own combo coupon is used when the caller hands it in", () => {
-      const catalogCombo = { ...CME_COMPLETE_COMBO, amountCents: 15000 };
+    it("the catalog's own combo coupon is used as the caller hands it in", () => {
+      const catalogCombo = { ...combo, amountCents: 15000 };
       given(added(completePackage))
         .when(addItem(cmePackage, { comboCoupon: catalogCombo }))
         .then(added(cmePackage), couponApplied(catalogCombo, 15000));
+    });
+
+    it('the pair is the one the combo requires (catalog data), not fixed products', () => {
+      const otherPair = { ...combo, requires: [eLearning.ID, cmePackage.ID] };
+      given(added(eLearning))
+        .when(addItem(cmePackage, { comboCoupon: otherPair }))
+        .then(added(cmePackage), couponApplied(otherPair, 10000));
+      given(added(completePackage))
+        .when(addItem(cmePackage, { comboCoupon: otherPair }))
+        .then(added(cmePackage));
+    });
+
+    it('without a combo in the catalog no coupon is applied by the shop', () => {
+      const { comboCoupon: _none, ...withoutCombo } = addItem(cmePackage);
+      given(added(completePackage)).when(withoutCombo).then(added(cmePackage));
     });
 
     it('Removing product 130 while the combo coupon is active also removes product 155 and the coupon', () => {
@@ -145,14 +160,25 @@ describe('cart decider (storefront sections 3, 4, 5)', () => {
         .then(
           itemRemoved(completePackage),
           itemRemoved(cmePackage, 'combo_removed'),
-          couponRemoved(CME_COMPLETE_COMBO, 'combo_broken'),
+          couponRemoved(combo, 'combo_broken'),
         );
     });
 
     it('removing product 155 ends the combo: the coupon is removed, 130 stays', () => {
       given(added(completePackage), added(cmePackage), comboApplied)
         .when({ type: 'RemoveItemFromCart', cartId, ID: 155, ...context })
-        .then(itemRemoved(cmePackage), couponRemoved(CME_COMPLETE_COMBO, 'combo_broken'));
+        .then(itemRemoved(cmePackage), couponRemoved(combo, 'combo_broken'));
+    });
+
+    it("a combo applied before coupons named their REQUIRES is judged by the catalog combo's pair", () => {
+      const { requires: _pair, ...legacy } = combo;
+      given(added(completePackage), added(cmePackage), couponApplied(legacy, 10000))
+        .when({ type: 'RemoveItemFromCart', cartId, ID: 130, ...context })
+        .then(
+          itemRemoved(completePackage),
+          itemRemoved(cmePackage, 'combo_removed'),
+          couponRemoved(legacy, 'combo_broken'),
+        );
     });
 
     it('removing product 130 while another coupon is active leaves product 155', () => {

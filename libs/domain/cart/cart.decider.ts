@@ -1,21 +1,9 @@
-import {
-  COMPLETE_PACKAGE_ID,
-  CME_PACKAGE_ID,
-  type Product,
-  type SubscriptionTerm,
-  YEARLY_TYPES,
-} from '#libs/contracts/catalog.js';
-import {
-  CME_COMPLETE_COMBO,
-  COUPON_MIN_LENGTH,
-  evaluateCoupon,
-  holdsComboPair,
-  isComboCoupon,
-  sameCouponCode,
-} from '../pricing/coupon.rules.js';
+import { COUPON_MIN_LENGTH, type CouponRefusal } from '#libs/contracts/cart.js';
+import { type Product, type SubscriptionTerm, YEARLY_TYPES } from '#libs/contracts/catalog.js';
+import { evaluateCoupon, holdsAll, requiredProducts, sameCouponCode } from '../pricing/coupon.rules.js';
 import { catalogUnitPrice, formatEntry, offerUnitPrice } from '../pricing/cart-line.js';
 import { type Decider, DomainError } from '../shared/decider.js';
-import type { AddItemToCart, CartCommand, CartContext, MergeCart, RedeemOffer } from './cart.commands.js';
+import type { AddItemToCart, ApplyCoupon, CartCommand, CartContext, MergeCart, RedeemOffer } from './cart.commands.js';
 import { type CartErrorCode, CartErrors } from './cart.errors.js';
 import {
   CHANGES_CONTENT,
@@ -162,20 +150,36 @@ const applied = (cartId: string, coupon: AppliedCoupon): CartEvent => ({
   data: { cartId, code: coupon.code, coupon: coupon.coupon, discountCents: coupon.discountCents, auto: coupon.auto },
 });
 
+const refused = (cartId: string, code: string, reason: CouponRefusal): CartEvent => ({
+  type: 'CouponRefused',
+  data: { cartId, code, reason },
+});
+
+/**
+ * The products the catalog's combo coupon needs (its REQUIRES: the Complete package, then the CME
+ * package), as the caller hands the coupon in; none when the catalog has no combo.
+ */
+const comboPair = (context: CartContext): readonly number[] =>
+  context.comboCoupon ? requiredProducts(context.comboCoupon) : [];
+
+const holdsPair = (items: readonly CartItem[], pair: readonly number[]): boolean =>
+  pair.length > 0 && holdsAll(items, pair);
+
 /**
  * The coupon after an item change (storefront section 4):
  * - "When the cart holds both a complete package and a CME item, the combo coupon is applied
- *   automatically": when the change completes the pair (replacing a coupon the customer chose), or the
- *   pair is there and the cart holds no coupon;
+ *   automatically": when the change completes the combo's pair (replacing a coupon the customer
+ *   chose), or the pair is there and the cart holds no coupon;
+ * - the shop's combo (the one AUTO coupon) is removed once the pair is broken;
  * - a held coupon that stops qualifying is removed (CouponRemoved with the reason); one that still
  *   qualifies is applied again when its discount changed.
  */
 function settleCoupon(cartId: string, before: Cart, after: Cart, context: CartContext): CartEvent[] {
   const held = after.coupon;
-  const pair = holdsComboPair(after.items);
-  const heldIsCombo = held !== null && isComboCoupon(held.coupon);
-  if (pair && !heldIsCombo && (!holdsComboPair(before.items) || held === null)) {
-    const combo = context.comboCoupon ?? CME_COMPLETE_COMBO;
+  const pair = comboPair(context);
+  const heldIsCombo = held !== null && held.auto;
+  const combo = context.comboCoupon;
+  if (combo && holdsPair(after.items, pair) && !heldIsCombo && (!holdsPair(before.items, pair) || held === null)) {
     const evaluation = evaluateCoupon(combo, after.items, context.roles, context.today);
     if (evaluation.kind === 'valid') {
       return [
@@ -184,7 +188,7 @@ function settleCoupon(cartId: string, before: Cart, after: Cart, context: CartCo
     }
   }
   if (held === null) return [];
-  if (heldIsCombo && !pair) {
+  if (heldIsCombo && !holdsPair(after.items, pair)) {
     return [{ type: 'CouponRemoved', data: { cartId, code: held.code, reason: 'combo_broken' } }];
   }
   const evaluation = evaluateCoupon(held.coupon, after.items, context.roles, context.today);
@@ -194,6 +198,36 @@ function settleCoupon(cartId: string, before: Cart, after: Cart, context: CartCo
   return evaluation.discountCents === held.discountCents
     ? []
     : [applied(cartId, { ...held, discountCents: evaluation.discountCents })];
+}
+
+/**
+ * A typed code (storefront sections 4, 5, 8), settled in one decision:
+ * - valid: CouponApplied (it replaces the coupon held; the same code at the same discount changes nothing);
+ * - "Not a valid code" (unknown, expired, shorter than COUPON_MIN_LENGTH, a role the customer lacks, or
+ *   the shop's own AUTO coupon typed in): CouponRefused, and the coupon held stays;
+ * - "Not a valid code for these products or minimum not reached": "the coupon is removed from the
+ *   cart" (CouponRemoved, reason not_qualifying), then CouponRefused; the shop's combo stays while the
+ *   cart holds its pair.
+ */
+function applyCoupon(command: ApplyCoupon, cart: Cart): CartEvent[] {
+  const { cartId, coupon } = command;
+  const code = command.code.trim();
+  const typed =
+    coupon !== undefined && !coupon.auto && code.length >= COUPON_MIN_LENGTH && sameCouponCode(coupon.code, code)
+      ? coupon
+      : undefined;
+  const evaluation = evaluateCoupon(typed, cart.items, command.roles, command.today);
+  if (typed === undefined || evaluation.kind === 'invalid') return [refused(cartId, code, 'invalid')];
+  const held = cart.coupon;
+  if (evaluation.kind === 'not_qualifying') {
+    const removal: CartEvent[] =
+      held && !held.auto
+        ? [{ type: 'CouponRemoved', data: { cartId, code: held.code, reason: 'not_qualifying' } }]
+        : [];
+    return [...removal, refused(cartId, code, 'not_qualifying')];
+  }
+  if (held && sameCouponCode(held.code, typed.code) && held.discountCents === evaluation.discountCents) return [];
+  return [applied(cartId, { code: typed.code, coupon: typed, discountCents: evaluation.discountCents, auto: false })];
 }
 
 /** Runs an item change and then the coupon rules on the cart it leaves. */
@@ -257,34 +291,25 @@ export function decide(command: CartCommand, stored: Cart): CartEvent[] {
       const lines = cart.items.filter(matches);
       if (lines.length === 0) return [];
       const events = lines.map((item) => removed(cartId, item, 'removed'));
-      // "Removing product 130 while the combo coupon is active also removes product 155 and the coupon."
-      const comboActive = cart.coupon !== null && isComboCoupon(cart.coupon.coupon);
-      if (comboActive && command.ID === COMPLETE_PACKAGE_ID) {
-        for (const item of cart.items.filter((i) => i.ID === CME_PACKAGE_ID)) {
+      // Storefront section 4: removing the Complete package while the combo coupon is active also removes
+      // the CME package and the coupon; said as data: removing the first product of the combo's pair
+      // removes the rest of it.
+      const [first, ...others] = comboPair(command);
+      if (cart.coupon?.auto && command.ID === first) {
+        for (const item of cart.items.filter((i) => others.includes(i.ID))) {
           events.push(removed(cartId, item, 'combo_removed'));
         }
       }
       return changeItems(cartId, cart, command, events);
     }
 
-    case 'ApplyCoupon': {
-      const { coupon } = command;
-      const code = command.code.trim();
-      // Storefront section 5: the server is called only with 4 or more characters.
-      const known = code.length >= COUPON_MIN_LENGTH && coupon !== undefined && sameCouponCode(coupon.code, code);
-      const evaluation = evaluateCoupon(known ? coupon : undefined, cart.items, command.roles, command.today);
-      if (evaluation.kind === 'invalid' || coupon === undefined) return fail('coupon_invalid');
-      // A code that gives nothing is not kept; the caller then removes the coupon held (storefront section 4).
-      if (evaluation.kind === 'not_qualifying') return fail('coupon_not_qualifying');
-      const held = cart.coupon;
-      if (held && sameCouponCode(held.code, coupon.code) && held.discountCents === evaluation.discountCents) return [];
-      return [applied(cartId, { code: coupon.code, coupon, discountCents: evaluation.discountCents, auto: false })];
-    }
+    case 'ApplyCoupon':
+      return applyCoupon(command, cart);
 
     case 'RemoveCoupon':
       return cart.coupon === null
         ? []
-        : [{ type: 'CouponRemoved', data: { cartId, code: cart.coupon.code, reason: command.reason ?? 'removed' } }];
+        : [{ type: 'CouponRemoved', data: { cartId, code: cart.coupon.code, reason: 'removed' } }];
 
     case 'ClearCart':
       if (cart.items.length === 0 && cart.coupon === null && command.reason !== 'merged') return [];

@@ -1,8 +1,9 @@
+import type { CouponRefusal } from '#libs/contracts/cart.js';
 import type { Product, SubscriptionTerm } from '#libs/contracts/catalog.js';
 import type { DomainEvent } from '../shared/decider.js';
 import type { Coupon } from '../pricing/coupon.rules.js';
 
-/** Events of the cart stream `cart-{cartId}` (DESIGN.md section 3). Money in cents. */
+/** Events of the cart stream `cart-{cartId}` (docs/conventions.md). Money in cents. */
 
 /** The cart item's copy of the product: "a copy of the product without DESCR and productprices" (storefront section 3). */
 export type CartProductCopy = Omit<Product, 'DESCR' | 'productprices'>;
@@ -64,7 +65,10 @@ export type ItemRemovalReason =
   | 'removed'
   /** Storefront section 4: "Adding qmpcomplete to the cart removes any eLearning and STREAMING_ALL items". */
   | 'included_in_complete'
-  /** Storefront section 4: "Removing product 130 while the combo coupon is active also removes product 155". */
+  /**
+   * Storefront section 4: removing the Complete package while the combo coupon is active also removes
+   * the CME package: the combo's other required products, when its first is removed.
+   */
   | 'combo_removed'
   /** A one-per-cart product replaced by another line of the same product (an offer, a merge). */
   | 'replaced';
@@ -93,10 +97,19 @@ export type CouponRemovalReason =
   | 'not_qualifying'
   /** It expired, or the customer no longer holds its role. */
   | 'invalid'
-  /** The combo coupon without both products 130 and 155. */
+  /** The combo coupon once the cart lacks one of the products it requires. */
   | 'combo_broken';
 
 export type CouponRemoved = DomainEvent<'CouponRemoved', { cartId: string; code: string; reason: CouponRemovalReason }>;
+
+/**
+ * A typed code that gives no discount (storefront section 4): `invalid` ("Not a valid code": unknown,
+ * expired, too short, a role the customer lacks, or the shop's own AUTO coupon typed in) or
+ * `not_qualifying` ("... minimum not reached"; a coupon held is removed first, by CouponRemoved with
+ * the same reason, except the shop's combo while the cart holds its pair). The cart itself is as it
+ * was: the event records the answer the customer got.
+ */
+export type CouponRefused = DomainEvent<'CouponRefused', { cartId: string; code: string; reason: CouponRefusal }>;
 
 export type CartClearReason = 'cleared' | 'order_paid' | 'merged';
 
@@ -142,10 +155,12 @@ export type CartEvent =
   | ItemRemovedFromCart
   | CouponApplied
   | CouponRemoved
+  | CouponRefused
   | CartCleared
   | OfferRedeemed
   | CartCheckoutEvent;
 
+/** The events that change what the cart screen shows (CouponRefused changes nothing and is not among them). */
 export const CART_EVENT_TYPES = [
   'ItemAddedToCart',
   'ItemRemovedFromCart',

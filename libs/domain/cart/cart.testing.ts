@@ -1,5 +1,6 @@
+import type { CouponRefusal } from '#libs/contracts/cart.js';
 import type { Product } from '#libs/contracts/catalog.js';
-import { CME_COMPLETE_COMBO, type Coupon } from '../pricing/coupon.rules.js';
+import type { Coupon } from '../pricing/coupon.rules.js';
 import { testProduct } from '../pricing/product.testing.js';
 import { givenWhenThen } from '../shared/given-when-then.testing.js';
 import type { AddItemToCart, CartContext } from './cart.commands.js';
@@ -9,7 +10,20 @@ import type { CartEvent, CartItem, CouponRemovalReason, ItemRemovalReason } from
 /** Products, commands and events the cart decider's specs are written in (storefront sections 3, 4, 5). */
 export const given = givenWhenThen(cartDecider);
 export const cartId = 'cart-a';
-export const context: CartContext = { roles: [], today: '2026-06-15' };
+
+/** The catalog's combo as coupons.csv defines it: AUTO, $100 off, REQUIRES the Complete package then the CME package. */
+export const combo: Coupon = {
+  code: 'CMEComplete combo',
+  percent: 0,
+  amountCents: 10000,
+  dollarsOverCents: 0,
+  types: [],
+  expires: null,
+  auto: true,
+  role: null,
+  requires: [130, 155],
+};
+export const context: CartContext = { roles: [], today: '2026-06-15', comboCoupon: combo };
 
 export const product = (over: Partial<Product> & Pick<Product, 'ID' | 'NAME' | 'TYPE' | 'PRICE'>): Product =>
   testProduct(over);
@@ -114,8 +128,12 @@ export const couponApplied = (c: Coupon, discountCents: number): CartEvent => ({
   type: 'CouponApplied',
   data: { cartId, code: c.code, coupon: c, discountCents, auto: c.auto },
 });
-export const comboApplied = couponApplied(CME_COMPLETE_COMBO, 10000);
+export const comboApplied = couponApplied(combo, 10000);
 export const couponRemoved = (c: Coupon, reason: CouponRemovalReason): CartEvent => ({
   type: 'CouponRemoved',
   data: { cartId, code: c.code, reason },
+});
+export const couponRefused = (code: string, reason: CouponRefusal): CartEvent => ({
+  type: 'CouponRefused',
+  data: { cartId, code, reason },
 });

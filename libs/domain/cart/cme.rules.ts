@@ -5,9 +5,8 @@
  * stay in the cart with a warning."
  */
 
-/** Storefront section 8, word for word (the brand prefixes of the original wording are left out). */
-export const CME_PURCHASE_WARNING =
-  'CME can only be purchased with a new or current subscription to Complete, Stream, or eLearning';
+/** The warning's text is declared once, in libs/contracts/cart.ts (the web shows the same). */
+export { CME_PURCHASE_WARNING } from '#libs/contracts/cart.js';
 
 /** Roles, and (lower-cased) item types, that satisfy the rule. */
 const QUALIFYING = ['elearning', 'qmpcomplete', 'streaming_all'];

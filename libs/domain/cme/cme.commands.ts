@@ -12,7 +12,7 @@ export interface SubmitCmeTest {
   productName: string;
   /** The product's CME credits (0: not a CME product, refused). */
   productCredits: number;
-  /** The product is a patient-safety activity (category 28): its credits count as safety credits. */
+  /** The product is a patient-safety activity (a category of KIND safety): its credits count as safety credits. */
   safety: boolean;
   answers: number[];
   /** The answer key (0-based option index per question): server side only. */

@@ -2,7 +2,7 @@ import type { CmeTestType } from '#libs/contracts/cme.js';
 import type { DomainEvent } from '../shared/decider.js';
 
 /**
- * CME events, stream `cme-{customerId}-{year}` (DESIGN.md section 3; signed-in sections 3, 6, 9): one
+ * CME events, stream `cme-{customerId}-{year}` (docs/conventions.md; signed-in sections 3, 6, 9): one
  * stream per customer and calendar year, so the yearly cap of 20 credits is decided on one stream
  * with optimistic concurrency.
  *

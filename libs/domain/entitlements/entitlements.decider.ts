@@ -32,7 +32,7 @@ export interface Entitlements {
 
 export const initialEntitlements: Entitlements = { subscriptions: [], products: [] };
 
-/** Granting is idempotent per source: the same grant from the same source appends nothing (DESIGN.md 3). */
+/** Granting is idempotent per source: the same grant from the same source appends nothing (docs/conventions.md). */
 export function decide(command: EntitlementCommand, state: Entitlements): EntitlementEvent[] {
   switch (command.type) {
     case 'GrantSubscription': {

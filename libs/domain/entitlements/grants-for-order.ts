@@ -30,7 +30,7 @@ export function addYears(iso: string, years: number): string {
 const later = (a: string, b: string | undefined): string => (b !== undefined && Date.parse(b) > Date.parse(a) ? b : a);
 
 /**
- * The entitlement grants of a paid order (DESIGN.md section 6: roles derive from entitlements):
+ * The entitlement grants of a paid order (docs/conventions.md: roles derive from entitlements):
  * - a subscription per subscription line (qmpcomplete, elearning, STREAMING_ALL -> streaming_all), from
  *   the payment day, expiring the term in years after the later of today and the current expiry (a
  *   renewal extends, it never shortens);

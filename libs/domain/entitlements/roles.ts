@@ -18,7 +18,7 @@ const ROLE_ORDER: readonly Role[] = [
 ];
 
 /**
- * Roles of a customer at `now` (storefront section 6, DESIGN.md section 6). Pure.
+ * Roles of a customer at `now` (storefront section 6, docs/conventions.md). Pure.
  * - active qmpcomplete: qmpcomplete, streaming, elearning
  * - active elearning: elearning, streaming
  * - active streaming_all: streaming_all, streaming

@@ -1,5 +1,5 @@
 import { CME_PURCHASE_WARNING } from '../cart/cme.rules.js';
-import { COUPON_MESSAGES } from '../pricing/coupon.rules.js';
+import { COUPON_MESSAGES } from '#libs/contracts/cart.js';
 import { TOTAL_MISMATCH_MESSAGE } from '../pricing/order-totals.js';
 
 /**

@@ -1,12 +1,5 @@
-import {
-  CME_COMPLETE_COMBO,
-  COUPON_MESSAGES,
-  type Coupon,
-  type CouponEvaluation,
-  type CouponLine,
-  couponMessage,
-  evaluateCoupon,
-} from './coupon.rules.js';
+import { COUPON_MESSAGES } from '#libs/contracts/cart.js';
+import { type Coupon, type CouponEvaluation, type CouponLine, couponMessage, evaluateCoupon } from './coupon.rules.js';
 
 const coupon = (over: Partial<Coupon> & Pick<Coupon, 'code'>): Coupon => ({
   percent: 0,
@@ -19,7 +12,7 @@ const coupon = (over: Partial<Coupon> & Pick<Coupon, 'code'>): Coupon => ({
   ...over,
 });
 
-/** The six demo coupons of DEMO-DATA.md, as the demo coupons.csv defines them. */
+/** The six demo coupons of docs/demo-data.md, as the demo coupons.csv defines them. */
 const complete = coupon({
   code: 'complete',
   percent: 20,
@@ -28,7 +21,7 @@ const complete = coupon({
   role: 'qmpcomplete',
 });
 const completeWebcast = coupon({ code: 'COMPLETEWEBCAST', percent: 20, dollarsOverCents: 20000, types: ['STREAMING'] });
-const combo = CME_COMPLETE_COMBO;
+const combo = coupon({ code: 'CMEComplete combo', amountCents: 10000, auto: true, requires: [130, 155] });
 const welcome10 = coupon({ code: 'WELCOME10', percent: 10 });
 const books100 = coupon({ code: 'BOOKS100', percent: 15, dollarsOverCents: 10000, types: ['BOOK'] });
 const expired1 = coupon({ code: 'EXPIRED1', percent: 25, expires: '2024-12-31' });
@@ -47,7 +40,7 @@ const valid = (discountCents: number): CouponEvaluation => ({ kind: 'valid', dis
 const invalid: CouponEvaluation = { kind: 'invalid' };
 const notQualifying: CouponEvaluation = { kind: 'not_qualifying' };
 
-describe('coupon rules (storefront sections 4, 5, 8; DEMO-DATA.md Coupons)', () => {
+describe('coupon rules (storefront sections 4, 5, 8; docs/demo-data.md, coupons)', () => {
   it.each<[string, Coupon | undefined, CouponLine[], string[], CouponEvaluation, string?]>([
     // complete: 20% off event items, order of at least 10 dollars, for complete subscribers
     ['complete: 20% off event items for a complete subscriber', complete, [event, book], subscriber, valid(29900)],
@@ -77,14 +70,8 @@ describe('coupon rules (storefront sections 4, 5, 8; DEMO-DATA.md Coupons)', () 
       [],
       valid(5000),
     ],
-    // CMEComplete combo: applied when the cart holds products 130 and 155; a documented constant
-    [
-      'CMEComplete combo: products 130 and 155 give the constant discount',
-      combo,
-      [completePackage, cmePackage],
-      [],
-      valid(10000),
-    ],
+    // CMEComplete combo: qualifies when the cart holds both products of its REQUIRES (130 and 155); AMOUNT 10000
+    ['CMEComplete combo: products 130 and 155 give its AMOUNT', combo, [completePackage, cmePackage], [], valid(10000)],
     ['CMEComplete combo: 130 alone does not qualify', combo, [completePackage], [], notQualifying],
     ['CMEComplete combo: 155 alone does not qualify', combo, [cmePackage, book], [], notQualifying],
     // WELCOME10: 10% off everything, no minimum
@@ -109,12 +96,19 @@ describe('coupon rules (storefront sections 4, 5, 8; DEMO-DATA.md Coupons)', () 
     expect(evaluateCoupon(given, lines, roles, day)).toEqual(expected);
   });
 
+  it('a coupon naming products in REQUIRES qualifies only with every one of them in the cart', () => {
+    const withBook = coupon({ code: 'BOOKPAIR', percent: 10, requires: [300, 215] });
+    expect(evaluateCoupon(withBook, [book], [], today)).toEqual(notQualifying);
+    expect(evaluateCoupon(withBook, [book, stream], [], today)).toEqual(valid(1290));
+    expect(evaluateCoupon({ ...withBook, requires: [] }, [book], [], today)).toEqual(valid(500));
+  });
+
   it('a fixed AMOUNT is capped at the qualifying total', () => {
     const tenOff = coupon({ code: 'TENOFF', amountCents: 1000, types: ['BOOK'] });
     expect(evaluateCoupon(tenOff, [line(1, 'BOOK', 600), event], [], today)).toEqual(valid(600));
   });
 
-  it('the coupon box texts, word for word', () => {
+  it('the coupon box texts, word for word (declared in libs/contracts/cart.ts)', () => {
     expect(COUPON_MESSAGES).toEqual({
       invalid: 'Not a valid code',
       not_qualifying: 'Not a valid code for these products or minimum not reached',

@@ -1,9 +1,9 @@
-import { CME_PACKAGE_ID, COMPLETE_PACKAGE_ID } from '#libs/contracts/catalog.js';
+import { COUPON_MESSAGES } from '#libs/contracts/cart.js';
 import { percentOfCents } from './money.js';
 
 /**
  * A coupon as coupons.csv defines it (docs/catalog-import.md): CODE, PERCENT, AMOUNT, DOLLARSOVER,
- * TYPES, EXPIRES, AUTO, ROLE. Money in cents.
+ * TYPES, EXPIRES, AUTO, ROLE, REQUIRES. Money in cents.
  */
 export interface Coupon {
   code: string;
@@ -21,6 +21,12 @@ export interface Coupon {
   auto: boolean;
   /** A role the customer must hold; null = anyone. */
   role: string | null;
+  /**
+   * Product ids the cart must all hold for the coupon to qualify (the combo's pair: the Complete
+   * package first, then the CME package); empty = none. Absent from coupons applied before the
+   * column existed.
+   */
+  requires?: readonly number[];
 }
 
 /** What a coupon reads of a cart or order line. PRICE is the unit price in cents (per year for yearly types). */
@@ -34,40 +40,17 @@ export interface CouponLine {
 export type CouponEvaluation =
   { kind: 'invalid' } | { kind: 'not_qualifying' } | { kind: 'valid'; discountCents: number };
 
-/** The coupon box's texts, word for word (storefront section 8). */
-export const COUPON_MESSAGES = {
-  invalid: 'Not a valid code',
-  not_qualifying: 'Not a valid code for these products or minimum not reached',
-  valid: 'Success, discount applied!',
-} as const satisfies Record<CouponEvaluation['kind'], string>;
-
-/** Storefront section 5: Apply is disabled below 4 characters and the server is called only with 4 or more. */
-export const COUPON_MIN_LENGTH = 4;
-
-/** Storefront section 9: "The combo coupon for a complete package plus CME is named "CMEComplete combo"". */
-export const CME_COMPLETE_COMBO_CODE = 'CMEComplete combo';
-/** DEMO-DATA.md: the combo's discount is a documented constant: $100.00 off (docs/decisions.md). */
-export const CME_COMPLETE_COMBO_DISCOUNT_CENTS = 10000;
-/** The combo coupon as the demo coupons.csv defines it; the catalog's own row wins where the caller has it. */
-export const CME_COMPLETE_COMBO: Coupon = {
-  code: CME_COMPLETE_COMBO_CODE,
-  percent: 0,
-  amountCents: CME_COMPLETE_COMBO_DISCOUNT_CENTS,
-  dollarsOverCents: 0,
-  types: [],
-  expires: null,
-  auto: true,
-  role: null,
-};
+/** The coupon box's texts (declared once in libs/contracts/cart.ts), by the outcome of a code. */
+export const couponMessage = (evaluation: CouponEvaluation): string => COUPON_MESSAGES[evaluation.kind];
 
 export const sameCouponCode = (a: string, b: string): boolean => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-export const isComboCoupon = (coupon: Pick<Coupon, 'code'>): boolean =>
-  sameCouponCode(coupon.code, CME_COMPLETE_COMBO_CODE);
+/** The products a coupon needs (none when it names none). */
+export const requiredProducts = (coupon: Pick<Coupon, 'requires'>): readonly number[] => coupon.requires ?? [];
 
-/** Storefront section 4: the combo holds when the cart has both the complete package (130) and the CME package (155). */
-export const holdsComboPair = (lines: readonly Pick<CouponLine, 'ID'>[]): boolean =>
-  lines.some((l) => l.ID === COMPLETE_PACKAGE_ID) && lines.some((l) => l.ID === CME_PACKAGE_ID);
+/** True when the lines hold every product of `ids` (the combo: the pair of its REQUIRES). */
+export const holdsAll = (lines: readonly Pick<CouponLine, 'ID'>[], ids: readonly number[]): boolean =>
+  ids.every((id) => lines.some((l) => l.ID === id));
 
 /** A line the coupon applies to: its TYPES (case-insensitive), or every line when TYPES is empty. */
 export function couponAppliesTo(coupon: Pick<Coupon, 'types'>, type: string): boolean {
@@ -82,7 +65,8 @@ const lineAmount = (line: CouponLine): number => line.PRICE * line.QTY;
  * The coupon rule (storefront sections 4, 5, 8; signed-in section 3 "Coupon: percent, dollarsover, types, code"):
  * - "Not a valid code": unknown, expired (after its EXPIRES day), or the customer lacks the coupon's ROLE;
  * - "Not a valid code for these products or minimum not reached": the discount would be 0, i.e. no
- *   qualifying items, or their total is not over DOLLARSOVER (the combo also needs products 130 and 155);
+ *   qualifying items, or their total is not over DOLLARSOVER, or the cart lacks a product of its
+ *   REQUIRES (the combo's pair);
  * - otherwise valid: PERCENT of the qualifying items (rounded to the cent, half up), or AMOUNT capped at
  *   their total.
  * `today` is YYYY-MM-DD (a longer ISO string is cut to its date).
@@ -97,7 +81,7 @@ export function evaluateCoupon(
   if (coupon.expires !== null && coupon.expires.slice(0, 10) < today.slice(0, 10)) return { kind: 'invalid' };
   if (coupon.role !== null && coupon.role !== '' && !roles.includes(coupon.role)) return { kind: 'invalid' };
 
-  if (isComboCoupon(coupon) && !holdsComboPair(lines)) return { kind: 'not_qualifying' };
+  if (!holdsAll(lines, requiredProducts(coupon))) return { kind: 'not_qualifying' };
   const qualifying = lines.filter((l) => couponAppliesTo(coupon, l.TYPE));
   const total = qualifying.reduce((sum, l) => sum + lineAmount(l), 0);
   if (total <= 0 || total <= coupon.dollarsOverCents) return { kind: 'not_qualifying' };
@@ -106,6 +90,3 @@ export function evaluateCoupon(
     coupon.amountCents !== null ? Math.min(coupon.amountCents, total) : percentOfCents(total, coupon.percent);
   return discountCents > 0 ? { kind: 'valid', discountCents } : { kind: 'not_qualifying' };
 }
-
-/** The text the coupon box shows for an evaluation (storefront section 8). */
-export const couponMessage = (evaluation: CouponEvaluation): string => COUPON_MESSAGES[evaluation.kind];

@@ -51,8 +51,9 @@ export interface PriceOrderInput {
 export const MAX_QTY = 999;
 
 /**
- * Prices an order from lines the server looked up itself (DESIGN.md section 5: "prices, discounts, tax
- * and shipping are recomputed from the catalog, the coupon rules, the tax rule and the shipping table").
+ * Prices an order from lines the server looked up itself: the server never trusts client totals
+ * (docs/conventions.md); prices, discounts, tax and shipping come from the catalog, the coupon rules,
+ * the tax rule and the shipping table.
  * Tax is on the items after the discount, not on shipping; each amount is rounded once on the order and
  * then shared over the lines (largest remainder) so that the line shares add up exactly.
  */
@@ -91,7 +92,7 @@ export function priceOrder(input: PriceOrderInput): OrderPricing {
 
 export const TOTAL_MISMATCH_MESSAGE = 'The order total has changed. Please review your cart and try again.';
 
-/** DESIGN.md section 5: "The server never trusts client totals": a total that differs is refused. */
+/** The server never trusts client totals (docs/conventions.md): a total that differs is refused. */
 export function assertClientTotal(clientTotal: number, computed: Pick<OrderTotals, 'TOTAL'> | number): void {
   const total = typeof computed === 'number' ? computed : computed.TOTAL;
   if (clientTotal !== total) throw new DomainError('total_mismatch', TOTAL_MISMATCH_MESSAGE);

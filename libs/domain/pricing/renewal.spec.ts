@@ -1,5 +1,12 @@
 import { testProduct } from './product.testing.js';
-import { isSubscriptionType, RENEWED_BY, renewalLinks, renewalUid, renewalUnitPrice } from './renewal.js';
+import {
+  isSubscriptionType,
+  RENEWED_BY,
+  renewalLinks,
+  renewalUid,
+  renewalUnitPrice,
+  renewingProduct,
+} from './renewal.js';
 
 const product = testProduct;
 
@@ -13,7 +20,7 @@ const eLearning = product({
     { YEARS: 3, PRICE: 59500 },
   ],
 });
-const cmePackage = product({ ID: 155, TYPE: 'cme', PRICE: 40000, SALE_PRICE: 35005 });
+const cmePackage = product({ ID: 155, TYPE: 'cme', PRICE: 40000, SALE_PRICE: 35005, CREDITS: 20 });
 
 describe('renewal pricing (storefront section 9: 10% off the per-year price of the term)', () => {
   describe('given a subscription product with TERMS', () => {
@@ -53,13 +60,21 @@ describe('renewal pricing (storefront section 9: 10% off the per-year price of t
     it('names the renewal line by type and term, and knows which product renews each type', () => {
       expect(renewalUid('cme', 1)).toBe('renewal-cme-1');
       expect(RENEWED_BY).toEqual({
-        qmpcomplete: 130,
+        qmpcomplete: 'qmpcomplete',
         elearning: 'elearning',
         streaming_all: 'STREAMING_ALL',
-        cme: 155,
+        cme: 'cme',
       });
       expect(isSubscriptionType('streaming_all')).toBe(true);
       expect(isSubscriptionType('BOOK')).toBe(false);
+    });
+
+    it('the CME subscription is renewed by the CME package (the yearly credits), not by a CME module', () => {
+      const module = product({ ID: 150, TYPE: 'cme', PRICE: 7500, CREDITS: 4 });
+      expect(renewingProduct('cme', [module, cmePackage])).toBe(cmePackage);
+      expect(renewingProduct('cme', [module])).toBeUndefined();
+      expect(renewingProduct('elearning', [eLearning])).toBe(eLearning);
+      expect(renewingProduct('elearning', [])).toBeUndefined();
     });
   });
 });

@@ -1,5 +1,5 @@
 import { RENEWAL_DISCOUNT_PERCENT } from '#libs/contracts/cart.js';
-import { CME_PACKAGE_ID, COMPLETE_PACKAGE_ID, type Product, type ProductType } from '#libs/contracts/catalog.js';
+import { isCmePackage, type Product, type ProductType } from '#libs/contracts/catalog.js';
 import type { ExpiringSubscription } from '#libs/contracts/identity.js';
 import { SUBSCRIPTION_TYPES, type SubscriptionType } from '../entitlements/entitlements.events.js';
 import { termPrices } from './cart-line.js';
@@ -17,13 +17,24 @@ export const RENEWAL_OFFER = 'renewal';
 export const isSubscriptionType = (type: string): type is SubscriptionType =>
   (SUBSCRIPTION_TYPES as readonly string[]).includes(type);
 
-/** The product renewing a subscription type: a fixed id, or the catalog's product of that TYPE. */
-export const RENEWED_BY: Readonly<Record<SubscriptionType, number | ProductType>> = {
-  qmpcomplete: COMPLETE_PACKAGE_ID,
+/** The catalog TYPE of the product renewing each subscription type. */
+export const RENEWED_BY: Readonly<Record<SubscriptionType, ProductType>> = {
+  qmpcomplete: 'qmpcomplete',
   elearning: 'elearning',
   streaming_all: 'STREAMING_ALL',
-  cme: CME_PACKAGE_ID,
+  cme: 'cme',
 };
+
+/**
+ * Of the catalog's products of the subscription's TYPE (in id order), the one renewing it: the CME
+ * package for cme (not a CME module, which is of the same TYPE), else the first.
+ */
+export function renewingProduct<P extends Pick<Product, 'TYPE' | 'CREDITS'>>(
+  type: SubscriptionType,
+  candidates: readonly P[],
+): P | undefined {
+  return candidates.find((product) => type !== 'cme' || isCmePackage(product));
+}
 
 /** The renewal's per-year price of a term in cents (10% off, rounded half up), or null when the term is not offered. */
 export function renewalUnitPrice(product: Product, term: number): number | null {

@@ -1,5 +1,5 @@
 /**
- * The decider shape every aggregate follows (DESIGN.md section 3): pure functions, no I/O.
+ * The decider shape every aggregate follows (docs/conventions.md): pure functions, no I/O.
  * `decide` returns the events a command produces, or throws a DomainError for a refused command.
  */
 export interface Decider<Command, State, Event> {

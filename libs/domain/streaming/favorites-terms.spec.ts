@@ -1,6 +1,6 @@
 import { givenWhenThen } from '../shared/given-when-then.testing.js';
 import { favoritesDecider } from './favorites.js';
-import { hasTerms, termsDecider } from './terms.js';
+import { termsDecider } from './terms.js';
 
 const now = '2026-03-01T10:00:00.000Z';
 
@@ -31,14 +31,13 @@ describe('terms decider', () => {
   const given = givenWhenThen(termsDecider);
   const accepted = { type: 'TermsAccepted' as const, data: { customerId: 'c-1', productId: 215, acceptedAt: now } };
 
-  it('product 215 carries terms, a plain series does not', () => {
-    expect(hasTerms(215)).toBe(true);
-    expect(hasTerms(250)).toBe(false);
-  });
   it('accepting records TermsAccepted per product', () => {
-    given().when({ type: 'AcceptTerms', customerId: 'c-1', productId: 215, now }).then(accepted);
+    given().when({ type: 'AcceptTerms', customerId: 'c-1', productId: 215, hasTerms: true, now }).then(accepted);
   });
   it('accepting again records nothing', () => {
-    given(accepted).when({ type: 'AcceptTerms', customerId: 'c-1', productId: 215, now }).then();
+    given(accepted).when({ type: 'AcceptTerms', customerId: 'c-1', productId: 215, hasTerms: true, now }).then();
+  });
+  it('a product without terms has nothing to accept: nothing is recorded', () => {
+    given().when({ type: 'AcceptTerms', customerId: 'c-1', productId: 250, hasTerms: false, now }).then();
   });
 });

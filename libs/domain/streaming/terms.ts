@@ -3,7 +3,8 @@ import type { Decider, DomainEvent } from '../shared/decider.js';
 /**
  * Terms of Use per customer and product, stream `terms-{customerId}` (signed-in sections 2 and 4):
  * the video call flags CONFIRM for a product with terms until the customer accepted them; accepting
- * twice appends nothing.
+ * twice appends nothing, and so does accepting for a product without terms. Whether a product has
+ * terms is a catalog fact (terms-of-use.csv) the command carries.
  */
 export type TermsAccepted = DomainEvent<'TermsAccepted', { customerId: string; productId: number; acceptedAt: string }>;
 export type TermsEvent = TermsAccepted;
@@ -12,20 +13,12 @@ export const TERMS_EVENT_TYPES = ['TermsAccepted'] as const satisfies readonly T
 
 export const termsStreamId = (customerId: string): string => `terms-${customerId}`;
 
-/** Products whose videos carry Terms of Use (DEMO-DATA.md: product 215), with the text shown. */
-export const PRODUCT_TERMS: Readonly<Record<number, string>> = {
-  215:
-    '<p>The dissection videos and companion documents of this course show cadaveric material and are provided ' +
-    'for the professional education of licensed clinicians only. You may not copy, record, redistribute or ' +
-    'publicly display them, in whole or in part. Viewing is personal to your account and is logged.</p>',
-};
-
-export const hasTerms = (productId: number): boolean => productId in PRODUCT_TERMS;
-
 export interface AcceptTerms {
   type: 'AcceptTerms';
   customerId: string;
   productId: number;
+  /** Whether the catalog gives the product Terms of Use. */
+  hasTerms: boolean;
   now: string;
 }
 
@@ -36,7 +29,7 @@ export interface AcceptedTerms {
 export const initialAcceptedTerms: AcceptedTerms = { productIds: [] };
 
 export function decide(command: AcceptTerms, state: AcceptedTerms): TermsEvent[] {
-  if (state.productIds.includes(command.productId)) return [];
+  if (!command.hasTerms || state.productIds.includes(command.productId)) return [];
   return [
     {
       type: 'TermsAccepted',

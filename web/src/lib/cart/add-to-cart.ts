@@ -1,6 +1,6 @@
 import type { AddItemRequest } from '@contracts/cart';
 import type { Product, ProductListItem } from '@contracts/catalog';
-import { COMPLETE_PACKAGE_ID, CME_PACKAGE_ID } from '@contracts/catalog';
+import { isCmePackage, isCompletePackage } from '@contracts/catalog';
 
 type AnyProduct = Product | ProductListItem;
 
@@ -11,14 +11,13 @@ export function addRequestFor(product: AnyProduct, qty: number, term?: { years: 
 }
 
 /** Snackbar text of storefront section 8: the subscriptions are named by their short names. */
-export function addedMessage(product: { ID: number; NAME: string; TYPE: string }): string {
-  const name =
-    product.ID === COMPLETE_PACKAGE_ID
-      ? 'Complete'
-      : product.ID === CME_PACKAGE_ID
-        ? 'CME'
-        : product.TYPE === 'elearning'
-          ? 'eLearning'
-          : product.NAME;
+export function addedMessage(product: { ID: number; NAME: string; TYPE: string; CREDITS?: number }): string {
+  const name = isCompletePackage(product)
+    ? 'Complete'
+    : isCmePackage({ TYPE: product.TYPE, CREDITS: product.CREDITS ?? 0 })
+      ? 'CME'
+      : product.TYPE === 'elearning'
+        ? 'eLearning'
+        : product.NAME;
   return `${name} has been added to the cart`;
 }

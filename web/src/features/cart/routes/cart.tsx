@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { CartLine } from '@contracts/cart';
+import { type CartLine, CME_PURCHASE_WARNING, COUPON_MESSAGES, COUPON_MIN_LENGTH } from '@contracts/cart';
 import { YEARLY_TYPES, type ProductType } from '@contracts/catalog';
 import { useAppDispatch } from '@/app/hooks';
 import { Page } from '@/components/page';
@@ -30,13 +30,7 @@ import {
   useRemoveItemMutation,
 } from '../api/cart-api';
 
-export const CME_WARNING =
-  'CME can only be purchased with a new or current subscription to Complete, Stream, or eLearning';
 export const EMPTY_CART = 'You have 0 items in your cart.';
-export const COUPON_SUCCESS = 'Success, discount applied!';
-export const COUPON_INVALID = 'Not a valid code';
-export const COUPON_NOT_FOR_THESE = 'Not a valid code for these products or minimum not reached';
-const COUPON_MIN_LENGTH = 4;
 
 export const isYearly = (type: string): boolean => YEARLY_TYPES.includes(type as ProductType);
 
@@ -96,11 +90,11 @@ function CouponBox({ applied }: { applied: string | null }) {
       const response = await apply(code.trim()).unwrap();
       // The server answers with the spec's message; a discount of 0 is never a success.
       if (response.success === 1 && response.data?.discount === 0)
-        setMessage({ ok: false, text: COUPON_NOT_FOR_THESE });
-      else if (response.success === 1) setMessage({ ok: true, text: response.message || COUPON_SUCCESS });
-      else setMessage({ ok: false, text: response.message || COUPON_INVALID });
+        setMessage({ ok: false, text: COUPON_MESSAGES.not_qualifying });
+      else if (response.success === 1) setMessage({ ok: true, text: response.message || COUPON_MESSAGES.valid });
+      else setMessage({ ok: false, text: response.message || COUPON_MESSAGES.invalid });
     } catch {
-      setMessage({ ok: false, text: COUPON_INVALID });
+      setMessage({ ok: false, text: COUPON_MESSAGES.invalid });
     }
   };
 
@@ -190,7 +184,7 @@ export default function CartRoute() {
   return (
     <Page title="Cart">
       <Stack spacing={2}>
-        {showCmeWarning ? <Alert severity="warning">{CME_WARNING}</Alert> : null}
+        {showCmeWarning ? <Alert severity="warning">{CME_PURCHASE_WARNING}</Alert> : null}
         {isLoading ? <LinearProgress aria-label="Loading cart" /> : null}
         {!isLoading && items.length === 0 ? <Typography>{EMPTY_CART}</Typography> : null}
         {items.map((line) => (

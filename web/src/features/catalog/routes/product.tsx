@@ -6,7 +6,7 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Navigate, useLocation, useParams } from 'react-router';
-import { COMPLETE_PACKAGE_ID, CME_PACKAGE_ID } from '@contracts/catalog';
+import { isCmePackage, isCompletePackage } from '@contracts/catalog';
 import { useAddedSnackbar } from '@/components/added-snackbar';
 import { LoadError } from '@/components/load-error';
 import { NotFoundPage } from '@/components/not-found';
@@ -29,7 +29,7 @@ const isNotFound = (error: unknown) =>
   typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
 
 /**
- * Product detail of storefront section 2 (with the 130 and 155 special cases of section 9), made to sell:
+ * Product detail of storefront section 2 (with the Complete and CME package cases of section 9), made to sell:
  * every format with its price, the videos with running times, the faculty, CME credits, the preview clip,
  * what a subscription includes and related products. A skeleton while it loads; a 404 is Page Not Found,
  * any other failure an error panel with Retry.
@@ -70,7 +70,8 @@ export default function ProductRoute() {
   // A wrong or outdated name in the address goes to the product's own one.
   if (name !== product.SLUG) return <Navigate to={`/product/${product.SLUG}/${product.ID}${search}`} replace />;
 
-  const credits = product.ID === CME_PACKAGE_ID ? 0 : product.CREDITS;
+  // The CME package states its credits in the purchase box.
+  const credits = isCmePackage(product) ? 0 : product.CREDITS;
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, sm: 4 } }}>
       <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '2fr 3fr' } }}>
@@ -85,7 +86,7 @@ export default function ProductRoute() {
           <Typography variant="h4" component="h1">
             {product.NAME}
           </Typography>
-          {product.ID === COMPLETE_PACKAGE_ID ? null : <PriceTag product={product} size="h6" />}
+          {isCompletePackage(product) ? null : <PriceTag product={product} size="h6" />}
           {credits > 0 ? (
             <Box>
               <Chip color="primary" variant="outlined" label={`${credits} CME credit${credits === 1 ? '' : 's'}`} />

@@ -15,6 +15,7 @@ import {
   cmeYearChoices,
   type CmeSummaryResponse,
 } from '@contracts/cme';
+import { LoadError } from '@/components/load-error';
 import { Page } from '@/components/page';
 import { AppLink } from '@/components/router-link';
 import { useAppSelector } from '@/app/hooks';
@@ -110,17 +111,7 @@ export default function CmeCenterRoute() {
         </Stack>
         {isLoading || (isFetching && !shown) ? <LinearProgress aria-label="Loading CME records" /> : null}
         {isError && !isFetching ? (
-          <Alert
-            severity="error"
-            role="alert"
-            action={
-              <Button color="inherit" size="small" onClick={() => void refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            Your CME records could not be loaded.
-          </Alert>
+          <LoadError what="Your CME records" onRetry={() => void refetch()} retrying={isFetching} />
         ) : null}
         {shown ? <Summary summary={shown} /> : null}
       </Stack>

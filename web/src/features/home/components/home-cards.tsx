@@ -1,17 +1,11 @@
 import { memo } from 'react';
 import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router';
-import {
-  ALL_VIDEOS_CATEGORY_ID,
-  BOOKS_CATEGORY_ID,
-  CME_PACKAGE_ID,
-  COMPLETE_PACKAGE_ID,
-  type ProductListItem,
-} from '@contracts/catalog';
+import { ALL_VIDEOS_CATEGORY_ID, BOOKS_CATEGORY_ID, type ProductListItem } from '@contracts/catalog';
 import { SubscribeMenu } from '@/components/subscribe-menu';
-import { useProductQuery } from '@/lib/catalog-api';
 import { useElearningProduct } from '../use-elearning-product';
 import { useFeatured } from '../use-featured';
+import { usePackages } from '../use-packages';
 import { HomeCard, LearnMore } from './home-card';
 
 /** The Meetings category of the demo catalog (categories.csv): the meeting registrations. */
@@ -27,13 +21,13 @@ type OnAdded = (message: string) => void;
 // Each card reads its own data: one answer re-renders one card, not the page (less main-thread work).
 
 export const CompleteCard = memo(function CompleteCard({ onAdded }: { onAdded: OnAdded }) {
-  const complete = useProductQuery(COMPLETE_PACKAGE_ID).data;
+  const { complete } = usePackages();
   const featured = useFeatured(ALL_VIDEOS_CATEGORY_ID);
   return (
     <HomeCard
       title="Complete"
       text="Every operative video in streaming plus the full eLearning curriculum, in one yearly subscription."
-      imageOf={COMPLETE_PACKAGE_ID}
+      imageOf={complete?.ID}
       eager
       featured={featured}
       actions={
@@ -104,13 +98,13 @@ export const MeetingsCard = memo(function MeetingsCard() {
 });
 
 export const CmeCard = memo(function CmeCard({ onAdded, open }: { onAdded: OnAdded; open: boolean }) {
-  const cme = useProductQuery(CME_PACKAGE_ID).data;
+  const { cme } = usePackages();
   const featured = useFeatured(ALL_VIDEOS_CATEGORY_ID, withCredits);
   return (
     <HomeCard
       title="CME"
       text="Up to 20 AMA PRA Category 1 credits per calendar year, earned while you watch."
-      imageOf={CME_PACKAGE_ID}
+      imageOf={cme?.ID}
       featured={featured}
       actions={
         <>

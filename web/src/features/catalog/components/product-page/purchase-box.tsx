@@ -8,7 +8,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { CME_PACKAGE_ID, COMPLETE_PACKAGE_ID, type Product } from '@contracts/catalog';
+import { isCmePackage, isCompletePackage, type Product } from '@contracts/catalog';
 import { termsOf } from '@/components/subscribe-menu';
 import { addedMessage, addRequestFor } from '@/lib/cart/add-to-cart';
 import { useAddItemMutation } from '@/lib/cart/cart-api';
@@ -46,8 +46,8 @@ export function PurchaseBox({ product, onAdded }: { product: Product; onAdded: (
   const [format, setFormat] = useState(
     (formats.find((f) => f.TYPE === product.PRICING.TYPE) ?? formats[0])?.TYPE ?? null,
   );
-  const isComplete = product.ID === COMPLETE_PACKAGE_ID;
-  const isCme = product.ID === CME_PACKAGE_ID;
+  const isComplete = isCompletePackage(product);
+  const isCme = isCmePackage(product);
   const subscription = isComplete || isCme || product.TERMS.length > 0;
   const qty = parseQuantity(quantity);
   const invalid = !subscription && qty === null;

@@ -1,0 +1,47 @@
+import { Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { faultPoint } from '#libs/application/fault-point.js';
+import type { CodeRedeemed } from '#libs/domain/streaming/book-code.js';
+import type { RecordedEvent } from '#libs/eventstore/event-store.port.js';
+import { RequestContext } from '../shared/request-context.js';
+import { GrantEntitlementCommand } from './entitlements.messages.js';
+import { contextOfEvent, type ProcessManager, RunsPerEvent } from './process-manager.js';
+
+/** Where a crash test kills the shop: CodeRedeemed is appended, the book not yet granted. */
+export const REDEEM_BEFORE_GRANT = 'redeem:before-grant';
+
+/**
+ * The CodeRedeemed process manager (signed-in "Book redeem"): a redeemed book code grants the book's
+ * videos, product access with `productType` STREAMING and source `bookcode:{CODE}` (a second run
+ * appends nothing). The redeem request awaits it, so its answer comes once the book can be watched;
+ * ProcessManagerSubscription runs it from the log too, so a crash between the two appends is completed
+ * at the next start.
+ */
+@Injectable()
+export class CodeRedeemedProcessManager implements ProcessManager {
+  readonly reactsTo: readonly CodeRedeemed['type'][] = ['CodeRedeemed'];
+  private readonly runs = new RunsPerEvent();
+
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly context: RequestContext,
+  ) {}
+
+  handle(recorded: RecordedEvent): Promise<number> {
+    return this.runs.run(recorded.id, () => this.context.run(contextOfEvent(recorded), () => this.grant(recorded)));
+  }
+
+  private async grant(recorded: RecordedEvent): Promise<number> {
+    const { data } = recorded as unknown as CodeRedeemed;
+    faultPoint(REDEEM_BEFORE_GRANT);
+    const { appended } = await this.commandBus.execute(
+      new GrantEntitlementCommand(data.customerId, {
+        kind: 'product',
+        productId: data.productId,
+        productType: 'STREAMING',
+        source: `bookcode:${data.code}`,
+      }),
+    );
+    return appended;
+  }
+}

@@ -1,0 +1,60 @@
+import { createTestDatabase, type TestDatabase } from '../../test/support/database.js';
+import { projectInto } from './identity-projection.testing.js';
+import { resumePositions, viewingOf, viewingProgressReadModel } from './viewing-progress.js';
+
+const ids = { customerId: 'c1', productId: 250, videoId: 5001 };
+const started = (viewingId: string, startedAt: string, planType: 0 | 1 | 2 = 2) => ({
+  type: 'VideoStarted',
+  data: { viewingId, ...ids, planType, startedAt },
+});
+const reported = (viewingId: string, totalSeconds: number, position: number, reportedAt: string) => ({
+  type: 'WatchedSecondsReported',
+  data: { viewingId, ...ids, seconds: 60, totalSeconds, position, reportedAt },
+});
+
+describe('viewing progress read model', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(() => db.drop());
+  // Each case is given its own history: the model's tables start empty.
+  beforeEach(async () => {
+    for (const table of viewingProgressReadModel.tables) await db.pool.query(`DROP TABLE IF EXISTS ${table}`);
+  });
+
+  it('given a viewing started, reported and past 600 s, then its row holds the total, the plan and the long view', async () => {
+    await projectInto(db.pool, viewingProgressReadModel, [
+      started('v1', '2026-03-01T10:00:00.000Z'),
+      started('v1', '2026-03-01T10:05:00.000Z', 1), // a repeat (replay) changes nothing
+      reported('v1', 60, 60, '2026-03-01T10:01:00.000Z'),
+      reported('v1', 660, 655, '2026-03-01T10:11:00.000Z'),
+      {
+        type: 'LongViewReached',
+        data: { viewingId: 'v1', ...ids, planType: 2, totalSeconds: 660, reachedAt: '2026-03-01T10:11:00.000Z' },
+      },
+      started('v2', '2026-03-02T09:00:00.000Z', 0),
+    ]);
+    expect(await viewingOf(db.pool, 'v1')).toEqual({
+      viewingId: 'v1',
+      ...ids,
+      planType: 2,
+      watchedSeconds: 660,
+      longView: true,
+    });
+    expect(await viewingOf(db.pool, 'v2')).toMatchObject({ planType: 0, watchedSeconds: 0, longView: false });
+    expect(await viewingOf(db.pool, 'nope')).toBeNull();
+  });
+
+  it('then the resume position is the latest report per customer and video, whichever viewing made it', async () => {
+    await projectInto(db.pool, viewingProgressReadModel, [
+      started('v1', '2026-03-01T10:00:00.000Z'),
+      started('v2', '2026-03-02T09:00:00.000Z'),
+      reported('v2', 60, 120, '2026-03-02T09:01:00.000Z'),
+      // An older report arriving later (another viewing of the same video) does not move the position back.
+      reported('v1', 60, 30, '2026-03-01T10:01:30.000Z'),
+    ]);
+    expect(await resumePositions(db.pool, 'c1', [5001, 5002])).toEqual(new Map([[5001, 120]]));
+    expect(await resumePositions(db.pool, 'c2', [5001])).toEqual(new Map());
+  });
+});

@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { EVENT_STORE } from '#apps/api/infrastructure/tokens.js';
+import { CONCURRENT_CHANGE } from '#libs/contracts/errors.js';
+import { REDEEM_USED_CODE, type ViewingResponse } from '#libs/contracts/streaming.js';
+import { fold } from '#libs/domain/shared/decider.js';
+import { type FavoriteEvent, favoritesDecider } from '#libs/domain/streaming/favorites.js';
+import type { EventStore, RecordedEvent } from '#libs/eventstore/event-store.port.js';
+import { favoritesOf } from '#libs/read-models/streaming-choices.js';
+import { viewingOf } from '#libs/read-models/viewing-progress.js';
+import { createTestApp, type TestApp } from '../support/app.js';
+import { fireAtOnce, unexpectedStatuses } from '../support/concurrency.js';
+import { streamingClient } from './streaming-helpers.js';
+
+const AT_ONCE = 30;
+/** Book codes of the demo catalog (libs/catalog/data/book-codes.csv) that no other case uses. */
+const [, , , , MANY_ACCOUNTS_CODE = '', ONE_ACCOUNT_CODE = ''] = readFileSync(
+  'libs/catalog/data/book-codes.csv',
+  'utf8',
+)
+  .trim()
+  .split('\n')
+  .map((line) => line.split(',')[0] ?? '');
+
+/**
+ * A careless user's streaming writes (issue 18): one account sends each write 30 times at once, and 30
+ * accounts redeem one book code at once. Every answer is 200 or 409 (CONCURRENT_CHANGE, or the used
+ * code), never 5xx, and each stream stays consistent: it holds what one request would have appended,
+ * and the read models agree with it.
+ */
+describe('streaming writes sent at once', () => {
+  let shop: TestApp;
+  let store: EventStore;
+  let streamer: string;
+  let customerId: string;
+  const { call, login } = streamingClient(() => shop.baseUrl);
+  const stream = (id: string): Promise<RecordedEvent[]> => store.readStream(id);
+  /** The 409 answers whose text is none of `texts` (fireAtOnce types its results by status alone). */
+  const other409s = (results: readonly { status: number }[], texts: string[]) =>
+    (results as readonly { status: number; body?: { error?: string } }[]).filter(
+      (r) => r.status === 409 && !texts.includes(r.body?.error ?? ''),
+    );
+
+  beforeAll(async () => {
+    shop = await createTestApp({ seedDemo: true });
+    store = shop.app.get<symbol, EventStore>(EVENT_STORE, { strict: false });
+    streamer = await login('streamer@demo.test');
+    customerId = (await call<{ customerId: string }>(streamer, 'GET', '/auth/me')).body.customerId;
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  it('30 adds of one favourite, then 30 removals: 200 or 409, one event each, the read model agrees', async () => {
+    const added = await fireAtOnce(AT_ONCE, () => call(streamer, 'POST', '/streaming/favorites', { PRODUCTID: 250 }));
+    expect(unexpectedStatuses(added.statuses, [200, 409])).toEqual({});
+    expect(other409s(added.results, [CONCURRENT_CHANGE])).toEqual([]);
+    const removed = await fireAtOnce(AT_ONCE, () => call(streamer, 'DELETE', '/streaming/favorites/250'));
+    expect(unexpectedStatuses(removed.statuses, [200, 409])).toEqual({});
+
+    const events = (await stream(`favorites-${customerId}`)) as unknown as (RecordedEvent & FavoriteEvent)[];
+    expect(events.map((e) => `${e.type} ${e.data.productId}`)).toEqual(['FavoriteAdded 250', 'FavoriteRemoved 250']);
+    expect(fold(favoritesDecider, events).productIds).toEqual([]);
+    expect(await favoritesOf(shop.shop.pool, customerId)).toEqual([]);
+  });
+
+  it('30 acceptances of the terms of 215: 200 or 409, one TermsAccepted', async () => {
+    const { statuses } = await fireAtOnce(AT_ONCE, () => call(streamer, 'POST', '/streaming/215/terms', {}));
+    expect(unexpectedStatuses(statuses, [200, 409])).toEqual({});
+    const events = await stream(`terms-${customerId}`);
+    expect(events.map((e) => [e.type, (e.data as { productId: number }).productId])).toEqual([['TermsAccepted', 215]]);
+    expect((await call<{ CONFIRM: boolean }>(streamer, 'GET', '/streaming/215/videos/5463')).body.CONFIRM).toBe(false);
+  });
+
+  it('30 starts of one viewing, then 30 reports on it: 200 or 409, one start, a total that adds up', async () => {
+    const viewingId = randomUUID();
+    const started = await fireAtOnce(AT_ONCE, () =>
+      call<ViewingResponse>(streamer, 'POST', '/streaming/viewings', {
+        PRODUCTID: 250,
+        VIDEOID: 5001,
+        VIEWINGID: viewingId,
+      }),
+    );
+    expect(unexpectedStatuses(started.statuses, [200, 409])).toEqual({});
+    const reports = await fireAtOnce(AT_ONCE, (n) =>
+      call<ViewingResponse>(streamer, 'POST', `/streaming/viewings/${viewingId}/progress`, {
+        SECONDS: 60,
+        POSITION: n,
+      }),
+    );
+    expect(unexpectedStatuses(reports.statuses, [200, 409])).toEqual({});
+
+    const events = await stream(`viewing-${viewingId}`);
+    expect(events.filter((e) => e.type === 'VideoStarted')).toHaveLength(1);
+    const reported = events.filter((e) => e.type === 'WatchedSecondsReported');
+    expect(reported.length).toBe(reports.statuses[200] ?? 0);
+    // Each report's total is the one before plus what it credited; no report counted twice.
+    let total = 0;
+    for (const e of reported) {
+      const data = e.data as { seconds: number; totalSeconds: number };
+      total += data.seconds;
+      expect(data.totalSeconds).toBe(total);
+    }
+    // Credits never pass the time that passed since the start plus 30 s (the test runs in seconds).
+    expect(total).toBeLessThanOrEqual(30 + 60);
+    expect(await viewingOf(shop.shop.pool, viewingId)).toMatchObject({ watchedSeconds: total, longView: false });
+  });
+
+  it('30 accounts redeem one code at once: exactly one 200, the rest 409 "already redeemed"; one grant', async () => {
+    const tokens = await Promise.all(Array.from({ length: AT_ONCE }, (_, n) => registeredToken(n)));
+    const { statuses, results } = await fireAtOnce(AT_ONCE, (n) =>
+      call(tokens[n] ?? '', 'POST', '/redeem', { code: MANY_ACCOUNTS_CODE }),
+    );
+    expect(statuses).toEqual({ 200: 1, 409: AT_ONCE - 1 });
+    expect(other409s(results, [REDEEM_USED_CODE])).toEqual([]);
+
+    const redeemed = await stream(`bookcode-${MANY_ACCOUNTS_CODE}`);
+    expect(redeemed.map((e) => e.type)).toEqual(['CodeRedeemed']);
+    const grants = await shop.shop.pool.query<{ customer_id: string }>(
+      'SELECT customer_id FROM entitlement_products WHERE source = $1',
+      [`bookcode:${MANY_ACCOUNTS_CODE}`],
+    );
+    expect(grants.rows.map((r) => r.customer_id)).toEqual([(redeemed[0]?.data as { customerId: string }).customerId]);
+  });
+
+  it('one account redeems one code 30 times at once: all 200, one CodeRedeemed, one grant', async () => {
+    const reader = await login('reader@demo.test');
+    const { statuses } = await fireAtOnce(AT_ONCE, () => call(reader, 'POST', '/redeem', { code: ONE_ACCOUNT_CODE }));
+    expect(unexpectedStatuses(statuses, [200, 409])).toEqual({});
+    expect(statuses[200]).toBeGreaterThan(0);
+    expect((await stream(`bookcode-${ONE_ACCOUNT_CODE}`)).map((e) => e.type)).toEqual(['CodeRedeemed']);
+    const grants = await shop.shop.pool.query('SELECT 1 FROM es_events WHERE type = $1 AND data->>$2 = $3', [
+      'ProductAccessGranted',
+      'source',
+      `bookcode:${ONE_ACCOUNT_CODE}`,
+    ]);
+    expect(grants.rowCount).toBe(1);
+  });
+
+  /** A new account, registered, validated through the link the outbox holds, and signed in. */
+  async function registeredToken(n: number): Promise<string> {
+    const email = `redeemer-${n}-${randomUUID().slice(0, 8)}@example.test`;
+    const registered = await call(null, 'POST', '/users/register', {
+      FIRSTNAME: 'Ada',
+      LASTNAME: `Redeemer ${n}`,
+      SPECIALTY: 'Plastic Surgery',
+      STATUS: 'Resident',
+      ADDRESS: '1 Main St',
+      CITY: 'Springfield',
+      STATE: 'MO',
+      ZIP: '65801',
+      COUNTRY: 'USA',
+      PHONE: '555-0100',
+      EMAIL: email,
+      PASSWORD: 'Demo-pass-2026',
+      autorenew: 1,
+      agree: 1,
+      VERSION: 5,
+    });
+    expect(registered.status).toBe(201);
+    const { rows } = await shop.shop.pool.query<{ text_body: string }>(
+      'SELECT text_body FROM mail_outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1',
+      [email],
+    );
+    const link = /user\/validate\?tolken=([^&\s]+)&email=([^\s"<]+)/.exec(rows[0]?.text_body ?? '');
+    if (!link) throw new Error(`no validation link for ${email}`);
+    const validated = await call(null, 'POST', '/users/validate', {
+      TOKEN: decodeURIComponent(link[1] ?? ''),
+      EMAIL: decodeURIComponent(link[2] ?? ''),
+    });
+    expect(validated.status).toBe(200);
+    return login(email);
+  }
+});
