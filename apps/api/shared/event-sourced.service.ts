@@ -1,11 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EventBus } from '@nestjs/cqrs';
 import { Clock } from '#libs/application/clock.js';
-import {
-  type CommandContext,
-  type DecideAndAppendResult,
-  decideAndAppend,
-} from '#libs/application/decide-and-append.js';
+import { type DecideAndAppendResult, decideAndAppend } from '#libs/application/decide-and-append.js';
 import type { Decider, DomainEvent } from '#libs/domain/shared/decider.js';
 import type { EventStore } from '#libs/eventstore/event-store.port.js';
 import type { ProjectionWaiter } from '#libs/read-models/projector.js';
@@ -35,9 +31,10 @@ export class EventSourcedService {
     streamId: string,
     decider: Decider<Command, State, Event>,
     command: Command,
-    context: CommandContext = this.context.current(),
   ): Promise<DecideAndAppendResult<State>> {
-    const result = await decideAndAppend(this.store, streamId, decider, command, context, { clock: this.clock });
+    const result = await decideAndAppend(this.store, streamId, decider, command, this.context.current(), {
+      clock: this.clock,
+    });
     if (result.position !== null) {
       this.eventBus.publishAll(result.events);
       const projected = await this.waiter.waitFor(result.position);
