@@ -25,20 +25,20 @@ module.exports = {
       name: 'api-module-public-surface',
       comment:
         'A module of apps/api uses another module only through its index.ts; ' +
-        'apps/api/shared and apps/api/infrastructure are the shared kernel every module may use.',
+        'apps/api/kernel and apps/api/infrastructure are the shared kernel every module may use.',
       severity: 'error',
       from: { path: '^apps/api/([^/]+)/' },
       to: {
         path: '^apps/api/[^/]+/',
-        pathNot: ['^apps/api/$1/', '^apps/api/(shared|infrastructure)/', '^apps/api/[^/]+/index[.]ts$'],
+        pathNot: ['^apps/api/$1/', '^apps/api/(kernel|infrastructure)/', '^apps/api/[^/]+/index[.]ts$'],
       },
     },
     {
       name: 'shared-kernel-imports-no-module',
-      comment: 'apps/api/shared and apps/api/infrastructure sit below the modules: they import none of them.',
+      comment: 'apps/api/kernel and apps/api/infrastructure sit below the modules: they import none of them.',
       severity: 'error',
-      from: { path: '^apps/api/(shared|infrastructure)/' },
-      to: { path: '^apps/api/[^/]+/', pathNot: '^apps/api/(shared|infrastructure)/' },
+      from: { path: '^apps/api/(kernel|infrastructure)/' },
+      to: { path: '^apps/api/[^/]+/', pathNot: '^apps/api/(kernel|infrastructure)/' },
     },
     {
       name: 'apps-are-separate',

@@ -8,7 +8,7 @@ import { CmeModule } from './cme/cme.module.js';
 import { HealthController } from './health/health.controller.js';
 import { IdentityModule } from './identity/identity.module.js';
 import { type Infrastructure, InfrastructureModule } from './infrastructure/infrastructure.module.js';
-import { httpLogOptions } from './shared/http-logging.js';
+import { httpLogOptions } from './kernel/http-logging.js';
 import { StreamingModule } from './streaming/streaming.module.js';
 
 /**

@@ -19,9 +19,9 @@ import { AppModule } from './app.module.js';
 import { domainErrorStatuses } from './domain-error-statuses.js';
 import { seedDemoAccounts } from './seed/demo-accounts.js';
 import { resolveSecrets } from './infrastructure/secrets.js';
-import { HttpErrorFilter } from './shared/http-error.filter.js';
-import { createFastifyAdapter, registerHttpLayer } from './shared/http-hardening.js';
-import { createValidationPipe } from './shared/validation.pipe.js';
+import { HttpErrorFilter } from './kernel/http-error.filter.js';
+import { createFastifyAdapter, registerHttpLayer } from './kernel/http-hardening.js';
+import { createValidationPipe } from './kernel/validation.pipe.js';
 
 /** The demo catalog's CSV files, relative to the project folder `npm start` runs in. */
 const DEMO_CATALOG_DIR = 'libs/catalog/data';

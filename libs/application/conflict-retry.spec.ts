@@ -1,5 +1,5 @@
 import { CONCURRENT_CHANGE } from '#libs/contracts/errors.js';
-import { DomainError } from '#libs/domain/shared/decider.js';
+import { DomainError } from '#libs/domain/kernel/decider.js';
 import { WrongExpectedRevisionError } from '#libs/eventstore/event-store.port.js';
 import { CONCURRENT_CHANGE_CODE, conflictDelay, retryOnConflict } from './conflict-retry.js';
 

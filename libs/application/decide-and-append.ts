@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Decider, DomainEvent } from '#libs/domain/shared/decider.js';
+import type { Decider, DomainEvent } from '#libs/domain/kernel/decider.js';
 import type { EventStore, RecordedEvent } from '#libs/eventstore/event-store.port.js';
 import type { Clock } from './clock.js';
 import { CONFLICT_RETRY, type ConflictRetryPolicy, retryOnConflict } from './conflict-retry.js';

@@ -1,5 +1,5 @@
 /**
- * The error body of every 4xx and 5xx answer of the API (apps/api/shared/http-error.filter.ts):
+ * The error body of every 4xx and 5xx answer of the API (apps/api/kernel/http-error.filter.ts):
  * `error` is the first (or only) message, the one a screen shows; `message` lists them all (each
  * invalid field of a 400); `ERROR` repeats `error` under the name the CME screens read (signed-in
  * section 8: "CME save failure shows the ERROR field from the server").

@@ -3,7 +3,7 @@ import { cartDecider, initialCart } from '#libs/domain/cart/cart.decider.js';
 import type { CartEvent } from '#libs/domain/cart/cart.events.js';
 import type { Coupon } from '#libs/domain/pricing/coupon.rules.js';
 import { testProduct } from '#libs/domain/pricing/product.testing.js';
-import { fold } from '#libs/domain/shared/decider.js';
+import { fold } from '#libs/domain/kernel/decider.js';
 import { createTestDatabase, type TestDatabase } from '../../test/support/database.js';
 import { cartsReadModel, cartViewOf, findCart } from './carts.js';
 import { projectInto } from './identity-projection.testing.js';

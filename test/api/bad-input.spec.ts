@@ -17,7 +17,7 @@ import {
   CONTACT_REQUIRED_MESSAGE,
   EMAIL_INVALID_MESSAGE,
 } from '../../apps/api/checkout/checkout.dto.js';
-import { controlCharsMessage, invalidTextMessage, TOO_DEEP } from '../../apps/api/shared/safe-text.js';
+import { controlCharsMessage, invalidTextMessage, TOO_DEEP } from '../../apps/api/kernel/safe-text.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { checkoutContact, SANDBOX_VISA } from '../support/checkout-fixtures.js';
 import { type Caller, shopClient } from '../support/shop-client.js';

@@ -2,7 +2,7 @@ import type { Pool } from 'pg';
 import { EVENT_STORE, PG_POOL } from '#apps/api/infrastructure/tokens.js';
 import { type Customer, customerDecider } from '#libs/domain/customer/customer.decider.js';
 import { type CustomerEvent, customerStreamId } from '#libs/domain/customer/customer.events.js';
-import { fold } from '#libs/domain/shared/decider.js';
+import { fold } from '#libs/domain/kernel/decider.js';
 import type { EventStore } from '#libs/eventstore/event-store.port.js';
 import { findAccount } from '#libs/read-models/customers.js';
 import { isSessionActive } from '#libs/read-models/sessions.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CartView, CouponResponse } from '#libs/contracts/cart.js';
 import { cartDecider } from '#libs/domain/cart/cart.decider.js';
 import { type CartEvent, cartStreamId } from '#libs/domain/cart/cart.events.js';
-import { fold } from '#libs/domain/shared/decider.js';
+import { fold } from '#libs/domain/kernel/decider.js';
 import type { EventStore } from '#libs/eventstore/event-store.port.js';
 import { toCartView } from '#libs/read-models/carts.js';
 import { EVENT_STORE } from '#apps/api/infrastructure/tokens.js';

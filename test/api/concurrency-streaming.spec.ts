@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { EVENT_STORE } from '#apps/api/infrastructure/tokens.js';
 import { CONCURRENT_CHANGE } from '#libs/contracts/errors.js';
 import { REDEEM_USED_CODE, type ViewingResponse } from '#libs/contracts/streaming.js';
-import { fold } from '#libs/domain/shared/decider.js';
+import { fold } from '#libs/domain/kernel/decider.js';
 import { type FavoriteEvent, favoritesDecider } from '#libs/domain/streaming/favorites.js';
 import type { EventStore, RecordedEvent } from '#libs/eventstore/event-store.port.js';
 import { favoritesOf } from '#libs/read-models/streaming-choices.js';

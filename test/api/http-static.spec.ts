@@ -8,9 +8,9 @@ import { Controller, Get, Module, Param, Query } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { LoggerModule } from 'nestjs-pino';
-import { HttpErrorFilter } from '../../apps/api/shared/http-error.filter.js';
-import { createFastifyAdapter, registerHttpLayer, trustProxyOption } from '../../apps/api/shared/http-hardening.js';
-import { httpLogOptions, redactUrl } from '../../apps/api/shared/http-logging.js';
+import { HttpErrorFilter } from '../../apps/api/kernel/http-error.filter.js';
+import { createFastifyAdapter, registerHttpLayer, trustProxyOption } from '../../apps/api/kernel/http-hardening.js';
+import { httpLogOptions, redactUrl } from '../../apps/api/kernel/http-logging.js';
 import { freePort } from '../support/free-port.js';
 
 interface RawAnswer {
@@ -46,7 +46,7 @@ const SCRIPT = `export const catalog = ${JSON.stringify(Array.from({ length: 400
 const INDEX = '<!doctype html><html><head><title>Shop</title></head><body><div id="root"></div></body></html>';
 
 /**
- * The HTTP layer (apps/api/shared/http-hardening.ts, http-logging.ts) on a small Nest/Fastify app with
+ * The HTTP layer (apps/api/kernel/http-hardening.ts, http-logging.ts) on a small Nest/Fastify app with
  * a built web app in a temporary folder: static files, the SPA fallback, caching and the request log.
  */
 describe('HTTP layer: web app files and request log', () => {

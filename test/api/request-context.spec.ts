@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EVENT_STORE } from '../../apps/api/infrastructure/tokens.js';
-import { idMessage } from '../../apps/api/shared/id.pipe.js';
+import { idMessage } from '../../apps/api/kernel/id.pipe.js';
 import type { EventStore } from '../../libs/eventstore/event-store.port.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { shopClient } from '../support/shop-client.js';

@@ -63,7 +63,7 @@ describe('server layer rules', () => {
   });
 
   it('the shared kernel of apps/api imports no module', () => {
-    expect(rulesBrokenBy('apps/api/shared/uses-cart.ts')).toEqual(['error shared-kernel-imports-no-module']);
+    expect(rulesBrokenBy('apps/api/kernel/uses-cart.ts')).toEqual(['error shared-kernel-imports-no-module']);
   });
 
   it('one app does not import another', () => {

@@ -7,7 +7,7 @@ import { CONCURRENT_CHANGE } from '#libs/contracts/errors.js';
 import { findAccount } from '#libs/read-models/customers.js';
 import { type AuthUser, CurrentUser, JwtAuthGuard } from '../identity/index.js';
 import { PG_POOL } from '../infrastructure/tokens.js';
-import { ApiError, ApiRequiredBearer, BAD_BODY } from '../shared/errors.responses.js';
+import { ApiError, ApiRequiredBearer, BAD_BODY } from '../kernel/errors.responses.js';
 import { AddressDto, AutoRenewDto, ProfileDto } from './account.dto.js';
 import { ChangeAddressCommand, ChangeAutoRenewCommand, ChangeProfileCommand } from './account.messages.js';
 import { AccountBodyDto, AccountSavedDto } from './account.responses.js';

@@ -3,7 +3,7 @@ import { IsIn, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validat
 import type { AddressRequest, AutoRenewRequest, ProfileRequest } from '#libs/contracts/account.js';
 import { PASSWORD_MIN_LENGTH, type Specialty, type Status, type Suffix } from '#libs/contracts/identity.js';
 import { EmailRules, PASSWORD_MAX_LENGTH, PasswordLength, profileRules, required } from '../identity/index.js';
-import { MatchesWhenGiven } from '../shared/validators.js';
+import { MatchesWhenGiven } from '../kernel/validators.js';
 
 /**
  * Wire DTOs of the account page (libs/contracts/account.ts), with the field messages of signed-in

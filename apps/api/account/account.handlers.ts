@@ -7,12 +7,12 @@ import type { AccountCommand } from '#libs/domain/customer/customer.commands.js'
 import { type Customer, customerDecider } from '#libs/domain/customer/customer.decider.js';
 import { CustomerErrors } from '#libs/domain/customer/customer.errors.js';
 import { type CustomerEvent, customerStreamId, type PostalAddress } from '#libs/domain/customer/customer.events.js';
-import { DomainError, fold } from '#libs/domain/shared/decider.js';
+import { DomainError, fold } from '#libs/domain/kernel/decider.js';
 import type { EventStore } from '#libs/eventstore/event-store.port.js';
 import { AddressReferences, addressMessages } from '../checkout/index.js';
 import { EmailReservations, hashPassword, verifyPassword } from '../identity/index.js';
 import { EVENT_STORE } from '../infrastructure/tokens.js';
-import { EventSourcedService } from '../shared/event-sourced.service.js';
+import { EventSourcedService } from '../kernel/event-sourced.service.js';
 import { ChangeAddressCommand, ChangeAutoRenewCommand, ChangeProfileCommand } from './account.messages.js';
 
 const emailTaken = () => new DomainError('email_taken', CustomerErrors.email_taken);

@@ -6,7 +6,7 @@ import type { AuthUser } from '../identity/index.js';
  * The account page's messages on the Nest CommandBus (one thin handler each in account.handlers.ts).
  * Each runs the customer decider on `customer-{customerId}` with one of its account commands
  * (libs/domain/customer/customer.commands.ts). The actor and correlation id are the request
- * context's (apps/api/shared/request-context.ts).
+ * context's (apps/api/kernel/request-context.ts).
  */
 
 export class ChangeProfileCommand extends Command<void> {

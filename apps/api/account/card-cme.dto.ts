@@ -3,7 +3,7 @@ import { Type } from 'class-transformer';
 import { IsDefined, IsObject, Matches, ValidateNested } from 'class-validator';
 import type { CardEntry, CardRequest, CmeInfoRequest } from '#libs/contracts/account.js';
 import { DOB_FORMAT_MESSAGE, DOB_REQUIRED_MESSAGE } from '../checkout/index.js';
-import { calendarDate, MatchesWhenGiven, WhenGiven } from '../shared/validators.js';
+import { calendarDate, MatchesWhenGiven, WhenGiven } from '../kernel/validators.js';
 
 /**
  * Wire DTOs of the Card and CME info tabs (libs/contracts/account.ts), with the field messages of

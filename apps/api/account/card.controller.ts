@@ -7,7 +7,7 @@ import { CONCURRENT_CHANGE } from '#libs/contracts/errors.js';
 import { cardOf } from '#libs/read-models/cards.js';
 import { type AuthUser, CurrentUser, JwtAuthGuard } from '../identity/index.js';
 import { PG_POOL } from '../infrastructure/tokens.js';
-import { ApiError, ApiRequiredBearer, BAD_BODY, ErrorBodyDto } from '../shared/errors.responses.js';
+import { ApiError, ApiRequiredBearer, BAD_BODY, ErrorBodyDto } from '../kernel/errors.responses.js';
 import { CardAttempts, TOO_MANY_CARD_ATTEMPTS } from './card-attempts.js';
 import { CardRequestDto } from './card-cme.dto.js';
 import { ReplaceCardCommand } from './card-cme.messages.js';

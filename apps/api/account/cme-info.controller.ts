@@ -9,7 +9,7 @@ import { decryptDob } from '#libs/crypto/dob.js';
 import { encryptedDobOf } from '#libs/read-models/customers.js';
 import { type AuthUser, CurrentUser, FORBIDDEN_ROLE, JwtAuthGuard, Roles, RolesGuard } from '../identity/index.js';
 import { CONFIG, PG_POOL } from '../infrastructure/tokens.js';
-import { ApiError, ApiRequiredBearer, BAD_BODY } from '../shared/errors.responses.js';
+import { ApiError, ApiRequiredBearer, BAD_BODY } from '../kernel/errors.responses.js';
 import { CmeInfoDto, DOB_RANGE_MESSAGE } from './card-cme.dto.js';
 import { RecordCmeInfoCommand } from './card-cme.messages.js';
 import { CmeInfoBodyDto, CmeInfoSavedDto } from './card-cme.responses.js';

@@ -9,7 +9,7 @@ import {
   ApiOptionalBearer,
   ApiRequiredBearer,
   BAD_BODY,
-} from '../shared/errors.responses.js';
+} from '../kernel/errors.responses.js';
 import {
   AddCartItemCommand,
   AddRenewalCommand,

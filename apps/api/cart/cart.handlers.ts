@@ -7,7 +7,7 @@ import { findProduct } from '#libs/catalog/products.queries.js';
 import { isOnePerCart, isYearly, lineKey } from '#libs/domain/cart/cart.decider.js';
 import { type CartErrorCode, CartErrors } from '#libs/domain/cart/cart.errors.js';
 import { isSubscriptionType, RENEWAL_OFFER, renewalUid, renewalUnitPrice } from '#libs/domain/pricing/renewal.js';
-import { DomainError } from '#libs/domain/shared/decider.js';
+import { DomainError } from '#libs/domain/kernel/decider.js';
 import { renewalProduct } from '#libs/read-models/renewal-offers.js';
 import { RolesService } from '../identity/index.js';
 import { PG_POOL } from '../infrastructure/tokens.js';

@@ -11,12 +11,12 @@ import type { CartCommand, CartContext } from '#libs/domain/cart/cart.commands.j
 import { cartDecider } from '#libs/domain/cart/cart.decider.js';
 import type { Cart, CartPayment } from '#libs/domain/cart/cart.state.js';
 import { type CartClearReason, type CartEvent, cartStreamId } from '#libs/domain/cart/cart.events.js';
-import { fold } from '#libs/domain/shared/decider.js';
+import { fold } from '#libs/domain/kernel/decider.js';
 import type { EventStore } from '#libs/eventstore/event-store.port.js';
 import { cartViewOf } from '#libs/read-models/carts.js';
 import { RolesService } from '../identity/index.js';
 import { EVENT_STORE, PG_POOL } from '../infrastructure/tokens.js';
-import { EventSourcedService } from '../shared/event-sourced.service.js';
+import { EventSourcedService } from '../kernel/event-sourced.service.js';
 import type { CartRequest } from './optional-auth.guard.js';
 
 export const CART_ID_HEADER = 'x-cart-id';

@@ -4,8 +4,8 @@ import pg from 'pg';
 import { findMeeting, listMeetings, listShortPaths } from '#libs/catalog/meetings.queries.js';
 import type { Meeting, MeetingSummary, ShortPath } from '#libs/contracts/catalog.js';
 import { PG_POOL } from '../infrastructure/tokens.js';
-import { ApiError } from '../shared/errors.responses.js';
-import { IdPipe, idMessage } from '../shared/id.pipe.js';
+import { ApiError } from '../kernel/errors.responses.js';
+import { IdPipe, idMessage } from '../kernel/id.pipe.js';
 import { MeetingBodyDto, MeetingListBodyDto, ShortPathsBodyDto } from './catalog.dto.js';
 import { CATALOG_CACHE } from './products.controller.js';
 

@@ -11,8 +11,8 @@ import {
   type ProductDetail,
 } from '#libs/contracts/catalog.js';
 import { PG_POOL } from '../infrastructure/tokens.js';
-import { ApiError } from '../shared/errors.responses.js';
-import { IdPipe, idMessage } from '../shared/id.pipe.js';
+import { ApiError } from '../kernel/errors.responses.js';
+import { IdPipe, idMessage } from '../kernel/id.pipe.js';
 import { CategoriesBodyDto, ProductBodyDto, ProductListQueryDto, ProductPageDto } from './catalog.dto.js';
 
 export const CATALOG_CACHE = 'public, max-age=60';

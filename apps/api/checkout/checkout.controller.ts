@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { PayResponse, Quote } from '#libs/contracts/cart.js';
 import { type CartRequest, CartService, OptionalJwtAuthGuard } from '../cart/index.js';
-import { ApiCartIdHeader, ApiError, ApiOptionalBearer, BAD_BODY } from '../shared/errors.responses.js';
+import { ApiCartIdHeader, ApiError, ApiOptionalBearer, BAD_BODY } from '../kernel/errors.responses.js';
 import { IDEMPOTENCY_KEY_REQUIRED } from './checkout-errors.js';
 import { PayDto, QuoteDto } from './checkout.dto.js';
 import { IDEMPOTENCY_KEY_PATTERN, PayCommand } from './checkout.messages.js';

@@ -22,7 +22,7 @@ import type {
   QuoteRequest,
   ShippingOption,
 } from '#libs/contracts/cart.js';
-import { IsDateMmDdYyyy, IsEmailWhenGiven, MatchesWhenGiven } from '../shared/validators.js';
+import { IsDateMmDdYyyy, IsEmailWhenGiven, MatchesWhenGiven } from '../kernel/validators.js';
 
 /**
  * Wire DTOs of checkout (libs/contracts/cart.ts), with the field messages of signed-in section 8

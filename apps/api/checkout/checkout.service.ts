@@ -15,7 +15,7 @@ import { type Coupon, evaluateCoupon } from '#libs/domain/pricing/coupon.rules.j
 import { type OrderPricing, priceOrder, TOTAL_MISMATCH_MESSAGE } from '#libs/domain/pricing/order-totals.js';
 import { RENEWAL_OFFER, renewalUnitPrice } from '#libs/domain/pricing/renewal.js';
 import { isPhysical } from '#libs/domain/pricing/shipping.rules.js';
-import { DomainError } from '#libs/domain/shared/decider.js';
+import { DomainError } from '#libs/domain/kernel/decider.js';
 import { type CartRequest, CartService } from '../cart/index.js';
 import { AddressReferences, validateCheckoutAddresses } from './contact-validation.js';
 import { CONFIG, PG_POOL } from '../infrastructure/tokens.js';

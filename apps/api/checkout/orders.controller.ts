@@ -17,7 +17,7 @@ import {
   RolesService,
 } from '../identity/index.js';
 import { PG_POOL } from '../infrastructure/tokens.js';
-import { ApiError, ApiOptionalBearer, ApiRequiredBearer } from '../shared/errors.responses.js';
+import { ApiError, ApiOptionalBearer, ApiRequiredBearer } from '../kernel/errors.responses.js';
 import { RECEIPT_NOT_AUTHORIZED } from './checkout-errors.js';
 import { CardBodyDto, OrderHistoryBodyDto, ReceiptBodyDto, SubscriptionsDto } from './checkout.responses.js';
 import { CheckoutService } from './checkout.service.js';

@@ -9,8 +9,8 @@ import { customerStreamId } from '#libs/domain/customer/customer.events.js';
 import { isPhysical } from '#libs/domain/pricing/shipping.rules.js';
 import type { ChargeRequest, ChargeResult } from '#libs/payments/payment-gateway.js';
 import { cardOf } from '#libs/read-models/cards.js';
-import type { EventSourcedService } from '../shared/event-sourced.service.js';
-import { notAfter } from '../shared/validators.js';
+import type { EventSourcedService } from '../kernel/event-sourced.service.js';
+import { notAfter } from '../kernel/validators.js';
 import { GUEST_DIGITAL_MESSAGE, NO_CARD_ON_FILE } from './checkout-errors.js';
 import { DOB_FORMAT_MESSAGE, DOB_REQUIRED_MESSAGE, type PayDto } from './checkout.dto.js';
 

@@ -7,7 +7,7 @@ import type { PayResponse } from '#libs/contracts/cart.js';
 import { orderDecider } from '#libs/domain/order/order.decider.js';
 import { OrderErrors } from '#libs/domain/order/order.errors.js';
 import { orderStreamId } from '#libs/domain/order/order.events.js';
-import { DomainError } from '#libs/domain/shared/decider.js';
+import { DomainError } from '#libs/domain/kernel/decider.js';
 import {
   type ChargeRequest,
   type ChargeResult,
@@ -17,8 +17,8 @@ import {
 import { CartService } from '../cart/index.js';
 import { RolesService } from '../identity/index.js';
 import { PG_POOL } from '../infrastructure/tokens.js';
-import { EventSourcedService } from '../shared/event-sourced.service.js';
-import { RequestContext } from '../shared/request-context.js';
+import { EventSourcedService } from '../kernel/event-sourced.service.js';
+import { RequestContext } from '../kernel/request-context.js';
 import { PAYMENT_IN_PROGRESS } from './checkout-errors.js';
 import { PayCommand } from './checkout.messages.js';
 import { CheckoutService } from './checkout.service.js';

@@ -4,7 +4,7 @@ import type { PayResponse } from '#libs/contracts/cart.js';
 import type { CheckoutReleaseReason } from '#libs/domain/cart/cart.events.js';
 import { orderDecider } from '#libs/domain/order/order.decider.js';
 import { type OrderEvent, orderStreamId } from '#libs/domain/order/order.events.js';
-import { fold } from '#libs/domain/shared/decider.js';
+import { fold } from '#libs/domain/kernel/decider.js';
 import type { EventStore, RecordedEvent } from '#libs/eventstore/event-store.port.js';
 import {
   type ChargeResult,
@@ -14,8 +14,8 @@ import {
 } from '#libs/payments/payment-gateway.js';
 import { CartService } from '../cart/index.js';
 import { EVENT_STORE } from '../infrastructure/tokens.js';
-import { EventSourcedService } from '../shared/event-sourced.service.js';
-import { RequestContext, SYSTEM } from '../shared/request-context.js';
+import { EventSourcedService } from '../kernel/event-sourced.service.js';
+import { RequestContext, SYSTEM } from '../kernel/request-context.js';
 import { CheckoutService } from './checkout.service.js';
 import { OrderPaidProcessManager } from '../entitlements/index.js';
 import { type PaymentClaim, PaymentClaims } from './payment-claims.js';

@@ -29,7 +29,7 @@ import {
 import { CONCURRENT_CHANGE } from '#libs/contracts/errors.js';
 import { type AuthUser, CurrentUser, FORBIDDEN_ROLE, JwtAuthGuard, Roles, RolesGuard } from '../identity/index.js';
 import { CONFIG } from '../infrastructure/tokens.js';
-import { ApiError, ApiRequiredBearer } from '../shared/errors.responses.js';
+import { ApiError, ApiRequiredBearer } from '../kernel/errors.responses.js';
 import { renderCertificatePdf } from './certificate-pdf.js';
 import { parseYear } from './cme-params.js';
 import { CmeQueries } from './cme-queries.js';

@@ -12,8 +12,8 @@ import {
 } from '#libs/contracts/cme.js';
 import { CONCURRENT_CHANGE } from '#libs/contracts/errors.js';
 import { type AuthUser, CurrentUser, FORBIDDEN_ROLE, JwtAuthGuard, Roles, RolesGuard } from '../identity/index.js';
-import { ApiError, ApiRequiredBearer, BAD_BODY } from '../shared/errors.responses.js';
-import { IdPipe } from '../shared/id.pipe.js';
+import { ApiError, ApiRequiredBearer, BAD_BODY } from '../kernel/errors.responses.js';
+import { IdPipe } from '../kernel/id.pipe.js';
 import { TestTypePipe, parseYear } from './cme-params.js';
 import { CmeQueries } from './cme-queries.js';
 import { CmeTests } from './cme-tests.js';

@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { Clock } from '#libs/application/clock.js';
 import { type CmeRecordData, cmeStreamId } from '#libs/domain/cme/cme.events.js';
 import type { CmeIssuedCertificate } from '#libs/domain/cme/cme.state.js';
-import { EventSourcedService } from '../shared/event-sourced.service.js';
+import { EventSourcedService } from '../kernel/event-sourced.service.js';
 import { cmeDecider } from './cme-hash.js';
 import { CmeQueries } from './cme-queries.js';
 import { CmeTests } from './cme-tests.js';

@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { faultPoint } from '#libs/application/fault-point.js';
 import type { CodeRedeemed } from '#libs/domain/streaming/book-code.js';
 import type { RecordedEvent } from '#libs/eventstore/event-store.port.js';
-import { RequestContext } from '../shared/request-context.js';
+import { RequestContext } from '../kernel/request-context.js';
 import { GrantEntitlementCommand } from './entitlements.messages.js';
 import { contextOfEvent, type ProcessManager, RunsPerEvent } from './process-manager.js';
 

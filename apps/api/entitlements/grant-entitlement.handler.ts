@@ -1,7 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { entitlementsDecider } from '#libs/domain/entitlements/entitlements.decider.js';
 import { entitlementsStreamId } from '#libs/domain/entitlements/entitlements.events.js';
-import { EventSourcedService } from '../shared/event-sourced.service.js';
+import { EventSourcedService } from '../kernel/event-sourced.service.js';
 import { GrantEntitlementCommand } from './entitlements.messages.js';
 
 /** Appends a grant to `entitlements-{customerId}`; a repeat of the same grant (same source) appends nothing. */

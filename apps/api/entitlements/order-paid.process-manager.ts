@@ -7,7 +7,7 @@ import type { OrderPaid } from '#libs/domain/order/order.events.js';
 import type { RecordedEvent } from '#libs/eventstore/event-store.port.js';
 import { entitlementsOf } from '#libs/read-models/entitlements.js';
 import { PG_POOL } from '../infrastructure/tokens.js';
-import { RequestContext } from '../shared/request-context.js';
+import { RequestContext } from '../kernel/request-context.js';
 import { type Grant, GrantEntitlementCommand } from './entitlements.messages.js';
 import { contextOfEvent, type ProcessManager, RunsPerEvent } from './process-manager.js';
 

@@ -6,7 +6,7 @@ import { CONCURRENT_CHANGE } from '#libs/contracts/errors.js';
 import type { LoginResponse, Me, Status } from '#libs/contracts/identity.js';
 import { findCustomerById } from '#libs/read-models/customers.js';
 import { PG_POOL } from '../infrastructure/tokens.js';
-import { ApiError, ApiRequiredBearer, BAD_BODY } from '../shared/errors.responses.js';
+import { ApiError, ApiRequiredBearer, BAD_BODY } from '../kernel/errors.responses.js';
 import { type AuthUser, CurrentUser, JwtAuthGuard } from './guards.js';
 import { LoginCommand, LogoutCommand } from './identity.commands.js';
 import { LoginDto, MeDto } from './identity.dto.js';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type Customer, customerDecider } from '#libs/domain/customer/customer.decider.js';
 import { type CustomerEvent, customerStreamId } from '#libs/domain/customer/customer.events.js';
-import { fold } from '#libs/domain/shared/decider.js';
+import { fold } from '#libs/domain/kernel/decider.js';
 import type { EventStore } from '#libs/eventstore/event-store.port.js';
 import { EVENT_STORE } from '../infrastructure/tokens.js';
 import { EmailReservations } from './email-reservations.js';

@@ -10,7 +10,7 @@ import type {
 
 /**
  * The identity commands sent on the Nest CommandBus; each has one thin handler in this folder. Who
- * asks and under which correlation id is the request context's (apps/api/shared/request-context.ts).
+ * asks and under which correlation id is the request context's (apps/api/kernel/request-context.ts).
  */
 
 export interface Registered {

@@ -4,7 +4,7 @@ import { Controller, Get, UnauthorizedException } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Clock } from '#libs/application/clock.js';
 import type { MainInfo } from '#libs/contracts/identity.js';
-import { ApiError } from '../shared/errors.responses.js';
+import { ApiError } from '../kernel/errors.responses.js';
 import { MainInfoDto } from './identity.dto.js';
 
 /** The shop's version: from the root package.json (the process runs from the project root). */

@@ -3,7 +3,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import type { ProfileFields } from '#libs/contracts/account.js';
 import { PASSWORD_MIN_LENGTH, PHONE_MAX_LENGTH, SPECIALTIES, STATUSES, SUFFIXES } from '#libs/contracts/identity.js';
-import { IsEmailWhenGiven } from '../shared/validators.js';
+import { IsEmailWhenGiven } from '../kernel/validators.js';
 
 /**
  * The rules of the customer's profile fields, one per field of ProfileFields (libs/contracts/account.ts):

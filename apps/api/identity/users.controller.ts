@@ -10,7 +10,7 @@ import {
   SetNewPasswordCommand,
   ValidateEmailCommand,
 } from './identity.commands.js';
-import { ApiError, BAD_BODY } from '../shared/errors.responses.js';
+import { ApiError, BAD_BODY } from '../kernel/errors.responses.js';
 import { ForgotDto, RegisterDto, ResendDto, SetNewPasswordDto, SuccessBodyDto, ValidateDto } from './identity.dto.js';
 
 /** Messages of storefront section 8 for the successes. */

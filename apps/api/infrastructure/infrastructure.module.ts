@@ -9,9 +9,9 @@ import type { EventStore } from '#libs/eventstore/event-store.port.js';
 import type { Mailer } from '#libs/mail/mailer.js';
 import type { ProjectionWaiter } from '#libs/read-models/projector.js';
 import { CONFIG, EVENT_STORE, MAILER, PG_POOL, PROJECTION_WAITER } from './tokens.js';
-import { EventSourcedService } from '../shared/event-sourced.service.js';
-import { requestIdOf } from '../shared/http-logging.js';
-import { ActorInterceptor, RequestContext } from '../shared/request-context.js';
+import { EventSourcedService } from '../kernel/event-sourced.service.js';
+import { requestIdOf } from '../kernel/http-logging.js';
+import { ActorInterceptor, RequestContext } from '../kernel/request-context.js';
 
 /** The adapters, built once at start-up (apps/api/bootstrap.ts) and shared by every feature module. */
 export interface Infrastructure {

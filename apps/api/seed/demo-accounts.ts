@@ -12,7 +12,7 @@ import {
   SocietySecrets,
   ValidateEmailCommand,
 } from '../identity/index.js';
-import { RequestContext, SYSTEM } from '../shared/request-context.js';
+import { RequestContext, SYSTEM } from '../kernel/request-context.js';
 import { seedAccountPage } from './demo-account-page.js';
 import data from './demo-accounts.json' with { type: 'json' };
 import { seedDemoCme } from './demo-cme.js';

@@ -7,7 +7,7 @@ import type { EventStore } from '#libs/eventstore/event-store.port.js';
 import { SubmitCmeTestCommand, questionsOf } from '../cme/index.js';
 import { EmailReservations } from '../identity/index.js';
 import { EVENT_STORE } from '../infrastructure/tokens.js';
-import { RequestContext, SYSTEM } from '../shared/request-context.js';
+import { RequestContext, SYSTEM } from '../kernel/request-context.js';
 import data from './demo-cme.json' with { type: 'json' };
 
 interface DemoTest {

@@ -1,7 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { EmailReservations } from '../identity/index.js';
-import { RequestContext, SYSTEM } from '../shared/request-context.js';
+import { RequestContext, SYSTEM } from '../kernel/request-context.js';
 import { AddFavoriteCommand } from '../streaming/index.js';
 import data from './demo-streaming.json' with { type: 'json' };
 

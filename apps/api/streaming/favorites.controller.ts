@@ -7,8 +7,8 @@ import { type FavoritesResponse, NOT_AUTHORIZED } from '#libs/contracts/streamin
 import { favoritesOf } from '#libs/read-models/streaming-choices.js';
 import { type AuthUser, CurrentUser, JwtAuthGuard, Roles, RolesGuard } from '../identity/index.js';
 import { PG_POOL } from '../infrastructure/tokens.js';
-import { ApiError, ApiRequiredBearer, BAD_BODY } from '../shared/errors.responses.js';
-import { IdPipe, idMessage } from '../shared/id.pipe.js';
+import { ApiError, ApiRequiredBearer, BAD_BODY } from '../kernel/errors.responses.js';
+import { IdPipe, idMessage } from '../kernel/id.pipe.js';
 import { FavoriteDto } from './streaming.dto.js';
 import { AddFavoriteCommand, RemoveFavoriteCommand } from './streaming.messages.js';
 import { FavoritesResponseDto } from './streaming.responses.js';

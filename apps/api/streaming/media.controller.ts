@@ -20,7 +20,7 @@ import { accessTo } from '#libs/domain/streaming/access.js';
 import { isSessionActive } from '#libs/read-models/sessions.js';
 import { RolesService } from '../identity/index.js';
 import { CONFIG, PG_POOL } from '../infrastructure/tokens.js';
-import { ApiError } from '../shared/errors.responses.js';
+import { ApiError } from '../kernel/errors.responses.js';
 import { mediaPath, sendMediaFile } from './media-files.js';
 import { CatalogFacts } from '../catalog/index.js';
 import { MediaSigner } from './media-signer.js';

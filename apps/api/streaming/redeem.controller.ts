@@ -9,7 +9,7 @@ import {
   type RedeemResponse,
 } from '#libs/contracts/streaming.js';
 import { type AuthUser, CurrentUser, JwtAuthGuard } from '../identity/index.js';
-import { ApiError, ApiRequiredBearer } from '../shared/errors.responses.js';
+import { ApiError, ApiRequiredBearer } from '../kernel/errors.responses.js';
 import { RedeemDto } from './streaming.dto.js';
 import { RedeemCodeCommand } from './streaming.messages.js';
 import { RedeemResponseDto } from './streaming.responses.js';

@@ -8,7 +8,7 @@ import type { EventStore, RecordedEvent } from '#libs/eventstore/event-store.por
 import { bookOfCode } from '#libs/read-models/stream-products.js';
 import { CodeRedeemedProcessManager } from '../entitlements/index.js';
 import { EVENT_STORE, PG_POOL } from '../infrastructure/tokens.js';
-import { EventSourcedService } from '../shared/event-sourced.service.js';
+import { EventSourcedService } from '../kernel/event-sourced.service.js';
 import { RedeemCodeCommand } from './streaming.messages.js';
 
 /**

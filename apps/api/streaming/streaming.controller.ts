@@ -12,8 +12,8 @@ import {
   type UserHomeResponse,
 } from '#libs/contracts/streaming.js';
 import { type AuthUser, CurrentUser, JwtAuthGuard, Roles, RolesGuard } from '../identity/index.js';
-import { ApiError, ApiRequiredBearer, BAD_BODY } from '../shared/errors.responses.js';
-import { IdPipe, idMessage } from '../shared/id.pipe.js';
+import { ApiError, ApiRequiredBearer, BAD_BODY } from '../kernel/errors.responses.js';
+import { IdPipe, idMessage } from '../kernel/id.pipe.js';
 import { MediaSigner } from './media-signer.js';
 import { TermsDto } from './streaming.dto.js';
 import { AcceptTermsCommand } from './streaming.messages.js';

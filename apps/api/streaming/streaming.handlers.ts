@@ -6,7 +6,7 @@ import { NOT_AUTHORIZED, type ViewingResponse } from '#libs/contracts/streaming.
 import { favoritesDecider, favoritesStreamId } from '#libs/domain/streaming/favorites.js';
 import { termsDecider, termsStreamId } from '#libs/domain/streaming/terms.js';
 import { type Viewing, viewingDecider, viewingStreamId } from '#libs/domain/streaming/viewing.js';
-import { EventSourcedService } from '../shared/event-sourced.service.js';
+import { EventSourcedService } from '../kernel/event-sourced.service.js';
 import { CatalogFacts } from '../catalog/index.js';
 import { StreamAccess } from './stream-access.js';
 import { StreamCatalog } from './stream-catalog.js';

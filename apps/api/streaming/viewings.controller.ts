@@ -4,7 +4,7 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CONCURRENT_CHANGE } from '#libs/contracts/errors.js';
 import { NOT_AUTHORIZED, type ViewingResponse } from '#libs/contracts/streaming.js';
 import { type AuthUser, CurrentUser, JwtAuthGuard, Roles, RolesGuard } from '../identity/index.js';
-import { ApiError, ApiRequiredBearer, BAD_BODY } from '../shared/errors.responses.js';
+import { ApiError, ApiRequiredBearer, BAD_BODY } from '../kernel/errors.responses.js';
 import { VideoStartDto, WatchReportDto } from './streaming.dto.js';
 import { ReportWatchedCommand, StartViewingCommand } from './streaming.messages.js';
 import { ViewingResponseDto } from './streaming.responses.js';

@@ -1,4 +1,4 @@
-import { givenWhenThen } from '../shared/given-when-then.testing.js';
+import { givenWhenThen } from '../kernel/given-when-then.testing.js';
 import { cardOnFileDecider, type SaveCardOnFile } from './card-on-file.decider.js';
 import type { CardSavedOnFile } from './card-on-file.events.js';
 

@@ -1,4 +1,4 @@
-import type { Decider } from '../shared/decider.js';
+import type { Decider } from '../kernel/decider.js';
 import type { CardSavedOnFile } from './card-on-file.events.js';
 
 /** Keep a paying card on file: the gateway's token, brand, last four and expiry (signed-in section 3 "Card"). */

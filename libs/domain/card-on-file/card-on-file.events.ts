@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../shared/decider.js';
+import type { DomainEvent } from '../kernel/decider.js';
 
 /**
  * `CardSavedOnFile` (stream `card-{customerId}`): the gateway's token with brand, last four and expiry

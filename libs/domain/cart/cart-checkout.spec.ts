@@ -1,4 +1,4 @@
-import { givenWhenThen } from '../shared/given-when-then.testing.js';
+import { givenWhenThen } from '../kernel/given-when-then.testing.js';
 import type { CartCommand } from './cart.commands.js';
 import { cartDecider } from './cart.decider.js';
 import type { CartEvent } from './cart.events.js';

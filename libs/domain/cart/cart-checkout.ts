@@ -1,4 +1,4 @@
-import { DomainError } from '../shared/decider.js';
+import { DomainError } from '../kernel/decider.js';
 import { CartErrors } from './cart.errors.js';
 import type { CompleteCheckout, ReleaseCheckout, StartCheckout } from './cart.commands.js';
 import type { CartCheckoutEvent } from './cart.events.js';

@@ -1,5 +1,5 @@
 import type { CartEvent } from './cart.events.js';
-import { fold } from '../shared/decider.js';
+import { fold } from '../kernel/decider.js';
 import type { Coupon } from '../pricing/coupon.rules.js';
 import type { CartCommand, RedeemOffer } from './cart.commands.js';
 import { type Cart, cartDecider, cartSummary } from './cart.decider.js';

@@ -2,7 +2,7 @@ import { COUPON_MIN_LENGTH, type CouponRefusal } from '#libs/contracts/cart.js';
 import { type Product, type SubscriptionTerm, YEARLY_TYPES } from '#libs/contracts/catalog.js';
 import { evaluateCoupon, holdsAll, requiredProducts, sameCouponCode } from '../pricing/coupon.rules.js';
 import { catalogUnitPrice, formatEntry, offerUnitPrice } from '../pricing/cart-line.js';
-import { type Decider, DomainError } from '../shared/decider.js';
+import { type Decider, DomainError } from '../kernel/decider.js';
 import type { AddItemToCart, ApplyCoupon, CartCommand, CartContext, MergeCart, RedeemOffer } from './cart.commands.js';
 import { type CartErrorCode, CartErrors } from './cart.errors.js';
 import {

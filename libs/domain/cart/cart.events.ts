@@ -1,6 +1,6 @@
 import type { CouponRefusal } from '#libs/contracts/cart.js';
 import type { Product, SubscriptionTerm } from '#libs/contracts/catalog.js';
-import type { DomainEvent } from '../shared/decider.js';
+import type { DomainEvent } from '../kernel/decider.js';
 import type { Coupon } from '../pricing/coupon.rules.js';
 
 /** Events of the cart stream `cart-{cartId}` (docs/conventions.md). Money in cents. */

@@ -2,7 +2,7 @@ import type { CouponRefusal } from '#libs/contracts/cart.js';
 import type { Product } from '#libs/contracts/catalog.js';
 import type { Coupon } from '../pricing/coupon.rules.js';
 import { testProduct } from '../pricing/product.testing.js';
-import { givenWhenThen } from '../shared/given-when-then.testing.js';
+import { givenWhenThen } from '../kernel/given-when-then.testing.js';
 import type { AddItemToCart, CartContext } from './cart.commands.js';
 import { cartDecider } from './cart.decider.js';
 import type { CartEvent, CartItem, CouponRemovalReason, ItemRemovalReason } from './cart.events.js';

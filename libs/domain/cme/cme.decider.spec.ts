@@ -1,10 +1,10 @@
-import { DomainError } from '../shared/decider.js';
-import { givenWhenThen } from '../shared/given-when-then.testing.js';
+import { DomainError } from '../kernel/decider.js';
+import { givenWhenThen } from '../kernel/given-when-then.testing.js';
 import { cmeChainText } from './cme.chain.js';
 import type { SubmitCmeTest } from './cme.commands.js';
 import { createCmeDecider } from './cme.decider.js';
 import { CME_GENESIS_HASH, type CmeEvent, type CmeRecordData } from './cme.events.js';
-import { fold } from '../shared/decider.js';
+import { fold } from '../kernel/decider.js';
 
 // A stand-in for SHA-256 (the domain has no crypto): any deterministic function shows the chaining.
 const fakeHash = (text: string): string => `h(${text.length}:${text.slice(-12)})`;

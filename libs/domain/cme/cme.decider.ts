@@ -1,4 +1,4 @@
-import { type Decider, DomainError } from '../shared/decider.js';
+import { type Decider, DomainError } from '../kernel/decider.js';
 import { type CmeHasher, cmeChainText } from './cme.chain.js';
 import type { CmeCommand, IssueCmeCertificate, SubmitCmeTest } from './cme.commands.js';
 import { CmeErrors, type CmeErrorCode } from './cme.errors.js';

@@ -1,5 +1,5 @@
 import type { CmeTestType } from '#libs/contracts/cme.js';
-import type { DomainEvent } from '../shared/decider.js';
+import type { DomainEvent } from '../kernel/decider.js';
 
 /**
  * CME events, stream `cme-{customerId}-{year}` (docs/conventions.md; signed-in sections 3, 6, 9): one

@@ -1,5 +1,5 @@
 import { PROFILE_FIELDS, type ProfileFields } from '#libs/contracts/account.js';
-import { DomainError } from '../shared/decider.js';
+import { DomainError } from '../kernel/decider.js';
 import type { AccountCommand } from './customer.commands.js';
 import { CustomerErrors } from './customer.errors.js';
 import type { CustomerEvent, CustomerProfile, PostalAddress } from './customer.events.js';

@@ -1,4 +1,4 @@
-import { givenWhenThen } from '../shared/given-when-then.testing.js';
+import { givenWhenThen } from '../kernel/given-when-then.testing.js';
 import type { RegisterCustomer } from './customer.commands.js';
 import { customerDecider } from './customer.decider.js';
 import type { CustomerEvent, CustomerProfile } from './customer.events.js';

@@ -1,4 +1,4 @@
-import { type Decider, DomainError } from '../shared/decider.js';
+import { type Decider, DomainError } from '../kernel/decider.js';
 import { type AccountState, decideAccount, evolveAccount, initialAccount } from './customer.account.js';
 import type { CustomerCommand } from './customer.commands.js';
 import { type CustomerErrorCode, CustomerErrors } from './customer.errors.js';

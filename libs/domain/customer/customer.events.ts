@@ -1,5 +1,5 @@
 import type { ProfileFields } from '#libs/contracts/account.js';
-import type { DomainEvent } from '../shared/decider.js';
+import type { DomainEvent } from '../kernel/decider.js';
 
 /**
  * Events of the customer stream `customer-{customerId}`. No secret enters an event: passwords only as

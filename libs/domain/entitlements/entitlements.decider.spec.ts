@@ -1,4 +1,4 @@
-import { givenWhenThen } from '../shared/given-when-then.testing.js';
+import { givenWhenThen } from '../kernel/given-when-then.testing.js';
 import { entitlementsDecider } from './entitlements.decider.js';
 import type { EntitlementEvent } from './entitlements.events.js';
 

@@ -1,4 +1,4 @@
-import type { Decider } from '../shared/decider.js';
+import type { Decider } from '../kernel/decider.js';
 import type {
   EntitlementEvent,
   ProductAccessGranted,

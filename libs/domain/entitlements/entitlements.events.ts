@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../shared/decider.js';
+import type { DomainEvent } from '../kernel/decider.js';
 
 /** Events of the stream `entitlements-{customerId}`: what a customer may use, and since when. */
 export const SUBSCRIPTION_TYPES = ['qmpcomplete', 'elearning', 'streaming_all', 'cme'] as const;

@@ -1,6 +1,6 @@
 import type { ShippingRate } from '#libs/contracts/catalog.js';
 import type { Coupon } from '../pricing/coupon.rules.js';
-import { givenWhenThen } from '../shared/given-when-then.testing.js';
+import { givenWhenThen } from '../kernel/given-when-then.testing.js';
 import type { OrderLineInput, PayOrder, PlaceOrder } from './order.commands.js';
 import { orderDecider } from './order.decider.js';
 import type { OrderContact, OrderEvent, OrderLine } from './order.events.js';

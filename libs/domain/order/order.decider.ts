@@ -1,7 +1,7 @@
 import { cmePurchaseAllowed } from '../cart/cme.rules.js';
 import { evaluateCoupon } from '../pricing/coupon.rules.js';
 import { assertClientTotal, priceOrder } from '../pricing/order-totals.js';
-import { type Decider, DomainError } from '../shared/decider.js';
+import { type Decider, DomainError } from '../kernel/decider.js';
 import type { GatewayAnswer, OrderCommand, PayOrder, PlaceOrder } from './order.commands.js';
 import { type OrderErrorCode, OrderErrors } from './order.errors.js';
 import type { OrderAddress, OrderContact, OrderEvent, OrderLine, OrderMoney } from './order.events.js';

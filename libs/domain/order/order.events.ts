@@ -1,5 +1,5 @@
 import type { SubscriptionTerm } from '#libs/contracts/catalog.js';
-import type { DomainEvent } from '../shared/decider.js';
+import type { DomainEvent } from '../kernel/decider.js';
 
 /**
  * Events of the order stream `order-{ONUM}` (docs/conventions.md, Write side). Money in cents. No card number or

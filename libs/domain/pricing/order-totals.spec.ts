@@ -1,5 +1,5 @@
 import type { ShippingRate } from '#libs/contracts/catalog.js';
-import { DomainError } from '../shared/decider.js';
+import { DomainError } from '../kernel/decider.js';
 import { type OrderTotals, type PriceOrderInput, assertClientTotal, priceOrder } from './order-totals.js';
 
 const usa: ShippingRate = {

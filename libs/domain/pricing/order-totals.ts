@@ -1,5 +1,5 @@
 import type { ShippingRate } from '#libs/contracts/catalog.js';
-import { DomainError } from '../shared/decider.js';
+import { DomainError } from '../kernel/decider.js';
 import { type CouponEvaluation, couponAppliesTo } from './coupon.rules.js';
 import { allocateCents } from './money.js';
 import { type ShippingOption, lineShippingWeight, shippingCost } from './shipping.rules.js';

@@ -1,5 +1,5 @@
 import type { ShippingRate } from '#libs/contracts/catalog.js';
-import { DomainError } from '../shared/decider.js';
+import { DomainError } from '../kernel/decider.js';
 import { type ShippingLine, isPhysical, shippingBand, shippingCost, shippingWeight } from './shipping.rules.js';
 
 /** Storefront section 9 shipping table, in cents: 1-4, 5-10, 11-20, 20+, expedited fee. */

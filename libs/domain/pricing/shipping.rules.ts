@@ -1,6 +1,6 @@
 import { NOT_SHIPPED_TYPES } from '#libs/contracts/cart.js';
 import type { ShippingRate } from '#libs/contracts/catalog.js';
-import { DomainError } from '../shared/decider.js';
+import { DomainError } from '../kernel/decider.js';
 
 /** Signed-in section 4: "Shipping option toggles between standard (1) and expedited (2)". */
 export type ShippingOption = 1 | 2;

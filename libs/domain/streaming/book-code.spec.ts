@@ -1,4 +1,4 @@
-import { givenWhenThen } from '../shared/given-when-then.testing.js';
+import { givenWhenThen } from '../kernel/given-when-then.testing.js';
 import { bookCodeDecider, bookCodeStreamId } from './book-code.js';
 
 const now = '2026-03-01T10:00:00.000Z';

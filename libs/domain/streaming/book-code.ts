@@ -1,4 +1,4 @@
-import { type Decider, DomainError, type DomainEvent } from '../shared/decider.js';
+import { type Decider, DomainError, type DomainEvent } from '../kernel/decider.js';
 import { type StreamingErrorCode, StreamingErrors } from './streaming.errors.js';
 
 /**

@@ -1,4 +1,4 @@
-import { givenWhenThen } from '../shared/given-when-then.testing.js';
+import { givenWhenThen } from '../kernel/given-when-then.testing.js';
 import { favoritesDecider } from './favorites.js';
 import { termsDecider } from './terms.js';
 

@@ -1,4 +1,4 @@
-import type { Decider, DomainEvent } from '../shared/decider.js';
+import type { Decider, DomainEvent } from '../kernel/decider.js';
 
 /**
  * A customer's favourite stream products, stream `favorites-{customerId}` (signed-in sections 2 and 4).

@@ -1,4 +1,4 @@
-import type { Decider, DomainEvent } from '../shared/decider.js';
+import type { Decider, DomainEvent } from '../kernel/decider.js';
 
 /**
  * Terms of Use per customer and product, stream `terms-{customerId}` (signed-in sections 2 and 4):

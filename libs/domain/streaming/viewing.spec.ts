@@ -1,4 +1,4 @@
-import { givenWhenThen } from '../shared/given-when-then.testing.js';
+import { givenWhenThen } from '../kernel/given-when-then.testing.js';
 import { type VideoStarted, viewingDecider, type WatchedSecondsReported } from './viewing.js';
 
 /** A fake clock: seconds after the start of the viewing, as the ISO time the command carries. */

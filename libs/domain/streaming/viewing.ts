@@ -1,5 +1,5 @@
 import { LONG_VIEW_SECONDS, type PlanType } from '#libs/contracts/streaming.js';
-import { type Decider, DomainError, type DomainEvent } from '../shared/decider.js';
+import { type Decider, DomainError, type DomainEvent } from '../kernel/decider.js';
 import { type StreamingErrorCode, StreamingErrors } from './streaming.errors.js';
 
 /**

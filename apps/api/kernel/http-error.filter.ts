@@ -8,7 +8,7 @@ import {
   Logger,
 } from '@nestjs/common';
 import { CONCURRENT_CHANGE, type ErrorBody, SERVER_FAULT } from '#libs/contracts/errors.js';
-import { DomainError } from '#libs/domain/shared/decider.js';
+import { DomainError } from '#libs/domain/kernel/decider.js';
 import { WrongExpectedRevisionError } from '#libs/eventstore/event-store.port.js';
 import { INVALID_JSON } from './http-hardening.js';
 

@@ -7,7 +7,7 @@ function flatten(errors: ValidationError[]): string[] {
 
 /**
  * The DTO rules, preceded by one check of every string of the body, the query and the path
- * (apps/api/shared/safe-text.ts): a NUL or another control character, or broken Unicode, answers
+ * (apps/api/kernel/safe-text.ts): a NUL or another control character, or broken Unicode, answers
  * 400 before any DTO, handler or query sees it. Values of custom decorators (the signed-in user) are
  * the server's own and are not checked.
  */

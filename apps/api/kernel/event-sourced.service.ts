@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EventBus } from '@nestjs/cqrs';
 import { Clock } from '#libs/application/clock.js';
 import { type DecideAndAppendResult, decideAndAppend } from '#libs/application/decide-and-append.js';
-import type { Decider, DomainEvent } from '#libs/domain/shared/decider.js';
+import type { Decider, DomainEvent } from '#libs/domain/kernel/decider.js';
 import type { EventStore } from '#libs/eventstore/event-store.port.js';
 import type { ProjectionWaiter } from '#libs/read-models/projector.js';
 import { EVENT_STORE, PROJECTION_WAITER } from '../infrastructure/tokens.js';
