@@ -1,6 +1,7 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { JwtService } from '@nestjs/jwt';
+import { BAD_ADDRESS } from '../../apps/api/kernel/http-hardening.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 
 const JWT_SECRET = 'test-jwt-secret-that-is-long-enough-0123456789';
@@ -164,6 +165,21 @@ describe('HTTP layer', () => {
     expect(echoed.headers['x-request-id']).toBe('trace-123');
     const made = await raw(url('/api/health'));
     expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers an address the router cannot read (a path part over 100 characters, broken percent-encoding) 400 with the error body', async () => {
+    for (const path of [
+      `/api/products/${'9'.repeat(150)}`,
+      `/api/cme/tests/${'x'.repeat(300)}/1`,
+      '/api/products/%E0%A4%A',
+    ]) {
+      const answer = await raw(url(path), { method: 'GET' });
+      expect({ path, status: answer.status, body: JSON.parse(answer.body.toString()) as unknown }).toEqual({
+        path,
+        status: 400,
+        body: { statusCode: 400, error: BAD_ADDRESS, message: [BAD_ADDRESS], ERROR: BAD_ADDRESS },
+      });
+    }
   });
 
   it('answers malformed JSON and an unknown /api path with the error body, never 500', async () => {

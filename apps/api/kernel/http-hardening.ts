@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RawServerDefault } from 'fastify';
 import helmet from 'helmet';
+import type { ErrorBody } from '#libs/contracts/errors.js';
 import { cachedEncodingFor, encodedOnce, weakEtagOf } from './http-caching.js';
 import { requestIdOf } from './http-logging.js';
 
@@ -58,9 +59,24 @@ export function trustProxyOption(value: string): boolean | string[] | ((address:
   return trimmed.split(',').map((part) => part.trim());
 }
 
-/** The Fastify server under Nest: which proxies to trust (TRUST_PROXY) and the request id of each request. */
+export const BAD_ADDRESS = 'The address is not valid: a part of its path is malformed or too long.';
+
+/**
+ * The Fastify server under Nest: which proxies to trust (TRUST_PROXY) and the request id of each
+ * request. An address the router cannot read (broken percent-encoding, a path part over Fastify's
+ * 100-character limit) is answered before any route runs: 400 with the one error body, not Fastify's
+ * own 414 or body.
+ */
 export function createFastifyAdapter(trustProxy: string): FastifyAdapter {
-  return new FastifyAdapter({ trustProxy: trustProxyOption(trustProxy), genReqId: requestIdOf, bodyLimit: BODY_LIMIT });
+  return new FastifyAdapter({
+    trustProxy: trustProxyOption(trustProxy),
+    genReqId: requestIdOf,
+    bodyLimit: BODY_LIMIT,
+    frameworkErrors: (_error: Error, _request: FastifyRequest, reply: FastifyReply) => {
+      const body: ErrorBody = { statusCode: 400, error: BAD_ADDRESS, message: [BAD_ADDRESS], ERROR: BAD_ADDRESS };
+      void reply.code(400).header('content-type', 'application/json; charset=utf-8').send(body);
+    },
+  });
 }
 
 export const INVALID_JSON = 'The request body is not valid JSON.';
