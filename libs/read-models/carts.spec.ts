@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from '../../test/support/databa
 import { cartsReadModel, cartViewOf, findCart } from './carts.js';
 import { projectInto } from './identity-projection.testing.js';
 
-/** The Complete (130) and CME (155) packages, the combo and the context are the cart decider's fixtures; the book is this spec's. */
+/** The packages 130 and 155 (the combo's pair) and the context are the cart decider's fixtures. */
 const book = product({ ID: 603, NAME: 'Book 603', TYPE: 'BOOK', PRICE: 19500 });
 
 /** The events the cart decider records for a run of commands on one cart. */
