@@ -1,23 +1,15 @@
+import { testProfile } from '#libs/domain/customer/customer.testing.js';
 import { createTestDatabase, type TestDatabase } from '../../test/support/database.js';
 import { customersReadModel, findAccount, findCustomerByEmail, findCustomerById } from './customers.js';
 import { projectInto } from './identity-projection.testing.js';
 
-const profile = {
-  firstname: 'Ada',
-  lastname: 'Example',
-  suffix: null,
-  specialty: 'Plastic Surgery',
+const profile = testProfile({
   status: 'Resident',
-  address: null,
-  address2: null,
   city: 'Springfield',
   state: 'MO',
-  zip: null,
   country: 'USA',
   phone: '555-0100',
-  autorenew: true,
-  utimezone: null,
-};
+});
 
 describe('customers read model', () => {
   let db: TestDatabase;
