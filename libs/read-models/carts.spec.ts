@@ -4,9 +4,8 @@ import type { CartEvent } from '#libs/domain/cart/cart.events.js';
 import { cmePackage, completePackage, context, product } from '#libs/domain/cart/cart.testing.js';
 import { coupon, welcome10 } from '#libs/domain/pricing/coupon.testing.js';
 import { fold } from '#libs/domain/kernel/decider.js';
-import { createTestDatabase, type TestDatabase } from '../../test/support/database.js';
 import { cartsReadModel, cartViewOf, findCart } from './carts.js';
-import { projectInto } from './identity-projection.testing.js';
+import { projectInto, readModelDatabase } from './identity-projection.testing.js';
 
 /** The packages 130 and 155 (the combo's pair) and the context are the cart decider's fixtures. */
 const book = product({ ID: 603, NAME: 'Book 603', TYPE: 'BOOK', PRICE: 19500 });
@@ -19,11 +18,7 @@ function eventsOf(commands: CartCommand[]): CartEvent[] {
 }
 
 describe('carts read model', () => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase();
-  });
-  afterAll(() => db.drop());
+  const db = readModelDatabase();
 
   const project = async (events: CartEvent[]) => {
     // projectInto creates the table afresh.

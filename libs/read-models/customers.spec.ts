@@ -1,7 +1,6 @@
 import { testProfile } from '#libs/domain/customer/customer.testing.js';
-import { createTestDatabase, type TestDatabase } from '../../test/support/database.js';
 import { customersReadModel, findAccount, findCustomerByEmail, findCustomerById } from './customers.js';
-import { projectInto } from './identity-projection.testing.js';
+import { projectInto, readModelDatabase } from './identity-projection.testing.js';
 
 const profile = testProfile({
   status: 'Resident',
@@ -12,11 +11,7 @@ const profile = testProfile({
 });
 
 describe('customers read model', () => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase();
-  });
-  afterAll(() => db.drop());
+  const db = readModelDatabase();
 
   it('holds the registered profile and whether the email is validated', async () => {
     await projectInto(db.pool, customersReadModel, [
