@@ -8,7 +8,7 @@ import { type FavoriteEvent, favoritesDecider } from '#libs/domain/streaming/fav
 import type { EventStore, RecordedEvent } from '#libs/eventstore/event-store.port.js';
 import { favoritesOf } from '#libs/read-models/streaming-choices.js';
 import { viewingOf } from '#libs/read-models/viewing-progress.js';
-import { createTestApp, type TestApp } from '../support/app.js';
+import { useTestShop } from '../support/app.js';
 import { fireAtOnce, unexpectedStatuses } from '../support/concurrency.js';
 import { streamingClient } from './streaming-helpers.js';
 
@@ -29,7 +29,7 @@ const [, , , , MANY_ACCOUNTS_CODE = '', ONE_ACCOUNT_CODE = ''] = readFileSync(
  * and the read models agree with it.
  */
 describe('streaming writes sent at once', () => {
-  let shop: TestApp;
+  const shop = useTestShop({ seedDemo: true });
   let store: EventStore;
   let streamer: string;
   let customerId: string;
@@ -42,13 +42,9 @@ describe('streaming writes sent at once', () => {
     );
 
   beforeAll(async () => {
-    shop = await createTestApp({ seedDemo: true });
     store = shop.app.get<symbol, EventStore>(EVENT_STORE, { strict: false });
     streamer = await login('streamer@demo.test');
     customerId = (await call<{ customerId: string }>(streamer, 'GET', '/auth/me')).body.customerId;
-  });
-  afterAll(async () => {
-    await shop?.close();
   });
 
   it('30 adds of one favourite, then 30 removals: 200 or 409, one event each, the read model agrees', async () => {
