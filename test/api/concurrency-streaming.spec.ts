@@ -10,7 +10,7 @@ import { favoritesOf } from '#libs/read-models/streaming-choices.js';
 import { viewingOf } from '#libs/read-models/viewing-progress.js';
 import { useTestShop } from '../support/app.js';
 import { fireAtOnce, unexpectedStatuses } from '../support/concurrency.js';
-import { streamingClient } from './streaming-helpers.js';
+import { streamingClient } from '../support/streaming-client.js';
 
 const AT_ONCE = 30;
 /** Book codes of the demo catalog (libs/catalog/data/book-codes.csv) that no other case uses. */
