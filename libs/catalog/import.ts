@@ -2,6 +2,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { Pool, PoolClient } from 'pg';
+import { withAdvisoryLock } from '#libs/database/transaction.js';
 import {
   CATALOG_FILES,
   CATALOG_FILE_NAMES,
@@ -85,16 +86,11 @@ export async function importCatalog(pool: Pool, path: string, options: ImportOpt
   }));
   if (errors.length > 0) return { files, errors: sorted(errors) };
 
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    // One import at a time (several processes may start on an empty database at once).
-    await client.query("SELECT pg_advisory_xact_lock(hashtext('catalog_import'))");
+  // One import at a time (several processes may start on an empty database at once).
+  return withAdvisoryLock(pool, 'catalog_import', async (client) => {
     await checkReferences(client, parsed, errors);
-    if (errors.length > 0) {
-      await client.query('ROLLBACK');
-      return { files, errors: sorted(errors) };
-    }
+    // Nothing was written yet: the transaction ends with nothing to commit.
+    if (errors.length > 0) return { files, errors: sorted(errors) };
     let productsTouched = false;
     for (const [i, file] of parsed.entries()) {
       const report = files[i]!;
@@ -113,14 +109,8 @@ export async function importCatalog(pool: Pool, path: string, options: ImportOpt
     }
     // Delivered at commit: every API process then empties its catalog cache (catalog-cache.ts).
     await client.query("SELECT pg_notify('catalog_changed', '')");
-    await client.query('COMMIT');
     return { files, errors: [] };
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 function sorted(errors: ImportError[]): ImportError[] {

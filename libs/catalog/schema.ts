@@ -1,4 +1,5 @@
 import type { Pool } from 'pg';
+import { withAdvisoryLock } from '#libs/database/transaction.js';
 
 /**
  * The catalog tables (reference data, not event-sourced: docs/catalog-import.md). Plain tables with
@@ -200,11 +201,8 @@ export interface CatalogSchemaInfo {
  * Creates every catalog table and index that is missing. Idempotent and safe when several processes
  * start at once: the DDL runs under a transaction-scoped advisory lock.
  */
-export async function ensureCatalogSchema(pool: Pool): Promise<CatalogSchemaInfo> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    await client.query("SELECT pg_advisory_xact_lock(hashtext('catalog_schema'))");
+export function ensureCatalogSchema(pool: Pool): Promise<CatalogSchemaInfo> {
+  return withAdvisoryLock(pool, 'catalog_schema', async (client) => {
     await client.query(TABLES);
     let trigramSearch = true;
     await client.query('SAVEPOINT trgm');
@@ -220,14 +218,8 @@ export async function ensureCatalogSchema(pool: Pool): Promise<CatalogSchemaInfo
       await client.query('ROLLBACK TO SAVEPOINT trgm');
       trigramSearch = false;
     }
-    await client.query('COMMIT');
     return { trigramSearch };
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /** True while no product has been imported: the start-up then imports the demo data set. */

@@ -1,17 +1,8 @@
-import { createTestDatabase, type TestDatabase } from '../../test/support/database.js';
 import { bookCodeRegistryReadModel, redemptionOf } from './book-code-registry.js';
-import { projectInto } from './identity-projection.testing.js';
+import { projectInto, readModelDatabase } from './identity-projection.testing.js';
 
 describe('book code registry read model', () => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase();
-  });
-  afterAll(() => db.drop());
-  // Each case is given its own history: the model's tables start empty.
-  beforeEach(async () => {
-    for (const table of bookCodeRegistryReadModel.tables) await db.pool.query(`DROP TABLE IF EXISTS ${table}`);
-  });
+  const db = readModelDatabase(bookCodeRegistryReadModel);
 
   it('given a code redeemed, then the registry names who redeemed it, when, and for which book', async () => {
     await projectInto(db.pool, bookCodeRegistryReadModel, [

@@ -1,37 +1,14 @@
 import type { CartCommand } from '#libs/domain/cart/cart.commands.js';
 import { cartDecider, initialCart } from '#libs/domain/cart/cart.decider.js';
 import type { CartEvent } from '#libs/domain/cart/cart.events.js';
-import type { Coupon } from '#libs/domain/pricing/coupon.rules.js';
-import { testProduct } from '#libs/domain/pricing/product.testing.js';
+import { cmePackage, completePackage, context, product } from '#libs/domain/cart/cart.testing.js';
+import { coupon, welcome10 } from '#libs/domain/pricing/coupon.testing.js';
 import { fold } from '#libs/domain/kernel/decider.js';
-import { createTestDatabase, type TestDatabase } from '../../test/support/database.js';
 import { cartsReadModel, cartViewOf, findCart } from './carts.js';
-import { projectInto } from './identity-projection.testing.js';
+import { projectInto, readModelDatabase } from './identity-projection.testing.js';
 
-/** The catalog's combo as the cart service hands it in: AUTO, $100 off, REQUIRES 130 then 155. */
-const comboCoupon: Coupon = {
-  code: 'CMEComplete combo',
-  percent: 0,
-  amountCents: 10000,
-  dollarsOverCents: 0,
-  types: [],
-  expires: null,
-  auto: true,
-  role: null,
-  requires: [130, 155],
-};
-const context = { roles: [], today: '2026-06-15', comboCoupon };
-const complete = testProduct({
-  ID: 130,
-  TYPE: 'qmpcomplete',
-  PRICE: 175000,
-  TERMS: [
-    { YEARS: 1, PRICE: 175000 },
-    { YEARS: 2, PRICE: 160000 },
-  ],
-});
-const cme = testProduct({ ID: 155, TYPE: 'cme', PRICE: 40000 });
-const book = testProduct({ ID: 603, TYPE: 'BOOK', PRICE: 19500 });
+/** The packages 130 and 155 (the combo's pair) and the context are the cart decider's fixtures. */
+const book = product({ ID: 603, NAME: 'Book 603', TYPE: 'BOOK', PRICE: 19500 });
 
 /** The events the cart decider records for a run of commands on one cart. */
 function eventsOf(commands: CartCommand[]): CartEvent[] {
@@ -41,11 +18,7 @@ function eventsOf(commands: CartCommand[]): CartEvent[] {
 }
 
 describe('carts read model', () => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase();
-  });
-  afterAll(() => db.drop());
+  const db = readModelDatabase();
 
   const project = async (events: CartEvent[]) => {
     // projectInto creates the table afresh.
@@ -56,8 +29,8 @@ describe('carts read model', () => {
   it('holds the cart the decider folds, with its money and badge quantity', async () => {
     const events = eventsOf([
       { type: 'AddItemToCart', cartId: 'a', product: book, QTY: 2, ...context },
-      { type: 'AddItemToCart', cartId: 'a', product: complete, QTY: 1, TERM: 2, ...context },
-      { type: 'AddItemToCart', cartId: 'a', product: cme, QTY: 1, ...context },
+      { type: 'AddItemToCart', cartId: 'a', product: completePackage, QTY: 1, TERM: 2, ...context },
+      { type: 'AddItemToCart', cartId: 'a', product: cmePackage, QTY: 1, ...context },
     ]);
     expect(events.map((e) => e.type)).toEqual([
       'ItemAddedToCart',
@@ -75,7 +48,7 @@ describe('carts read model', () => {
 
   it('answers the CartView: lines with their KEY and total, the coupon, the CME warning', async () => {
     const events = eventsOf([
-      { type: 'AddItemToCart', cartId: 'b', product: cme, QTY: 1, ...context },
+      { type: 'AddItemToCart', cartId: 'b', product: cmePackage, QTY: 1, ...context },
       { type: 'AddItemToCart', cartId: 'b', product: book, QTY: 3, ...context },
     ]);
     await project(events);
@@ -97,15 +70,7 @@ describe('carts read model', () => {
   });
 
   it('a refused code leaves the cart as it was: the coupon held stays or goes as the decider said', async () => {
-    const welcome10: Coupon = {
-      ...comboCoupon,
-      code: 'WELCOME10',
-      percent: 10,
-      amountCents: null,
-      auto: false,
-      requires: [],
-    };
-    const books500: Coupon = { ...welcome10, code: 'BOOKS500', percent: 15, dollarsOverCents: 50000, types: ['BOOK'] };
+    const books500 = coupon({ code: 'BOOKS500', percent: 15, dollarsOverCents: 50000, types: ['BOOK'] });
     const events = eventsOf([
       { type: 'AddItemToCart', cartId: 'r', product: book, QTY: 1, ...context },
       { type: 'ApplyCoupon', cartId: 'r', code: 'WELCOME10', coupon: welcome10, ...context },
@@ -125,15 +90,15 @@ describe('carts read model', () => {
 
   it('a removed line, a removed coupon and a cleared cart show as such; an unknown cart is empty', async () => {
     const events = eventsOf([
-      { type: 'AddItemToCart', cartId: 'c', product: complete, QTY: 1, ...context },
-      { type: 'AddItemToCart', cartId: 'c', product: cme, QTY: 1, ...context },
+      { type: 'AddItemToCart', cartId: 'c', product: completePackage, QTY: 1, ...context },
+      { type: 'AddItemToCart', cartId: 'c', product: cmePackage, QTY: 1, ...context },
       { type: 'RemoveItemFromCart', cartId: 'c', ID: 130, ...context },
       { type: 'AddItemToCart', cartId: 'c', product: book, QTY: 1, ...context },
       {
         type: 'RedeemOffer',
         cartId: 'c',
         offer: { OFFER: 'cme', UID: 'u1', TYPE: 'cme', UNITPRICE: 32000, QTY: 1 },
-        product: cme,
+        product: cmePackage,
         ...context,
       },
     ]);

@@ -1,5 +1,4 @@
 import type { CmeRecordData } from '#libs/domain/cme/cme.events.js';
-import { createTestDatabase, type TestDatabase } from '../../test/support/database.js';
 import {
   cmeCertificateByNumber,
   cmeCertificateOf,
@@ -9,7 +8,7 @@ import {
   cmeTotalsReadModel,
   cmeYearTotalsOf,
 } from './cme-totals.js';
-import { projectInto } from './identity-projection.testing.js';
+import { projectInto, readModelDatabase } from './identity-projection.testing.js';
 
 /** A credit event's data; the decider computes every number, the read model only copies them. */
 const record = (productId: number, credits: number, yearTotal: number, extra: Partial<CmeRecordData> = {}) => ({
@@ -32,13 +31,7 @@ const record = (productId: number, credits: number, yearTotal: number, extra: Pa
 });
 
 describe('cme-totals read model', () => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase();
-  });
-  afterAll(() => db.drop());
-  // Each test projects into fresh tables.
-  beforeEach(() => db.pool.query(`DROP TABLE IF EXISTS ${cmeTotalsReadModel.tables.join(', ')}`));
+  const db = readModelDatabase(cmeTotalsReadModel);
 
   it('given submits, an update and a capped test, then one row per record and the year’s total of the last event', async () => {
     await projectInto(db.pool, cmeTotalsReadModel, [

@@ -1,30 +1,17 @@
-import { createTestDatabase, type TestDatabase } from '../../test/support/database.js';
+import { testProfile } from '#libs/domain/customer/customer.testing.js';
 import { customersReadModel, findAccount, findCustomerByEmail, findCustomerById } from './customers.js';
-import { projectInto } from './identity-projection.testing.js';
+import { projectInto, readModelDatabase } from './identity-projection.testing.js';
 
-const profile = {
-  firstname: 'Ada',
-  lastname: 'Example',
-  suffix: null,
-  specialty: 'Plastic Surgery',
+const profile = testProfile({
   status: 'Resident',
-  address: null,
-  address2: null,
   city: 'Springfield',
   state: 'MO',
-  zip: null,
   country: 'USA',
   phone: '555-0100',
-  autorenew: true,
-  utimezone: null,
-};
+});
 
 describe('customers read model', () => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase();
-  });
-  afterAll(() => db.drop());
+  const db = readModelDatabase();
 
   it('holds the registered profile and whether the email is validated', async () => {
     await projectInto(db.pool, customersReadModel, [

@@ -1,14 +1,9 @@
 import { rolesOf } from '#libs/domain/entitlements/roles.js';
-import { createTestDatabase, type TestDatabase } from '../../test/support/database.js';
 import { entitlementsOf, entitlementsReadModel } from './entitlements.js';
-import { projectInto } from './identity-projection.testing.js';
+import { projectInto, readModelDatabase } from './identity-projection.testing.js';
 
 describe('entitlements read model', () => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase();
-  });
-  afterAll(() => db.drop());
+  const db = readModelDatabase();
 
   it('lists a customer’s subscriptions and products, from which roles follow', async () => {
     await projectInto(db.pool, entitlementsReadModel, [

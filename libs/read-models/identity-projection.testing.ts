@@ -1,6 +1,33 @@
 import type { Pool } from 'pg';
 import type { RecordedEvent } from '#libs/eventstore/event-store.port.js';
+import { createTestDatabase, type TestDatabase } from '../../test/support/database.js';
 import type { ReadModel } from './read-model.js';
+
+/**
+ * The database of a read model's spec, created before its cases and dropped after them. With `fresh`,
+ * each case starts without the model's tables (given its own history; `projectInto` creates them).
+ */
+export function readModelDatabase(fresh?: ReadModel): { readonly pool: Pool } {
+  let db: TestDatabase | undefined;
+  const pool = (): Pool => {
+    if (!db) throw new Error('the database is created in beforeAll');
+    return db.pool;
+  };
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(() => db?.drop());
+  if (fresh) {
+    beforeEach(async () => {
+      for (const table of fresh.tables) await pool().query(`DROP TABLE IF EXISTS ${table}`);
+    });
+  }
+  return {
+    get pool() {
+      return pool();
+    },
+  };
+}
 
 /** Test helper: creates a model's tables and applies events to it, as the projector would. */
 export async function projectInto(

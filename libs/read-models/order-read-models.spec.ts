@@ -1,8 +1,7 @@
 import type { OrderEvent, OrderLine } from '#libs/domain/order/order.events.js';
-import { createTestDatabase, type TestDatabase } from '../../test/support/database.js';
 import { cardOf, cardsReadModel } from './cards.js';
 import { financeLedgerReadModel, ledgerRows } from './finance-ledger.js';
-import { projectInto } from './identity-projection.testing.js';
+import { projectInto, readModelDatabase } from './identity-projection.testing.js';
 import { orderHistoryOf, orderHistoryReadModel } from './order-history.js';
 import { receiptOf, receiptsReadModel } from './receipts.js';
 
@@ -65,11 +64,7 @@ const paid: OrderEvent = {
 };
 
 describe('order read models', () => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase();
-  });
-  afterAll(() => db.drop());
+  const db = readModelDatabase();
 
   it('order history lists a customer’s paid orders', async () => {
     await projectInto(db.pool, orderHistoryReadModel, [placed, paid]);

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { withAdvisoryLock } from '#libs/database/transaction.js';
 import type { RecordedEvent } from '#libs/eventstore/event-store.port.js';
 import type { ReadModel } from './read-model.js';
 
@@ -12,26 +13,9 @@ CREATE TABLE IF NOT EXISTS projection_checkpoints (
 /** Channel the projector notifies after each commit; the payload is the position every model it runs has reached. */
 export const CHECKPOINT_CHANNEL = 'projection_checkpoint';
 
-export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
-}
-
+/** Creates the checkpoints table (idempotent, safe when several processes start at once). */
 export async function ensureCheckpointTable(pool: pg.Pool): Promise<void> {
-  await inTransaction(pool, async (client) => {
-    await client.query('SELECT pg_advisory_xact_lock(726102)');
-    await client.query(CHECKPOINTS_SCHEMA);
-  });
+  await withAdvisoryLock(pool, 726102, (client) => client.query(CHECKPOINTS_SCHEMA));
 }
 
 /**

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { EventStore, Subscription } from '#libs/eventstore/event-store.port.js';
-import { applyBatch, connectPipelined, ensureCheckpointTable, inTransaction } from './projection-batch.js';
+import { inTransaction } from '#libs/database/transaction.js';
+import { applyBatch, connectPipelined, ensureCheckpointTable } from './projection-batch.js';
 import type { ReadModel } from './read-model.js';
 
 export { CHECKPOINT_CHANNEL, ensureCheckpointTable } from './projection-batch.js';

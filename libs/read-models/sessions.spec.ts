@@ -1,13 +1,8 @@
-import { createTestDatabase, type TestDatabase } from '../../test/support/database.js';
-import { projectInto } from './identity-projection.testing.js';
+import { projectInto, readModelDatabase } from './identity-projection.testing.js';
 import { isSessionActive, sessionsReadModel } from './sessions.js';
 
 describe('sessions read model', () => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase();
-  });
-  afterAll(() => db.drop());
+  const db = readModelDatabase();
 
   it('a session replaced by a login elsewhere is no longer active', async () => {
     const at = '2026-01-01T00:00:00Z';

@@ -1,5 +1,4 @@
-import { createTestDatabase, type TestDatabase } from '../../test/support/database.js';
-import { projectInto } from './identity-projection.testing.js';
+import { projectInto, readModelDatabase } from './identity-projection.testing.js';
 import { favoritesOf, hasAcceptedTerms, streamingChoicesReadModel } from './streaming-choices.js';
 
 const added = (customerId: string, productId: number, addedAt: string) => ({
@@ -8,15 +7,7 @@ const added = (customerId: string, productId: number, addedAt: string) => ({
 });
 
 describe('streaming choices read model', () => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase();
-  });
-  afterAll(() => db.drop());
-  // Each case is given its own history: the model's tables start empty.
-  beforeEach(async () => {
-    for (const table of streamingChoicesReadModel.tables) await db.pool.query(`DROP TABLE IF EXISTS ${table}`);
-  });
+  const db = readModelDatabase(streamingChoicesReadModel);
 
   it('given favourites added and removed, then the favourites are the ones held, the latest first', async () => {
     await projectInto(db.pool, streamingChoicesReadModel, [

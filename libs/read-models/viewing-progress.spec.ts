@@ -1,5 +1,4 @@
-import { createTestDatabase, type TestDatabase } from '../../test/support/database.js';
-import { projectInto } from './identity-projection.testing.js';
+import { projectInto, readModelDatabase } from './identity-projection.testing.js';
 import { resumePositions, viewingOf, viewingProgressReadModel } from './viewing-progress.js';
 
 const ids = { customerId: 'c1', productId: 250, videoId: 5001 };
@@ -13,15 +12,7 @@ const reported = (viewingId: string, totalSeconds: number, position: number, rep
 });
 
 describe('viewing progress read model', () => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase();
-  });
-  afterAll(() => db.drop());
-  // Each case is given its own history: the model's tables start empty.
-  beforeEach(async () => {
-    for (const table of viewingProgressReadModel.tables) await db.pool.query(`DROP TABLE IF EXISTS ${table}`);
-  });
+  const db = readModelDatabase(viewingProgressReadModel);
 
   it('given a viewing started, reported and past 600 s, then its row holds the total, the plan and the long view', async () => {
     await projectInto(db.pool, viewingProgressReadModel, [

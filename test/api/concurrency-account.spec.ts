@@ -6,7 +6,7 @@ import { fold } from '#libs/domain/kernel/decider.js';
 import type { EventStore } from '#libs/eventstore/event-store.port.js';
 import { findAccount } from '#libs/read-models/customers.js';
 import { isSessionActive } from '#libs/read-models/sessions.js';
-import { createTestApp, type TestApp } from '../support/app.js';
+import { useTestShop } from '../support/app.js';
 import { fireAtOnce, unexpectedStatuses } from '../support/concurrency.js';
 import { type Caller, shopClient } from '../support/shop-client.js';
 
@@ -18,18 +18,11 @@ const AT_ONCE = 30;
  * never a 5xx; afterwards the customer's stream folds to what the read model shows.
  */
 describe('account writes sent 30 at once by one account', () => {
-  let shop: TestApp;
+  const shop = useTestShop({ seedDemo: true });
   const { call, loginAs } = shopClient(() => shop.baseUrl);
   const login = async (email: string): Promise<Caller> => ({ token: (await loginAs(email)).token });
   const customerIdOf = (who: Caller): string =>
     (JSON.parse(Buffer.from(who.token!.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
-
-  beforeAll(async () => {
-    shop = await createTestApp({ seedDemo: true });
-  });
-  afterAll(async () => {
-    await shop?.close();
-  });
 
   const folded = async (customerId: string): Promise<Customer> => {
     const events = await shop.app.get<EventStore>(EVENT_STORE).readStream(customerStreamId(customerId));

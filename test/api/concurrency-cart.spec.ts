@@ -6,7 +6,7 @@ import { fold } from '#libs/domain/kernel/decider.js';
 import type { EventStore } from '#libs/eventstore/event-store.port.js';
 import { toCartView } from '#libs/read-models/carts.js';
 import { EVENT_STORE } from '#apps/api/infrastructure/tokens.js';
-import { createTestApp, type TestApp } from '../support/app.js';
+import { useTestShop } from '../support/app.js';
 import { fireAtOnce, unexpectedStatuses } from '../support/concurrency.js';
 import { type Caller, shopClient } from '../support/shop-client.js';
 
@@ -17,13 +17,7 @@ import { type Caller, shopClient } from '../support/shop-client.js';
  * After each burst the cart the API shows is the cart its stream folds to, and what the 200s did.
  */
 describe('the cart under 30 concurrent writes of one account', () => {
-  let shop: TestApp;
-  beforeAll(async () => {
-    shop = await createTestApp({ seedDemo: true });
-  });
-  afterAll(async () => {
-    await shop?.close();
-  });
+  const shop = useTestShop({ seedDemo: true });
   const { call, loginAs } = shopClient(() => shop.baseUrl);
   const AT_ONCE = 30;
   const BOOK = { PRODUCTID: 603, QTY: 1 };

@@ -5,7 +5,7 @@ import type { EventStore, RecordedEvent } from '#libs/eventstore/event-store.por
 import { verifyChain } from '../../apps/api/cme/cme-audit-report.js';
 import { questionsOf } from '../../apps/api/cme/cme-questions.js';
 import { EVENT_STORE } from '../../apps/api/infrastructure/tokens.js';
-import { createTestApp, type TestApp } from '../support/app.js';
+import { useTestShop } from '../support/app.js';
 import { fireAtOnce, unexpectedStatuses } from '../support/concurrency.js';
 import { type Caller, shopClient } from '../support/shop-client.js';
 
@@ -20,21 +20,17 @@ const TWO_CREDIT_TESTS = [254, 255, 256, 262, 263, 265, 266, 267, 269, 270, 277,
  * the stream stays a valid chain, the year never passes 20 credits and holds one certificate.
  */
 describe('CME writes sent 30 at once', () => {
-  let shop: TestApp;
+  const shop = useTestShop({ seedDemo: true });
   let store: EventStore;
   let cme: Caller;
   let stream: string;
   const { call, loginAs } = shopClient(() => shop.baseUrl);
 
   beforeAll(async () => {
-    shop = await createTestApp({ seedDemo: true });
     store = shop.app.get<EventStore>(EVENT_STORE);
     cme = { token: (await loginAs('cme@demo.test')).token };
     const { customerId } = (await call<{ customerId: string }>(cme, 'GET', '/auth/me')).body;
     stream = cmeStreamId(customerId, YEAR);
-  });
-  afterAll(async () => {
-    await shop?.close();
   });
 
   const submit = (productId: number, answers: number[]) =>

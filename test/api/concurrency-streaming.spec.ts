@@ -8,9 +8,10 @@ import { type FavoriteEvent, favoritesDecider } from '#libs/domain/streaming/fav
 import type { EventStore, RecordedEvent } from '#libs/eventstore/event-store.port.js';
 import { favoritesOf } from '#libs/read-models/streaming-choices.js';
 import { viewingOf } from '#libs/read-models/viewing-progress.js';
-import { createTestApp, type TestApp } from '../support/app.js';
+import { useTestShop } from '../support/app.js';
 import { fireAtOnce, unexpectedStatuses } from '../support/concurrency.js';
-import { streamingClient } from './streaming-helpers.js';
+import { outboxValidationLink, registerAndValidate } from '../support/customer-fixtures.js';
+import { streamingClient } from '../support/streaming-client.js';
 
 const AT_ONCE = 30;
 /** Book codes of the demo catalog (libs/catalog/data/book-codes.csv) that no other case uses. */
@@ -29,7 +30,7 @@ const [, , , , MANY_ACCOUNTS_CODE = '', ONE_ACCOUNT_CODE = ''] = readFileSync(
  * and the read models agree with it.
  */
 describe('streaming writes sent at once', () => {
-  let shop: TestApp;
+  const shop = useTestShop({ seedDemo: true });
   let store: EventStore;
   let streamer: string;
   let customerId: string;
@@ -42,13 +43,9 @@ describe('streaming writes sent at once', () => {
     );
 
   beforeAll(async () => {
-    shop = await createTestApp({ seedDemo: true });
     store = shop.app.get<symbol, EventStore>(EVENT_STORE, { strict: false });
     streamer = await login('streamer@demo.test');
     customerId = (await call<{ customerId: string }>(streamer, 'GET', '/auth/me')).body.customerId;
-  });
-  afterAll(async () => {
-    await shop?.close();
   });
 
   it('30 adds of one favourite, then 30 removals: 200 or 409, one event each, the read model agrees', async () => {
@@ -140,35 +137,11 @@ describe('streaming writes sent at once', () => {
   /** A new account, registered, validated through the link the outbox holds, and signed in. */
   async function registeredToken(n: number): Promise<string> {
     const email = `redeemer-${n}-${randomUUID().slice(0, 8)}@example.test`;
-    const registered = await call(null, 'POST', '/users/register', {
-      FIRSTNAME: 'Ada',
+    // The password streamingClient's login signs in with.
+    await registerAndValidate(shop.baseUrl, email, (to) => outboxValidationLink(shop.shop.pool, to), {
       LASTNAME: `Redeemer ${n}`,
-      SPECIALTY: 'Plastic Surgery',
-      STATUS: 'Resident',
-      ADDRESS: '1 Main St',
-      CITY: 'Springfield',
-      STATE: 'MO',
-      ZIP: '65801',
-      COUNTRY: 'USA',
-      PHONE: '555-0100',
-      EMAIL: email,
       PASSWORD: 'Demo-pass-2026',
-      autorenew: 1,
-      agree: 1,
-      VERSION: 5,
     });
-    expect(registered.status).toBe(201);
-    const { rows } = await shop.shop.pool.query<{ text_body: string }>(
-      'SELECT text_body FROM mail_outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1',
-      [email],
-    );
-    const link = /user\/validate\?tolken=([^&\s]+)&email=([^\s"<]+)/.exec(rows[0]?.text_body ?? '');
-    if (!link) throw new Error(`no validation link for ${email}`);
-    const validated = await call(null, 'POST', '/users/validate', {
-      TOKEN: decodeURIComponent(link[1] ?? ''),
-      EMAIL: decodeURIComponent(link[2] ?? ''),
-    });
-    expect(validated.status).toBe(200);
     return login(email);
   }
 });

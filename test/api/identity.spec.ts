@@ -2,6 +2,7 @@ import { signSocietyToken } from '#libs/crypto/society-token.js';
 import { type SmtpCapture, startSmtpCapture } from '#libs/mail/smtp-capture.testing.js';
 import demoSocieties from '../../apps/api/seed/demo-society.json' with { type: 'json' };
 import { createTestApp, type TestApp } from '../support/app.js';
+import { linkIn, type MailedLink, registerAndValidate, registration } from '../support/customer-fixtures.js';
 
 /** A partner society configured for this shop (SOCIETY_SECRETS); the demo data is not seeded here. */
 const SOCIETY = 'partner-society';
@@ -34,45 +35,20 @@ describe('identity API', () => {
     return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
   };
 
-  const registration = (email: string, extra: Record<string, unknown> = {}) => ({
-    FIRSTNAME: 'Ada',
-    LASTNAME: 'Example',
-    SPECIALTY: 'Plastic Surgery',
-    STATUS: 'Resident',
-    ADDRESS: '1 Main St',
-    CITY: 'Springfield',
-    STATE: 'MO',
-    ZIP: '65801',
-    COUNTRY: 'USA',
-    PHONE: '555-0100',
-    EMAIL: email,
-    PASSWORD: 'Secret-pass-1',
-    autorenew: 1,
-    agree: 1,
-    VERSION: 5,
-    ...extra,
-  });
   const login = (email: string, password: string) => call('POST', 'auth/login', { email, password, version: 5 });
 
   /** Follows the link of the latest mail to `email` whose path is `path`: returns its tolken and email. */
-  const linkFrom = async (email: string, path: string, after = 0) => {
-    const pattern = new RegExp(`${path}\\?tolken=([^&\\s]+)&email=([^\\s"<]+)`);
+  const linkFrom = async (email: string, path: string, after = 0): Promise<MailedLink> => {
     for (;;) {
-      await smtp.waitFor(email, pattern);
-      const mails = smtp.mails.filter((m) => m.to.includes(email) && pattern.test(m.raw));
-      if (mails.length > after) {
-        const match = pattern.exec(mails[mails.length - 1]!.raw)!;
-        return { TOKEN: decodeURIComponent(match[1]!), EMAIL: decodeURIComponent(match[2]!) };
-      }
+      await smtp.waitFor(email, new RegExp(`${path}\\?tolken=`));
+      const links = smtp.mails.filter((m) => m.to.includes(email)).flatMap((m) => linkIn(m.raw, path) ?? []);
+      if (links.length > after) return links[links.length - 1]!;
       await new Promise((r) => setTimeout(r, 100));
     }
   };
 
-  async function registeredAndValidated(email: string): Promise<void> {
-    expect((await call('POST', 'users/register', registration(email))).status).toBe(201);
-    const link = await linkFrom(email, 'user/validate');
-    expect((await call('POST', 'users/validate', link)).status).toBe(200);
-  }
+  const registeredAndValidated = (email: string): Promise<void> =>
+    registerAndValidate(shop.baseUrl, email, (to) => linkFrom(to, 'user/validate'));
 
   it('refuses a registration with missing fields, listing every message of the spec', async () => {
     const { status, body } = await call('POST', 'users/register', {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EVENT_STORE } from '../../apps/api/infrastructure/tokens.js';
 import { idMessage } from '../../apps/api/kernel/id.pipe.js';
 import type { EventStore } from '../../libs/eventstore/event-store.port.js';
-import { createTestApp, type TestApp } from '../support/app.js';
+import { useTestShop } from '../support/app.js';
 import { shopClient } from '../support/shop-client.js';
 
 /**
@@ -11,13 +11,7 @@ import { shopClient } from '../support/shop-client.js';
  * One id pipe: a path id is a canonical positive whole number.
  */
 describe('the request context and the path ids', () => {
-  let shop: TestApp;
-  beforeAll(async () => {
-    shop = await createTestApp({ seedDemo: true });
-  });
-  afterAll(async () => {
-    await shop?.close();
-  });
+  const shop = useTestShop({ seedDemo: true });
   const { call, loginAs } = shopClient(() => shop.baseUrl);
 
   it("a signed-in write's events carry the request id as correlation id and the customer as actor", async () => {

@@ -4,7 +4,7 @@ import { EVENT_STORE } from '#apps/api/infrastructure/tokens.js';
 import { Clock } from '#libs/application/clock.js';
 import type { EventStore } from '#libs/eventstore/event-store.port.js';
 import { createTestApp, type TestApp } from '../support/app.js';
-import { streamingClient } from './streaming-helpers.js';
+import { streamingClient } from '../support/streaming-client.js';
 
 /**
  * Signed media (issue 10): range requests, and a copied URL refused after logout, in another account's

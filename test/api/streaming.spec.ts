@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { importCatalog } from '#libs/catalog/import.js';
 import { createTestApp, type TestApp } from '../support/app.js';
-import { streamingClient } from './streaming-helpers.js';
+import { streamingClient } from '../support/streaming-client.js';
 
 /** Streaming over real HTTP with the demo accounts (issue 10): list, detail, video, terms, favourites, codes. */
 describe('streaming API', () => {

@@ -1,14 +1,11 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { checkoutContact, SANDBOX_VISA } from '../support/checkout-fixtures.js';
-import { createTestDatabase, type TestDatabase } from '../support/database.js';
-import { freePort } from '../support/free-port.js';
-import { killGroup, MAIN, ROOT, type ShopProcess, startShopProcess } from './shop-process.js';
+import { useCrashTest } from './crash-test.js';
+import { ROOT } from './shop-process.js';
 
 /**
  * A crash between the gateway's charge and the OrderPaid append (issue: one cart, one charge): the
@@ -18,44 +15,14 @@ import { killGroup, MAIN, ROOT, type ShopProcess, startShopProcess } from './sho
  * finance export shows the order once.
  */
 describe('a crash right after the charge', () => {
-  let db: TestDatabase;
-  let dataDir: string;
-  const shops: ShopProcess[] = [];
-  const settings = async (env: NodeJS.ProcessEnv = {}) => ({
-    dataDir,
-    port: await freePort(),
-    pgPort: await freePort(),
-    env: {
-      DATABASE_URL: db.url,
-      JWT_SECRET: 'crash-test-jwt-secret-that-is-long-enough-0123',
-      DOB_ENCRYPTION_KEY: '1'.repeat(64),
-      SEED_DEMO: 'true',
-      ...env,
-    },
-  });
-
-  beforeAll(async () => {
-    if (!existsSync(MAIN)) throw new Error('the crash tests run the built shop: `npm run build:server` first');
-    db = await createTestDatabase();
-    dataDir = await mkdtemp(join(tmpdir(), 'shop-pay-crash-'));
-  });
-  afterAll(async () => {
-    for (const shop of shops) killGroup(shop);
-    await db?.drop();
-    await rm(dataDir, { recursive: true, force: true });
-  });
-
-  const count = async (sql: string, params: unknown[]): Promise<number> =>
-    Number((await db.pool.query<{ n: string }>(sql, params)).rows[0]?.n);
+  const crash = useCrashTest('pay-crash');
+  const { count } = crash;
 
   it('one charge and one order after the restart; the retry answers the order; the export holds it once', async () => {
-    const crashing = await settings({ SHOP_FAULT_POINT: 'pay:after-charge' });
-    const first = startShopProcess(crashing);
-    shops.push(first);
-    await first.opened(120_000);
+    const first = await crash.start({ SHOP_FAULT_POINT: 'pay:after-charge' });
     const allApproved = `SELECT count(*) AS n FROM sandbox_gateway_charges WHERE (result->>'approved')::boolean`;
     const approvedAtStart = await count(allApproved, []);
-    const base = `http://127.0.0.1:${crashing.port}`;
+    const base = first.base;
     const cartId = randomUUID();
     const key = randomUUID();
     const post = (url: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
@@ -78,9 +45,7 @@ describe('a crash right after the charge', () => {
       ATTJSON: checkoutContact(),
     };
     // The process dies inside this request: no answer comes.
-    await expect(post(base, '/checkout/pay', payBody, { 'idempotency-key': key })).rejects.toThrow();
-    await first.exited();
-    killGroup(first);
+    await crash.killedDuring(first.shop, post(base, '/checkout/pay', payBody, { 'idempotency-key': key }));
 
     // What the crash left: the card charged, no OrderPaid, the key claimed without an answer.
     const approved = `SELECT count(*) AS n FROM sandbox_gateway_charges WHERE idempotency_key = $1 AND (result->>'approved')::boolean`;
@@ -89,11 +54,8 @@ describe('a crash right after the charge', () => {
       ON o.type = 'OrderPlaced' AND p.type = 'OrderPaid' AND p.stream_id = o.stream_id WHERE o.data->>'cartId' = $1`;
     expect(await count(paidOfCart, [cartId])).toBe(0);
 
-    const restarted = await settings();
-    const second = startShopProcess(restarted);
-    shops.push(second);
-    await second.opened(120_000);
-    const again = `http://127.0.0.1:${restarted.port}`;
+    const second = await crash.start();
+    const again = second.base;
     const retry = await post(again, '/checkout/pay', payBody, { 'idempotency-key': key });
     expect(retry.status).toBe(200);
     const answer = (await retry.json()) as { ONUM: string | null; ERRORS: string[]; RECEIPTTOKEN: string | null };
@@ -113,17 +75,17 @@ describe('a crash right after the charge', () => {
       items: unknown[];
     };
     expect(cart.items).toEqual([]);
-    second.child.kill('SIGTERM');
-    await second.exited();
+    second.shop.child.kill('SIGTERM');
+    await second.shop.exited();
 
-    const out = join(dataDir, 'finance.csv');
+    const out = join(crash.dataDir, 'finance.csv');
     const today = new Date().toISOString().slice(0, 10);
     await promisify(execFile)(
       process.execPath,
       ['dist/apps/api/finance/finance-export.js', '--from', today, '--to', today, '--out', out],
       {
         cwd: ROOT,
-        env: { ...process.env, DATABASE_URL: db.url, DATA_DIR: dataDir },
+        env: { ...process.env, DATABASE_URL: crash.db.url, DATA_DIR: crash.dataDir },
       },
     );
     const lines = (await readFile(out, 'utf8')).split('\n').filter((l) => l.includes(String(answer.ONUM)));

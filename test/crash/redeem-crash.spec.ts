@@ -1,11 +1,6 @@
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { REDEEM_USED_CODE, type StreamListResponse } from '#libs/contracts/streaming.js';
-import { createTestDatabase, type TestDatabase } from '../support/database.js';
-import { freePort } from '../support/free-port.js';
-import { killGroup, MAIN, type ShopProcess, startShopProcess } from './shop-process.js';
+import { streamingClient } from '../support/streaming-client.js';
+import { useCrashTest } from './crash-test.js';
 
 /** The demo's book code for reader@demo.test (apps/api/seed/demo-streaming.json): book 601. */
 const CODE = 'BOOK-AEGB-BNZB';
@@ -19,35 +14,8 @@ const BOOK = 601;
  * and the book is granted once, also when the customer redeems the code again.
  */
 describe('a crash between redeeming a code and granting its book', () => {
-  let db: TestDatabase;
-  let dataDir: string;
-  const shops: ShopProcess[] = [];
-  const settings = async (env: NodeJS.ProcessEnv = {}) => ({
-    dataDir,
-    port: await freePort(),
-    pgPort: await freePort(),
-    env: {
-      DATABASE_URL: db.url,
-      JWT_SECRET: 'crash-test-jwt-secret-that-is-long-enough-0123',
-      DOB_ENCRYPTION_KEY: '1'.repeat(64),
-      SEED_DEMO: 'true',
-      ...env,
-    },
-  });
-
-  beforeAll(async () => {
-    if (!existsSync(MAIN)) throw new Error('the crash tests run the built shop: `npm run build:server` first');
-    db = await createTestDatabase();
-    dataDir = await mkdtemp(join(tmpdir(), 'shop-redeem-crash-'));
-  });
-  afterAll(async () => {
-    for (const shop of shops) killGroup(shop);
-    await db?.drop();
-    await rm(dataDir, { recursive: true, force: true });
-  });
-
-  const count = async (sql: string, params: unknown[]): Promise<number> =>
-    Number((await db.pool.query<{ n: string }>(sql, params)).rows[0]?.n);
+  const crash = useCrashTest('redeem-crash');
+  const { count } = crash;
   const redemptions = () =>
     count(`SELECT count(*) AS n FROM es_events WHERE type = 'CodeRedeemed' AND data->>'code' = $1`, [CODE]);
   const grants = () =>
@@ -55,54 +23,24 @@ describe('a crash between redeeming a code and granting its book', () => {
       `bookcode:${CODE}`,
     ]);
 
-  const api = (base: string) => {
-    const call = async <T>(token: string | null, method: string, path: string, body?: unknown) => {
-      const response = await fetch(`${base}/api${path}`, {
-        method,
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      const text = await response.text();
-      return { status: response.status, body: (text ? JSON.parse(text) : {}) as T & { error?: string } };
-    };
-    const login = async (email: string): Promise<string> => {
-      const { status, body } = await call<{ token: string }>(null, 'POST', '/auth/login', {
-        email,
-        password: 'Demo-pass-2026',
-        version: 5,
-      });
-      if (status !== 200) throw new Error(`login of ${email} answered ${status}`);
-      return body.token;
-    };
-    return { call, login };
-  };
-
   it('after the restart the customer streams the book, the code stays used, the book is granted once', async () => {
-    const crashing = await settings({ SHOP_FAULT_POINT: 'redeem:before-grant' });
-    const first = startShopProcess(crashing);
-    shops.push(first);
-    await first.opened(120_000);
-    const before = api(`http://127.0.0.1:${crashing.port}`);
+    const first = await crash.start({ SHOP_FAULT_POINT: 'redeem:before-grant' });
+    const before = streamingClient(() => first.base);
     const reader = await before.login('reader@demo.test');
     expect((await before.call(reader, 'GET', '/streaming')).status).toBe(403); // no book yet: no streaming role
 
     // The process dies inside this request: no answer comes.
-    await expect(before.call(reader, 'POST', '/redeem', { code: CODE })).rejects.toThrow();
-    await first.exited();
-    killGroup(first);
+    await crash.killedDuring(first.shop, before.call(reader, 'POST', '/redeem', { code: CODE }));
 
     // What the crash left: the code used, the book not granted.
     expect(await redemptions()).toBe(1);
     expect(await grants()).toBe(0);
 
-    const restarted = await settings();
-    const second = startShopProcess(restarted);
-    shops.push(second);
-    await second.opened(120_000);
+    const second = await crash.start();
     // The start completed the flow before the shop opened.
     expect(await grants()).toBe(1);
 
-    const after = api(`http://127.0.0.1:${restarted.port}`);
+    const after = streamingClient(() => second.base);
     const readerAgain = await after.login('reader@demo.test');
     const list = await after.call<StreamListResponse>(readerAgain, 'GET', '/streaming');
     expect(list.status).toBe(200);
@@ -120,9 +58,9 @@ describe('a crash between redeeming a code and granting its book', () => {
     expect(await grants()).toBe(1);
 
     // The process managers' checkpoint is past the redemption now: a third start runs nothing again.
-    second.child.kill('SIGTERM');
-    await second.exited();
-    const passed = await db.pool.query<{ passed: boolean }>(
+    second.shop.child.kill('SIGTERM');
+    await second.shop.exited();
+    const passed = await crash.db.pool.query<{ passed: boolean }>(
       `SELECT (SELECT position FROM process_manager_checkpoints)
            >= (SELECT position FROM es_events WHERE type = 'CodeRedeemed') AS passed`,
     );

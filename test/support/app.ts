@@ -48,3 +48,34 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
   };
 }
+
+/**
+ * The shop of one test file: started in `beforeAll` (`createTestApp(options)`) and closed in
+ * `afterAll`. Its fields read the running shop, so they are used inside hooks and cases; a
+ * `beforeAll` registered after this call runs after the start.
+ */
+export function useTestShop(options: TestAppOptions = {}): TestApp {
+  let started: TestApp | undefined;
+  const running = (): TestApp => {
+    if (!started) throw new Error('the test shop starts in beforeAll');
+    return started;
+  };
+  beforeAll(async () => {
+    started = await createTestApp(options);
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  return {
+    get baseUrl() {
+      return running().baseUrl;
+    },
+    get shop() {
+      return running().shop;
+    },
+    get app() {
+      return running().app;
+    },
+    close: () => running().close(),
+  };
+}

@@ -1,16 +1,11 @@
+import { ADA_ADDRESS } from './customer-fixtures.js';
+
 /**
  * The checkout contact and the sandbox card the API and crash tests pay with (signed-in section 3:
  * ATTJSON and CARD); docs/payments.md lists the test cards.
  */
 export const checkoutContact = (over: Record<string, string> = {}) => ({
-  FIRSTNAME: 'Ada',
-  LASTNAME: 'Example',
-  ADDRESS: '1 Main St',
-  CITY: 'Springfield',
-  STATE: 'MO',
-  ZIP: '65801',
-  COUNTRY: 'USA',
-  PHONE: '555-0100',
+  ...ADA_ADDRESS,
   EMAIL: 'ada@example.test',
   ...over,
 });

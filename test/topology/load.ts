@@ -110,21 +110,3 @@ export function spreadCheckoutLoad(
   const loops = bases.flatMap((_, node) => Array.from({ length: loopsPerNode }, () => loop(node)));
   return { attempts, finished: Promise.all(loops).then(() => undefined) };
 }
-
-export const registration = (email: string) => ({
-  FIRSTNAME: 'Ada',
-  LASTNAME: 'Example',
-  SPECIALTY: 'Plastic Surgery',
-  STATUS: 'Resident',
-  ADDRESS: '1 Main St',
-  CITY: 'Springfield',
-  STATE: 'MO',
-  ZIP: '65801',
-  COUNTRY: 'USA',
-  PHONE: '555-0100',
-  EMAIL: email,
-  PASSWORD: 'Secret-pass-1',
-  autorenew: 1,
-  agree: 1,
-  VERSION: 5,
-});

@@ -7,9 +7,10 @@ import { PostgresEventStore } from '#libs/eventstore/postgres/postgres-event-sto
 import { allReadModels } from '#libs/read-models/index.js';
 import { rebuildReadModels } from '#libs/read-models/projector.js';
 import { checkoutContact, SANDBOX_VISA } from '../support/checkout-fixtures.js';
+import { registration } from '../support/customer-fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { consumeAndCommit } from './kafka-topic.js';
-import { bearer, call, guestCheckoutOn, payAgain, type PayAttempt, registration, spreadCheckoutLoad } from './load.js';
+import { bearer, call, guestCheckoutOn, payAgain, type PayAttempt, spreadCheckoutLoad } from './load.js';
 import { startTopology, type Topology } from './topology.js';
 
 /**

@@ -5,7 +5,7 @@ import type { CodeRedeemed } from '#libs/domain/streaming/book-code.js';
 import type { RecordedEvent } from '#libs/eventstore/event-store.port.js';
 import { RequestContext } from '../kernel/request-context.js';
 import { GrantEntitlementCommand } from './entitlements.messages.js';
-import { contextOfEvent, type ProcessManager, RunsPerEvent } from './process-manager.js';
+import { EventProcessManager } from './process-manager.js';
 
 /** Where a crash test kills the shop: CodeRedeemed is appended, the book not yet granted. */
 export const REDEEM_BEFORE_GRANT = 'redeem:before-grant';
@@ -18,20 +18,17 @@ export const REDEEM_BEFORE_GRANT = 'redeem:before-grant';
  * at the next start.
  */
 @Injectable()
-export class CodeRedeemedProcessManager implements ProcessManager {
+export class CodeRedeemedProcessManager extends EventProcessManager {
   readonly reactsTo: readonly CodeRedeemed['type'][] = ['CodeRedeemed'];
-  private readonly runs = new RunsPerEvent();
 
   constructor(
     private readonly commandBus: CommandBus,
-    private readonly context: RequestContext,
-  ) {}
-
-  handle(recorded: RecordedEvent): Promise<number> {
-    return this.runs.run(recorded.id, () => this.context.run(contextOfEvent(recorded), () => this.grant(recorded)));
+    context: RequestContext,
+  ) {
+    super(context);
   }
 
-  private async grant(recorded: RecordedEvent): Promise<number> {
+  protected async step(recorded: RecordedEvent): Promise<number> {
     const { data } = recorded as unknown as CodeRedeemed;
     faultPoint(REDEEM_BEFORE_GRANT);
     const { appended } = await this.commandBus.execute(

@@ -9,7 +9,7 @@ import { entitlementsOf } from '#libs/read-models/entitlements.js';
 import { PG_POOL } from '../infrastructure/tokens.js';
 import { RequestContext } from '../kernel/request-context.js';
 import { type Grant, GrantEntitlementCommand } from './entitlements.messages.js';
-import { contextOfEvent, type ProcessManager, RunsPerEvent } from './process-manager.js';
+import { EventProcessManager } from './process-manager.js';
 
 /**
  * The OrderPaid process manager (signed-in section 4): a paid order grants access at once —
@@ -22,22 +22,19 @@ import { contextOfEvent, type ProcessManager, RunsPerEvent } from './process-man
  * run per event id, and a second run appends nothing: every grant names `order:{ONUM}` as its source.
  */
 @Injectable()
-export class OrderPaidProcessManager implements ProcessManager {
+export class OrderPaidProcessManager extends EventProcessManager {
   readonly reactsTo: readonly OrderPaid['type'][] = ['OrderPaid'];
-  private readonly runs = new RunsPerEvent();
 
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     private readonly commandBus: CommandBus,
-    private readonly context: RequestContext,
-  ) {}
-
-  /** Runs the grants of one OrderPaid event; answers how many entitlement events were appended. */
-  handle(recorded: RecordedEvent): Promise<number> {
-    return this.runs.run(recorded.id, () => this.context.run(contextOfEvent(recorded), () => this.grant(recorded)));
+    context: RequestContext,
+  ) {
+    super(context);
   }
 
-  private async grant(recorded: RecordedEvent): Promise<number> {
+  /** Runs the grants of one OrderPaid event; answers how many entitlement events were appended. */
+  protected async step(recorded: RecordedEvent): Promise<number> {
     const { data } = recorded as unknown as OrderPaid;
     if (data.customerId === null) return 0;
     const customerId = data.customerId;

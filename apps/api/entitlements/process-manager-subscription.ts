@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Pool } from 'pg';
+import { withAdvisoryLock } from '#libs/database/transaction.js';
 import type { EventStore, RecordedEvent, Subscription } from '#libs/eventstore/event-store.port.js';
 import { EVENT_STORE, PG_POOL } from '../infrastructure/tokens.js';
 import { CodeRedeemedProcessManager } from './code-redeemed.process-manager.js';
@@ -145,17 +146,6 @@ export class ProcessManagerSubscription implements OnApplicationBootstrap, OnApp
 
   /** Several processes may start at once: the DDL runs under a transaction-scoped advisory lock. */
   private async ensureTable(): Promise<void> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query("SELECT pg_advisory_xact_lock(hashtext('process_manager_checkpoints'))");
-      await client.query(SCHEMA);
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    await withAdvisoryLock(this.pool, 'process_manager_checkpoints', (client) => client.query(SCHEMA));
   }
 }

@@ -1,4 +1,5 @@
 import type { RecordedEvent } from '#libs/eventstore/event-store.port.js';
+import type { RequestContext } from '../kernel/request-context.js';
 
 /**
  * A process manager: the next step of a flow, run in answer to an event (OrderPaid grants what the
@@ -43,3 +44,23 @@ export const contextOfEvent = (
   correlationId: event.metadata.correlationId,
   causationId: event.id,
 });
+
+/**
+ * The skeleton every process manager shares: one run per event id, inside the causing event's context.
+ * A process manager names the events it reacts to and writes its `step`.
+ */
+export abstract class EventProcessManager implements ProcessManager {
+  abstract readonly reactsTo: readonly string[];
+  private readonly runs = new RunsPerEvent();
+
+  protected constructor(private readonly requestContext: RequestContext) {}
+
+  /** Runs the step for one event; answers how many events it appended. */
+  handle(recorded: RecordedEvent): Promise<number> {
+    return this.runs.run(recorded.id, () =>
+      this.requestContext.run(contextOfEvent(recorded), () => this.step(recorded)),
+    );
+  }
+
+  protected abstract step(recorded: RecordedEvent): Promise<number>;
+}

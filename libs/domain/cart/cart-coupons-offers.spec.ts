@@ -17,7 +17,6 @@ import {
   itemAdded,
   added,
   itemRemoved,
-  coupon,
   welcome10,
   books100,
   expired1,
@@ -26,6 +25,7 @@ import {
   couponRemoved,
   couponRefused,
   combo,
+  complete,
 } from './cart.testing.js';
 
 describe('cart decider: coupons, offers, clearing and merging (storefront sections 3, 4, 5)', () => {
@@ -42,13 +42,6 @@ describe('cart decider: coupons, offers, clearing and merging (storefront sectio
       code,
       coupon: c,
       ...context,
-    });
-    const complete = coupon({
-      code: 'complete',
-      percent: 20,
-      dollarsOverCents: 1000,
-      types: ['event'],
-      role: 'qmpcomplete',
     });
 
     it.each<[string, string, Coupon | undefined]>([

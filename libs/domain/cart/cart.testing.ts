@@ -1,6 +1,7 @@
 import type { CouponRefusal } from '#libs/contracts/cart.js';
 import type { Product } from '#libs/contracts/catalog.js';
 import type { Coupon } from '../pricing/coupon.rules.js';
+import { combo } from '../pricing/coupon.testing.js';
 import { testProduct } from '../pricing/product.testing.js';
 import { givenWhenThen } from '../kernel/given-when-then.testing.js';
 import type { AddItemToCart, CartContext } from './cart.commands.js';
@@ -11,18 +12,8 @@ import type { CartEvent, CartItem, CouponRemovalReason, ItemRemovalReason } from
 export const given = givenWhenThen(cartDecider);
 export const cartId = 'cart-a';
 
-/** The catalog's combo as coupons.csv defines it: AUTO, $100 off, REQUIRES the Complete package then the CME package. */
-export const combo: Coupon = {
-  code: 'CMEComplete combo',
-  percent: 0,
-  amountCents: 10000,
-  dollarsOverCents: 0,
-  types: [],
-  expires: null,
-  auto: true,
-  role: null,
-  requires: [130, 155],
-};
+/** The demo coupons the cart's specs apply: the one fixture of the pricing specs. */
+export { books100, combo, complete, expired1, welcome10 } from '../pricing/coupon.testing.js';
 export const context: CartContext = { roles: [], today: '2026-06-15', comboCoupon: combo };
 
 export const product = (over: Partial<Product> & Pick<Product, 'ID' | 'NAME' | 'TYPE' | 'PRICE'>): Product =>
@@ -111,19 +102,6 @@ export const itemRemoved = (p: Product, reason: ItemRemovalReason = 'removed', T
   data: { cartId, ID: p.ID, TYPE, UID: null, reason },
 });
 
-export const coupon = (over: Partial<Coupon> & Pick<Coupon, 'code'>): Coupon => ({
-  percent: 0,
-  amountCents: null,
-  dollarsOverCents: 0,
-  types: [],
-  expires: null,
-  auto: false,
-  role: null,
-  ...over,
-});
-export const welcome10 = coupon({ code: 'WELCOME10', percent: 10 });
-export const books100 = coupon({ code: 'BOOKS100', percent: 15, dollarsOverCents: 10000, types: ['BOOK'] });
-export const expired1 = coupon({ code: 'EXPIRED1', percent: 25, expires: '2024-12-31' });
 export const couponApplied = (c: Coupon, discountCents: number): CartEvent => ({
   type: 'CouponApplied',
   data: { cartId, code: c.code, coupon: c, discountCents, auto: c.auto },

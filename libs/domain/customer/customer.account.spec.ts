@@ -1,40 +1,9 @@
-import { givenWhenThen } from '../kernel/given-when-then.testing.js';
 import type { ChangeProfile } from './customer.commands.js';
-import { customerDecider } from './customer.decider.js';
-import type { CustomerEvent, CustomerProfile, PostalAddress } from './customer.events.js';
+import type { CustomerEvent, PostalAddress } from './customer.events.js';
+import { given, id, later, now, registeredWith, testProfile } from './customer.testing.js';
 
-const given = givenWhenThen(customerDecider);
-const id = 'c-1';
-const now = '2026-03-01T10:00:00.000Z';
-const later = '2026-03-20T10:00:00.000Z';
-const profile: CustomerProfile = {
-  firstname: 'Ada',
-  lastname: 'Example',
-  suffix: null,
-  specialty: 'Plastic Surgery',
-  status: null,
-  address: '1 Main St',
-  address2: null,
-  city: 'Springfield',
-  state: 'MO',
-  zip: '65801',
-  country: 'USA',
-  phone: null,
-  autorenew: true,
-  utimezone: null,
-};
-const registered: CustomerEvent = {
-  type: 'CustomerRegistered',
-  data: {
-    customerId: id,
-    email: 'ada@example.test',
-    profile,
-    passwordHash: 'hash-1',
-    agreedToTerms: true,
-    registeredVia: 'form',
-    registeredAt: now,
-  },
-};
+const profile = testProfile({ address: '1 Main St', city: 'Springfield', state: 'MO', zip: '65801', country: 'USA' });
+const registered = registeredWith(profile);
 const started = (sessionId: string): CustomerEvent => ({
   type: 'SessionStarted',
   data: { customerId: id, sessionId, startedAt: now, via: 'password' },

@@ -1,28 +1,8 @@
-import { givenWhenThen } from '../kernel/given-when-then.testing.js';
 import type { RegisterCustomer } from './customer.commands.js';
-import { customerDecider } from './customer.decider.js';
-import type { CustomerEvent, CustomerProfile } from './customer.events.js';
+import type { CustomerEvent } from './customer.events.js';
+import { given, id, later, now, registeredWith, testProfile } from './customer.testing.js';
 
-const given = givenWhenThen(customerDecider);
-const id = 'c-1';
-const now = '2026-03-01T10:00:00.000Z';
-const later = '2026-03-20T10:00:00.000Z';
-const profile: CustomerProfile = {
-  firstname: 'Ada',
-  lastname: 'Example',
-  suffix: null,
-  specialty: 'Plastic Surgery',
-  status: null,
-  address: null,
-  address2: null,
-  city: null,
-  state: null,
-  zip: null,
-  country: null,
-  phone: null,
-  autorenew: true,
-  utimezone: null,
-};
+const profile = testProfile();
 
 const register = (over: Partial<RegisterCustomer> = {}): RegisterCustomer => ({
   type: 'RegisterCustomer',
@@ -38,18 +18,7 @@ const register = (over: Partial<RegisterCustomer> = {}): RegisterCustomer => ({
   ...over,
 });
 
-const registered: CustomerEvent = {
-  type: 'CustomerRegistered',
-  data: {
-    customerId: id,
-    email: 'ada@example.test',
-    profile,
-    passwordHash: 'hash-1',
-    agreedToTerms: true,
-    registeredVia: 'form',
-    registeredAt: now,
-  },
-};
+const registered = registeredWith(profile);
 const tokenIssued: CustomerEvent = {
   type: 'ValidationTokenIssued',
   data: { customerId: id, tokenHash: 'vt', expiresAt: '2026-03-08T10:00:00.000Z', issuedAt: now },

@@ -1,30 +1,6 @@
 import { COUPON_MESSAGES } from '#libs/contracts/cart.js';
 import { type Coupon, type CouponEvaluation, type CouponLine, couponMessage, evaluateCoupon } from './coupon.rules.js';
-
-const coupon = (over: Partial<Coupon> & Pick<Coupon, 'code'>): Coupon => ({
-  percent: 0,
-  amountCents: null,
-  dollarsOverCents: 0,
-  types: [],
-  expires: null,
-  auto: false,
-  role: null,
-  ...over,
-});
-
-/** The six demo coupons of docs/demo-data.md, as the demo coupons.csv defines them. */
-const complete = coupon({
-  code: 'complete',
-  percent: 20,
-  dollarsOverCents: 1000,
-  types: ['event'],
-  role: 'qmpcomplete',
-});
-const completeWebcast = coupon({ code: 'COMPLETEWEBCAST', percent: 20, dollarsOverCents: 20000, types: ['STREAMING'] });
-const combo = coupon({ code: 'CMEComplete combo', amountCents: 10000, auto: true, requires: [130, 155] });
-const welcome10 = coupon({ code: 'WELCOME10', percent: 10 });
-const books100 = coupon({ code: 'BOOKS100', percent: 15, dollarsOverCents: 10000, types: ['BOOK'] });
-const expired1 = coupon({ code: 'EXPIRED1', percent: 25, expires: '2024-12-31' });
+import { books100, combo, complete, completeWebcast, coupon, expired1, welcome10 } from './coupon.testing.js';
 
 const line = (ID: number, TYPE: string, PRICE: number, QTY = 1): CouponLine => ({ ID, TYPE, PRICE, QTY });
 const event = line(520, 'event', 149500);

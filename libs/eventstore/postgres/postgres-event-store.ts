@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { withAdvisoryLock } from '#libs/database/transaction.js';
 import {
   type AppendResult,
   type EventMetadata,
@@ -112,18 +113,7 @@ export class PostgresEventStore implements EventStore {
 
   /** Creates the table (idempotent, safe when several processes start at once) and the store. */
   static async create(pool: pg.Pool, options: PostgresEventStoreOptions = {}): Promise<PostgresEventStore> {
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query('SELECT pg_advisory_xact_lock(726101)');
-      await client.query(EVENT_STORE_SCHEMA);
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    await withAdvisoryLock(pool, 726101, (client) => client.query(EVENT_STORE_SCHEMA));
     return new PostgresEventStore(pool, options);
   }
 
