@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CartView, PayResponse, Quote } from '#libs/contracts/cart.js';
-import { createTestApp, type TestApp } from '../support/app.js';
+import { useTestShop } from '../support/app.js';
 import { checkoutContact, SANDBOX_VISA } from '../support/checkout-fixtures.js';
 import { fireAtOnce } from '../support/concurrency.js';
 import { type Caller, shopClient } from '../support/shop-client.js';
@@ -15,17 +15,13 @@ type OpenApi = { paths: Record<string, Record<string, { responses: Record<string
  * operation documents in the OpenAPI document and never a 5xx, and the one-time things happen once.
  */
 describe('the other writes, 30 at once by one account', () => {
-  let shop: TestApp;
+  const shop = useTestShop({ seedDemo: true });
   let documented: OpenApi;
   const { call, loginAs } = shopClient(() => shop.baseUrl);
   const login = async (email: string): Promise<Caller> => ({ token: (await loginAs(email)).token });
 
   beforeAll(async () => {
-    shop = await createTestApp({ seedDemo: true });
     documented = (await (await fetch(`${shop.baseUrl}/api/docs-json`)).json()) as OpenApi;
-  });
-  afterAll(async () => {
-    await shop?.close();
   });
 
   /** Fires `write` 30 times at once; every status is one `path` documents for `method`, none a 5xx. */
