@@ -25,7 +25,7 @@ import { CheckoutService } from './checkout.service.js';
 import { AddressReferences, validateCheckoutAddresses } from './contact-validation.js';
 import { chargeSource, recordAfterPaid, refuseBeforePaying } from './pay-steps.js';
 import { type PaymentClaim, PaymentClaims } from './payment-claims.js';
-import { causedBy, PaymentSettlement } from './payment-settlement.js';
+import { PaymentSettlement } from './payment-settlement.js';
 import { placeOrderCommand } from './place-order.js';
 
 const WAIT_FOR_FIRST_PAYMENT_MS = 15_000;
@@ -162,7 +162,7 @@ export class PayHandler implements ICommandHandler<PayCommand> {
     const paid = { customerId, encryptedDob, charge, input, now: this.clock.now().toISOString() };
     // Recorded because the order was placed (its OrderPlaced event is their cause).
     const record = () => recordAfterPaid(this.eventSourced, paid);
-    await (placedId === null ? record() : causedBy(this.context, placedId, record));
+    await (placedId === null ? record() : this.context.causedBy(placedId, record));
     return response;
   }
 }

@@ -24,15 +24,6 @@ import { type PaymentClaim, PaymentClaims } from './payment-claims.js';
 const SWEEP_EVERY_MS = 30_000;
 
 /**
- * Runs `work` as a step caused by the event `causationId`: the running context's actor and
- * correlation id, that event as the causation of what `work` appends.
- */
-export function causedBy<T>(context: RequestContext, causationId: string, work: () => Promise<T>): Promise<T> {
-  const { actorId, correlationId } = context.current();
-  return context.run({ actorId, correlationId, causationId }, work);
-}
-
-/**
  * Ends a payment, in the normal flow and after a crash (issue: a crash between the gateway's charge
  * and the OrderPaid append neither loses nor doubles money). The caller holds the key's lock.
  * - Charged (OrderPaid recorded, or the gateway says the key was charged): the order is completed
@@ -130,7 +121,7 @@ export class PaymentSettlement implements OnApplicationBootstrap, OnApplicationS
   async completePaid(claim: PaymentClaim, paid: RecordedEvent): Promise<PayResponse> {
     const onum = claim.onum ?? Number((paid.data as { onum: number }).onum);
     await this.orderPaid.handle(paid);
-    await causedBy(this.context, paid.id, () =>
+    await this.context.causedBy(paid.id, () =>
       this.carts.execute({
         type: 'CompleteCheckout',
         cartId: claim.cartId,

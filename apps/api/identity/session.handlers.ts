@@ -7,7 +7,7 @@ import type { LoginResponse } from '#libs/contracts/identity.js';
 import { verifySocietyToken } from '#libs/crypto/society-token.js';
 import { customerDecider } from '#libs/domain/customer/customer.decider.js';
 import { CustomerErrors } from '#libs/domain/customer/customer.errors.js';
-import { customerStreamId } from '#libs/domain/customer/customer.events.js';
+import { customerStreamId, newProfile } from '#libs/domain/customer/customer.events.js';
 import { DomainError } from '#libs/domain/kernel/decider.js';
 import { EventSourcedService } from '../kernel/event-sourced.service.js';
 import { CustomerLookup } from './customer-lookup.js';
@@ -82,22 +82,11 @@ export class LoginHandler implements ICommandHandler<LoginCommand> {
         type: 'RegisterCustomer',
         customerId,
         email,
-        profile: {
+        profile: newProfile({
           firstname: first?.trim() || email.split('@')[0] || 'Member',
           lastname: last?.trim() ?? '',
-          suffix: null,
           specialty: 'Other',
-          status: null,
-          address: null,
-          address2: null,
-          city: null,
-          state: null,
-          zip: null,
-          country: null,
-          phone: null,
-          autorenew: false,
-          utimezone: null,
-        },
+        }),
         passwordHash: null,
         agreedToTerms: false,
         registeredVia: `society:${societyId}`,

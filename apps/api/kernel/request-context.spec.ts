@@ -27,6 +27,13 @@ describe('RequestContext', () => {
     expect(outer).toEqual({ actorId: 'outer', correlationId: 'c-outer' });
   });
 
+  it("a step caused by an event keeps the running context's actor and correlation id, with the event as cause", async () => {
+    const seen = await context.run({ actorId: 'customer-2', correlationId: 'corr-2' }, () =>
+      context.causedBy('event-7', () => Promise.resolve(context.current())),
+    );
+    expect(seen).toEqual({ actorId: 'customer-2', correlationId: 'corr-2', causationId: 'event-7' });
+  });
+
   it('outside any context the system acts under a fresh id, and log lines carry none', () => {
     expect(context.current().actorId).toBe(SYSTEM);
     expect(correlationIdMixin()).toEqual({});

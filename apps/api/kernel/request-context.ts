@@ -55,6 +55,15 @@ export class RequestContext {
       return work();
     });
   }
+
+  /**
+   * Runs `work` as a step caused by the event `causationId`, appended by the running context: the same
+   * actor and correlation id, that event as the causation of what `work` appends.
+   */
+  causedBy<T>(causationId: string, work: () => Promise<T>): Promise<T> {
+    const { actorId, correlationId } = this.current();
+    return this.run({ actorId, correlationId, causationId }, work);
+  }
 }
 
 /** Puts the signed-in customer (set by the session guards, which run before interceptors) into the context. */

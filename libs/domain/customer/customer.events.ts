@@ -21,6 +21,24 @@ export interface CustomerProfile extends ProfileFields {
   utimezone: string | null;
 }
 
+/** A new customer's profile with only what was given: every other field empty, auto-renew off. */
+export const newProfile = (
+  given: Pick<CustomerProfile, 'firstname' | 'lastname' | 'specialty'> & Partial<CustomerProfile>,
+): CustomerProfile => ({
+  suffix: null,
+  status: null,
+  address: null,
+  address2: null,
+  city: null,
+  state: null,
+  zip: null,
+  country: null,
+  phone: null,
+  autorenew: false,
+  utimezone: null,
+  ...given,
+});
+
 export type CustomerRegistered = DomainEvent<
   'CustomerRegistered',
   {

@@ -1,5 +1,5 @@
 import type { ShippingRate } from '#libs/contracts/catalog.js';
-import type { Coupon } from '../pricing/coupon.rules.js';
+import { welcome10 } from '../pricing/coupon.testing.js';
 import { givenWhenThen } from '../kernel/given-when-then.testing.js';
 import type { OrderLineInput, PayOrder, PlaceOrder } from './order.commands.js';
 import { orderDecider } from './order.decider.js';
@@ -56,16 +56,6 @@ const cme: OrderLineInput = {
   QTY: 1,
   TERM: null,
   OFFER: null,
-};
-const welcome10: Coupon = {
-  code: 'WELCOME10',
-  percent: 10,
-  amountCents: null,
-  dollarsOverCents: 0,
-  types: [],
-  expires: null,
-  auto: false,
-  role: null,
 };
 
 const place = (over: Partial<PlaceOrder> = {}): PlaceOrder => ({
