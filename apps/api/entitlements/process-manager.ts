@@ -37,9 +37,7 @@ export class RunsPerEvent {
 }
 
 /** The context a process manager's commands run in: the causing event's actor and correlation id, the event as cause. */
-const contextOfEvent = (
-  event: RecordedEvent,
-): { actorId: string; correlationId: string; causationId: string } => ({
+const contextOfEvent = (event: RecordedEvent): { actorId: string; correlationId: string; causationId: string } => ({
   actorId: event.metadata.actorId,
   correlationId: event.metadata.correlationId,
   causationId: event.id,
