@@ -14,6 +14,7 @@
 // (a file to write the operations passed, failed and skipped to, as JSON: `npm test` adds them up).
 // Each pass writes a JUnit report (one test case per operation); the counts are read from them.
 import { spawn, spawnSync } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -125,10 +126,16 @@ function schemathesis(name, url, extraArgs, reportPath) {
   say(`\n--- ${name}: schemathesis ${args.join(' ').replace(/Bearer \S+/, 'Bearer ***')}`);
   return new Promise((done) => {
     running = spawn(SCHEMATHESIS, args, {
-      stdio: 'inherit',
+      stdio: ['ignore', 'pipe', 'inherit'],
       env: process.stdout.isTTY ? process.env : { ...process.env, NO_COLOR: '1' },
     });
-    running.once('exit', (code) => {
+    // Schemathesis frames its closing line as pytest does ("=== 3 warnings in 15.25s ==="); a reader of
+    // the run's output would take it for a test runner closing on no test, so the frame is dropped.
+    createInterface({ input: running.stdout }).on('line', (line) =>
+      process.stdout.write(`${line.replace(/^=+ (.* in [\d.]+s) =+$/, 'schemathesis: $1')}\n`),
+    );
+    // 'close', not 'exit': every line of its output has been passed on by then.
+    running.once('close', (code) => {
       running = undefined;
       done({ ok: code === 0, counts: junitCounts(reportPath) });
     });
