@@ -8,19 +8,13 @@ export const MIN_TAP_PX = 44;
  * counts, a larger invisible hit area around it does not). The failure lists each small one.
  */
 export async function expectTapTargets(targets: Locator, what: string): Promise<void> {
-  const boxes = await targets.evaluateAll((elements) =>
-    elements
-      .map((element) => {
-        const box = element.getBoundingClientRect();
-        const style = getComputedStyle(element);
-        const visible = box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && style.display !== 'none';
-        const label = (element.getAttribute('aria-label') ?? element.textContent ?? element.tagName)
-          .trim()
-          .slice(0, 40);
-        return { visible, label, width: Math.round(box.width), height: Math.round(box.height) };
-      })
-      .filter((box) => box.visible),
-  );
+  const boxes: { label: string; width: number; height: number }[] = [];
+  for (const target of await targets.all()) {
+    const box = (await target.isVisible()) ? await target.boundingBox() : null;
+    if (!box || box.width === 0 || box.height === 0) continue;
+    const label = (await target.getAttribute('aria-label')) ?? (await target.textContent()) ?? '';
+    boxes.push({ label: label.trim().slice(0, 40), width: Math.round(box.width), height: Math.round(box.height) });
+  }
   expect(boxes.length, `${what}: no visible tap target found`).toBeGreaterThan(0);
   const small = boxes
     .filter((box) => box.width < 44 || box.height < 44)
