@@ -42,6 +42,8 @@ export const CME_CREDIT_PER_ANSWER = 0.5;
 export const CME_QUESTIONS_PER_TEST = 4;
 export const CME_OPTIONS_PER_QUESTION = 4;
 export const CME_YEARLY_CAP = 20;
+/** The most a test can give: four questions at 0.5 (a product's CREDITS may not promise more). */
+export const CME_TEST_MAX_CREDITS = CME_QUESTIONS_PER_TEST * CME_CREDIT_PER_ANSWER;
 export const CME_FIRST_YEAR = 2020;
 /** The year choices: 2020 to the current year (the spec's list ends at 2025, the year it was written). */
 export const cmeYearChoices = (currentYear: number): number[] =>

@@ -66,13 +66,14 @@ function Summary({ summary }: { summary: CmeSummaryResponse }) {
       <Typography variant="body2" color="text.secondary">
         Credits are capped at {CME_YEARLY_CAP} a year.
       </Typography>
+      {/* At the top of the year, before the records: a capped year's table runs thousands of pixels on a phone.
+          Keyed by year: another year's download state never shows. */}
+      {!summary.CMEINFOMISSING && summary.TOTALCREDIT > 0 ? <CertificateDownload key={year} year={year} /> : null}
       {summary.ROWS.length > 0 ? (
         <CreditsTable year={year} rows={summary.ROWS} />
       ) : (
         <Typography>{cmeNoRecordsMessage(year)}</Typography>
       )}
-      {/* Keyed by year: another year's download state never shows. */}
-      {!summary.CMEINFOMISSING && summary.TOTALCREDIT > 0 ? <CertificateDownload key={year} year={year} /> : null}
     </Stack>
   );
 }
