@@ -11,6 +11,8 @@
  * Endpoints (all under /api):
  *   GET  /api/cme/summary?year=YYYY            (roles cme or cmePrint) -> CmeSummaryResponse
  *          year 2020..current year (default the current year); 400 otherwise
+ *   GET  /api/cme/tests                        (role cme)              -> CmeTestListResponse
+ *          the tests this user can take this year, each with its state (not taken, taken, retake available)
  *   GET  /api/cme/tests/:TYPE/:ID              (role cme)              -> CmeTestResponse
  *          TYPE one of CME_TEST_TYPES ('streaming' for a streaming product, 'module' for a CME module
  *          product); 400 for a bad TYPE/ID, 404 CME_TEST_NOT_FOUND for a product without CME credits
@@ -144,14 +146,16 @@ export interface CmeTestSaveRequest {
   USERCMEID?: string;
 }
 
+/**
+ * What a submit answers: the credits, never which answers were right (nor how many beyond what TOTAL
+ * says), so the key cannot be read off the answers of a few submits.
+ */
 export interface CmeTestSaveResponse {
   /** Credits counted for this record (after the cap). */
   TOTAL: number;
   SAFETYCREDITS: number;
   /** The record id. */
   USERCMEID: string;
-  /** Right answers out of four. */
-  CORRECT: number;
   /** 1 when the yearly cap cut this record's credits (MESSAGE then says so). */
   CAPPED: 0 | 1;
   /** The year's total after this save. */
@@ -159,6 +163,43 @@ export interface CmeTestSaveResponse {
   /** cmeSubmittedMessage(TOTAL), or CME_CAP_REACHED when the cap left nothing. */
   MESSAGE: string;
 }
+
+/**
+ * The state of a test in the current year: `not_taken`; `taken` (it earned all the credits a test of
+ * it can give, so a retake cannot add any); `retake_available` (taken, with credits left to earn: a
+ * retake replaces the record's credits).
+ */
+export const CME_TEST_STATES = ['not_taken', 'taken', 'retake_available'] as const;
+export type CmeTestState = (typeof CME_TEST_STATES)[number];
+
+/** One test of the CME center's list. */
+export interface CmeTestListItem {
+  TYPE: CmeTestType;
+  PRODUCTID: number;
+  NAME: string;
+  /** The most the test gives: the product's CREDITS (at most CME_TEST_MAX_CREDITS). */
+  CREDITS: number;
+  /** The part of CREDITS that is patient-safety credit (0 none). */
+  SAFETYCREDITS: number;
+  STATE: CmeTestState;
+  /** Credits counted this year from this test (after the cap); null when not taken. */
+  TOTAL: number | null;
+  /** ISO 8601 time of its last submit this year; null when not taken. */
+  created_at: string | null;
+}
+
+/**
+ * GET /api/cme/tests: the tests the user can take this year. The CME modules (product TYPE cme) bought
+ * in an order paid this year, the tests of the streaming products the user may watch now, and any test
+ * already taken this year; modules first, then by name.
+ */
+export interface CmeTestListResponse {
+  YEAR: number;
+  TESTS: CmeTestListItem[];
+}
+
+/** The web page of a test: cme/{TYPE}/{ID}. */
+export const cmeTestPath = (type: CmeTestType, productId: number): string => `/cme/${type}/${productId}`;
 
 /** An activity on the certificate. */
 export interface CmeCertificateActivity {

@@ -10,7 +10,6 @@ import {
   CME_ANSWERS_REQUIRED,
   CME_CAP_REACHED,
   CME_CREDIT_PER_ANSWER,
-  CME_QUESTIONS_PER_TEST,
   CME_TEST_HEADING,
   CME_TEST_TYPES,
   cmePriorRecordMessage,
@@ -46,8 +45,7 @@ function SavedAlert({ answer }: { answer: CmeTestSaveResponse }) {
     <Alert severity={nothingCounted ? 'warning' : 'success'} role="status">
       <Typography>{nothingCounted ? CME_CAP_REACHED : cmeSubmittedMessage(answer.TOTAL)}</Typography>
       <Typography variant="body2" sx={{ mt: 0.5 }}>
-        Correct answers: {answer.CORRECT} of {CME_QUESTIONS_PER_TEST}. Your total this year: {answer.YEARTOTAL} CME
-        credits.
+        Your total this year: {answer.YEARTOTAL} CME credits.
       </Typography>
       {answer.CAPPED === 1 && !nothingCounted ? (
         <Typography variant="body2">The yearly limit of 20 CME credits reduced the credits of this record.</Typography>
