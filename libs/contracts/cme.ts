@@ -62,6 +62,11 @@ export const CME_INFO_MISSING_BANNER =
 export const CME_GO_TO_FORM = 'Go To Form';
 /** The verify call's 404 text (and the verify page's), for a number no certificate carries. */
 export const CERTIFICATE_UNKNOWN = 'Unknown certificate: no CME certificate carries this number.';
+/** The test page's confirmation before a retake (ours: the spec is silent). */
+export const CME_RETAKE_TITLE = 'Replace your earlier credits?';
+export const cmeRetakeWarning = (n: number): string =>
+  `${cmePriorRecordMessage(n)} Submitting again replaces them with the credits of these answers, even if that is fewer.`;
+export const CME_RETAKE_CONFIRM = 'Submit and replace';
 /** ERROR texts of this feature (not in the spec; ours). */
 export const CME_ANSWERS_REQUIRED = 'Please answer all four questions.';
 export const CME_CAP_REACHED = 'You have reached the 20 CME credit limit for this year; no further credits were added.';
