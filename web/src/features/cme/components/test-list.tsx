@@ -31,10 +31,10 @@ const STATE_LABEL: Record<CmeTestState, string> = {
   taken: 'Taken',
   retake_available: 'Retake available',
 };
-const STATE_COLOR: Record<CmeTestState, 'default' | 'success' | 'info'> = {
+const STATE_COLOR: Record<CmeTestState, 'default' | 'success' | 'primary'> = {
   not_taken: 'default',
   taken: 'success',
-  retake_available: 'info',
+  retake_available: 'primary',
 };
 
 /** "1.5 of 2 CME credits earned" or "Up to 2 CME credits (patient safety)". */
