@@ -196,7 +196,7 @@ export interface CmeTestListItem {
 /**
  * GET /api/cme/tests: the tests the user can take this year. The CME modules (product TYPE cme) bought
  * in an order paid this year, the tests of the streaming products the user may watch now, and any test
- * already taken this year; modules first, then by name.
+ * already taken this year; modules first, within each kind the tests taken this year first, then by name.
  */
 export interface CmeTestListResponse {
   YEAR: number;

@@ -41,9 +41,17 @@ describe('CME API: the tests a user can take', () => {
     expect(find(list, 'module', 161)).toMatchObject({ STATE: 'retake_available', TOTAL: 1 });
     expect(find(list, 'module', 160)).toBeUndefined();
     expect(find(list, 'streaming', 287)).toMatchObject({ STATE: 'not_taken', TOTAL: null, created_at: null });
-    // Modules first, then by name.
+    // Modules first; within each kind the tests taken this year first, then by name.
     expect(list[0]).toMatchObject({ TYPE: 'module' });
-    const names = list.filter((t) => t.TYPE === 'streaming').map((t) => t.NAME);
+    const videos = list.filter((t) => t.TYPE === 'streaming');
+    expect(
+      videos
+        .slice(0, 3)
+        .map((t) => t.PRODUCTID)
+        .sort(),
+    ).toEqual([251, 258, 264]);
+    const names = videos.slice(3).map((t) => t.NAME);
+    expect(videos.slice(3).every((t) => t.STATE === 'not_taken')).toBe(true);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
   });
 

@@ -11,10 +11,10 @@ import { RolesService } from '../identity/index.js';
 import { PG_POOL } from '../infrastructure/tokens.js';
 import { productsWithTests } from './cme-questions.js';
 
-const byModuleThenName = (a: CmeTestListItem, b: CmeTestListItem): number =>
-  (a.TYPE === 'module' ? 0 : 1) - (b.TYPE === 'module' ? 0 : 1) ||
-  a.NAME.localeCompare(b.NAME) ||
-  a.PRODUCTID - b.PRODUCTID;
+/** Modules first; within each kind the tests taken this year first (a phone shows them without "Show all"), then by name. */
+const rank = (t: CmeTestListItem): number => (t.TYPE === 'module' ? 0 : 2) + (t.STATE === 'not_taken' ? 1 : 0);
+const inListOrder = (a: CmeTestListItem, b: CmeTestListItem): number =>
+  rank(a) - rank(b) || a.NAME.localeCompare(b.NAME) || a.PRODUCTID - b.PRODUCTID;
 
 /**
  * The CME center's list of tests (GET /api/cme/tests): what the user can take this year and where each
@@ -68,6 +68,6 @@ export class CmeTestList {
         created_at: record ? record.submittedAt.toISOString() : null,
       });
     }
-    return { YEAR: year, TESTS: tests.sort(byModuleThenName) };
+    return { YEAR: year, TESTS: tests.sort(inListOrder) };
   }
 }
