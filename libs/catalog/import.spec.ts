@@ -42,7 +42,7 @@ describe('catalog import (docs/catalog-import.md)', () => {
     expect(await catalogIsEmpty(db.pool)).toBe(true);
   });
 
-  it.each(['bad-type', 'missing-column', 'unknown-reference', 'duplicate-id'])(
+  it.each(['bad-type', 'missing-column', 'unknown-reference', 'duplicate-id', 'cme-credits'])(
     '%s: every bad row is reported as file:line: reason and nothing of the set is loaded',
     async (name) => {
       const expected = (await readFile(join(FIXTURES, name, 'expected-errors.txt'), 'utf8')).trim().split('\n');

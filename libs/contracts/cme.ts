@@ -11,6 +11,8 @@
  * Endpoints (all under /api):
  *   GET  /api/cme/summary?year=YYYY            (roles cme or cmePrint) -> CmeSummaryResponse
  *          year 2020..current year (default the current year); 400 otherwise
+ *   GET  /api/cme/tests                        (role cme)              -> CmeTestListResponse
+ *          the tests this user can take this year, each with its state (not taken, taken, retake available)
  *   GET  /api/cme/tests/:TYPE/:ID              (role cme)              -> CmeTestResponse
  *          TYPE one of CME_TEST_TYPES ('streaming' for a streaming product, 'module' for a CME module
  *          product); 400 for a bad TYPE/ID, 404 CME_TEST_NOT_FOUND for a product without CME credits
@@ -42,6 +44,8 @@ export const CME_CREDIT_PER_ANSWER = 0.5;
 export const CME_QUESTIONS_PER_TEST = 4;
 export const CME_OPTIONS_PER_QUESTION = 4;
 export const CME_YEARLY_CAP = 20;
+/** The most a test can give: four questions at 0.5 (a product's CREDITS may not promise more). */
+export const CME_TEST_MAX_CREDITS = CME_QUESTIONS_PER_TEST * CME_CREDIT_PER_ANSWER;
 export const CME_FIRST_YEAR = 2020;
 /** The year choices: 2020 to the current year (the spec's list ends at 2025, the year it was written). */
 export const cmeYearChoices = (currentYear: number): number[] =>
@@ -58,6 +62,11 @@ export const CME_INFO_MISSING_BANNER =
 export const CME_GO_TO_FORM = 'Go To Form';
 /** The verify call's 404 text (and the verify page's), for a number no certificate carries. */
 export const CERTIFICATE_UNKNOWN = 'Unknown certificate: no CME certificate carries this number.';
+/** The test page's confirmation before a retake (ours: the spec is silent). */
+export const CME_RETAKE_TITLE = 'Replace your earlier credits?';
+export const cmeRetakeWarning = (n: number): string =>
+  `${cmePriorRecordMessage(n)} Submitting again replaces them with the credits of these answers, even if that is fewer.`;
+export const CME_RETAKE_CONFIRM = 'Submit and replace';
 /** ERROR texts of this feature (not in the spec; ours). */
 export const CME_ANSWERS_REQUIRED = 'Please answer all four questions.';
 export const CME_CAP_REACHED = 'You have reached the 20 CME credit limit for this year; no further credits were added.';
@@ -142,14 +151,16 @@ export interface CmeTestSaveRequest {
   USERCMEID?: string;
 }
 
+/**
+ * What a submit answers: the credits, never which answers were right (nor how many beyond what TOTAL
+ * says), so the key cannot be read off the answers of a few submits.
+ */
 export interface CmeTestSaveResponse {
   /** Credits counted for this record (after the cap). */
   TOTAL: number;
   SAFETYCREDITS: number;
   /** The record id. */
   USERCMEID: string;
-  /** Right answers out of four. */
-  CORRECT: number;
   /** 1 when the yearly cap cut this record's credits (MESSAGE then says so). */
   CAPPED: 0 | 1;
   /** The year's total after this save. */
@@ -157,6 +168,43 @@ export interface CmeTestSaveResponse {
   /** cmeSubmittedMessage(TOTAL), or CME_CAP_REACHED when the cap left nothing. */
   MESSAGE: string;
 }
+
+/**
+ * The state of a test in the current year: `not_taken`; `taken` (it earned all the credits a test of
+ * it can give, so a retake cannot add any); `retake_available` (taken, with credits left to earn: a
+ * retake replaces the record's credits).
+ */
+export const CME_TEST_STATES = ['not_taken', 'taken', 'retake_available'] as const;
+export type CmeTestState = (typeof CME_TEST_STATES)[number];
+
+/** One test of the CME center's list. */
+export interface CmeTestListItem {
+  TYPE: CmeTestType;
+  PRODUCTID: number;
+  NAME: string;
+  /** The most the test gives: the product's CREDITS (at most CME_TEST_MAX_CREDITS). */
+  CREDITS: number;
+  /** The part of CREDITS that is patient-safety credit (0 none). */
+  SAFETYCREDITS: number;
+  STATE: CmeTestState;
+  /** Credits counted this year from this test (after the cap); null when not taken. */
+  TOTAL: number | null;
+  /** ISO 8601 time of its last submit this year; null when not taken. */
+  created_at: string | null;
+}
+
+/**
+ * GET /api/cme/tests: the tests the user can take this year. The CME modules (product TYPE cme) bought
+ * in an order paid this year, the tests of the streaming products the user may watch now, and any test
+ * already taken this year; modules first, within each kind the tests taken this year first, then by name.
+ */
+export interface CmeTestListResponse {
+  YEAR: number;
+  TESTS: CmeTestListItem[];
+}
+
+/** The web page of a test: cme/{TYPE}/{ID}. */
+export const cmeTestPath = (type: CmeTestType, productId: number): string => `/cme/${type}/${productId}`;
 
 /** An activity on the certificate. */
 export interface CmeCertificateActivity {

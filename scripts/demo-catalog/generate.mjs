@@ -291,8 +291,8 @@ const CME_ADDONS = [
     160,
     'Patient Safety CME Module',
     7500,
-    4,
-    'Four safety credits on sedation, VTE prevention and fire safety in the office OR.',
+    2,
+    'Two safety credits on sedation, VTE prevention and fire safety in the office OR.',
   ],
   [
     161,

@@ -4,6 +4,8 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   CERTIFICATE_UNKNOWN,
   CME_ANSWERS_REQUIRED,
+  CME_RETAKE_CONFIRM,
+  CME_RETAKE_TITLE,
   CME_TEST_HEADING,
   CME_TEST_NOT_FOUND,
   cmeCertificateFileName,
@@ -60,9 +62,14 @@ async function openTestFromStream(page: Page): Promise<void> {
   await expect(page.getByRole('link', { name: 'Back to CME Center' })).toHaveAttribute('href', '/cme-center');
 }
 
-/** Submits and answers the credits of the success text. */
-async function submitted(page: Page): Promise<number> {
+/** Submits (a retake after confirming that it replaces the earlier credits) and answers the credits of the success text. */
+async function submitted(page: Page, { retake = false } = {}): Promise<number> {
   await page.getByRole('button', { name: 'Submit' }).click();
+  if (retake)
+    await page
+      .getByRole('dialog', { name: CME_RETAKE_TITLE })
+      .getByRole('button', { name: CME_RETAKE_CONFIRM })
+      .click();
   const success = page.getByText(SUBMITTED);
   await expect(success).toBeVisible();
   return Number(SUBMITTED.exec((await success.textContent()) ?? '')![1]);
@@ -179,7 +186,7 @@ test('cme@ takes a test from a stream page, sees it on the CME center, downloads
     await expect(question(page, 2).getByRole('radio').nth(2)).toBeChecked();
     await expect(question(page, 4).getByRole('radio').nth(3)).toBeChecked();
     await question(page, 4).getByRole('radio').nth(0).check();
-    const retaken = await submitted(page);
+    const retaken = await submitted(page, { retake: true });
     await page.getByRole('link', { name: 'Back to CME Center' }).click();
     expect(Number(await rowCredits(page))).toBe(retaken);
     expect(await centerTotal(page)).toBe(before + retaken);

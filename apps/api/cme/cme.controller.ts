@@ -5,6 +5,7 @@ import { Clock } from '#libs/application/clock.js';
 import {
   CME_CAP_REACHED,
   type CmeSummaryResponse,
+  type CmeTestListResponse,
   type CmeTestResponse,
   type CmeTestSaveResponse,
   type CmeTestType,
@@ -16,10 +17,11 @@ import { ApiError, ApiRequiredBearer, BAD_BODY } from '../kernel/errors.response
 import { IdPipe } from '../kernel/id.pipe.js';
 import { TestTypePipe, parseYear } from './cme-params.js';
 import { CmeQueries } from './cme-queries.js';
+import { CmeTestList } from './cme-test-list.js';
 import { CmeTests } from './cme-tests.js';
 import { CmeTestSaveDto } from './cme.dto.js';
 import { SubmitCmeTestCommand } from './cme.messages.js';
-import { CmeSummaryDto, CmeTestDto, CmeTestSavedDto } from './cme.responses.js';
+import { CmeSummaryDto, CmeTestDto, CmeTestListDto, CmeTestSavedDto } from './cme.responses.js';
 
 const CmeError = ApiError;
 
@@ -33,6 +35,7 @@ export class CmeController {
     private readonly clock: Clock,
     private readonly tests: CmeTests,
     private readonly queries: CmeQueries,
+    private readonly available: CmeTestList,
     private readonly commands: CommandBus,
   ) {}
 
@@ -46,6 +49,18 @@ export class CmeController {
   async summary(@CurrentUser() user: AuthUser, @Query('year') year?: string): Promise<CmeSummaryResponse> {
     const now = this.clock.now();
     return this.queries.summary(user.customerId, parseYear(year, now), now);
+  }
+
+  @Get('tests')
+  @Roles('cme')
+  @ApiOperation({
+    summary:
+      'The tests the user can take this year (modules bought this year, streaming products the user may watch, tests taken this year), each with its state',
+  })
+  @ApiOkResponse({ type: CmeTestListDto })
+  @CmeError(403, `${FORBIDDEN_ROLE} (no role cme)`)
+  async list(@CurrentUser() user: AuthUser): Promise<CmeTestListResponse> {
+    return this.available.of(user.customerId, this.clock.now());
   }
 
   @Get('tests/:TYPE/:ID')
@@ -96,7 +111,6 @@ export class CmeController {
       TOTAL: saved.creditsAwarded,
       SAFETYCREDITS: saved.safetyCredits,
       USERCMEID: saved.recordId,
-      CORRECT: saved.correct,
       CAPPED: capped ? 1 : 0,
       YEARTOTAL: saved.yearTotal,
       MESSAGE: capped && saved.creditsAwarded === 0 ? CME_CAP_REACHED : cmeSubmittedMessage(saved.creditsAwarded),

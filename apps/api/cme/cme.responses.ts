@@ -8,7 +8,11 @@ import {
   type CmeQuestion,
   type CmeSummaryResponse,
   type CmeSummaryRow,
+  CME_TEST_STATES,
+  type CmeTestListItem,
+  type CmeTestListResponse,
   type CmeTestResponse,
+  type CmeTestState,
   type CmeTestSaveResponse,
   type CmeTestType,
   type CmeVerifyResponse,
@@ -63,11 +67,27 @@ export class CmeTestDto implements CmeTestResponse {
   @ApiProperty({ type: CmeExistingRecordDto, nullable: true }) RECORD!: CmeExistingRecordDto | null;
 }
 
+export class CmeTestListItemDto implements CmeTestListItem {
+  @ApiProperty({ enum: CME_TEST_TYPES }) TYPE!: CmeTestType;
+  @ApiProperty({ type: 'integer' }) PRODUCTID!: number;
+  @ApiProperty() NAME!: string;
+  @ApiProperty({ description: 'The most the test gives' }) CREDITS!: number;
+  @ApiProperty() SAFETYCREDITS!: number;
+  @ApiProperty({ enum: CME_TEST_STATES }) STATE!: CmeTestState;
+  @ApiProperty({ type: Number, nullable: true, description: 'Credits counted this year; null when not taken' })
+  TOTAL!: number | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) created_at!: string | null;
+}
+
+export class CmeTestListDto implements CmeTestListResponse {
+  @ApiProperty({ type: 'integer' }) YEAR!: number;
+  @ApiProperty({ type: [CmeTestListItemDto] }) TESTS!: CmeTestListItemDto[];
+}
+
 export class CmeTestSavedDto implements CmeTestSaveResponse {
   @ApiProperty() TOTAL!: number;
   @ApiProperty() SAFETYCREDITS!: number;
   @ApiProperty() USERCMEID!: string;
-  @ApiProperty({ type: 'integer' }) CORRECT!: number;
   @ApiProperty({ enum: [0, 1] }) CAPPED!: 0 | 1;
   @ApiProperty() YEARTOTAL!: number;
   @ApiProperty() MESSAGE!: string;

@@ -17,6 +17,7 @@ import {
   text,
 } from '../columns.js';
 import { CATEGORY_KINDS, type CatalogFile, keyOf, PRODUCT_TYPES, same } from './catalog-file.js';
+import { type CmeCreditsRow, cmeCreditsProblems } from './cme-credits.js';
 import { htmlToText, sanitizeCatalogHtml } from '../sanitize.js';
 
 /** The product files: categories, products and what hangs off a product (prices, terms, terms of use, titles, documents). */
@@ -71,6 +72,8 @@ export const PRODUCT_FILES: CatalogFile[] = [
     },
     key: ['id'],
     identity: (r) => keyOf(r, ['ID']),
+    // A CME activity states what its test can give (signed-in section 9: four questions at 0.5).
+    check: (r) => cmeCreditsProblems(r as unknown as CmeCreditsRow),
     provides: { target: 'products', column: 'ID' },
     toRecord: (r) => {
       const descr = sanitizeCatalogHtml(r.DESCR as string);

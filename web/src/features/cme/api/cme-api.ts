@@ -1,6 +1,7 @@
 import {
   cmeCertificateFileName,
   type CmeSummaryResponse,
+  type CmeTestListResponse,
   type CmeTestResponse,
   type CmeTestSaveRequest,
   type CmeTestSaveResponse,
@@ -32,7 +33,7 @@ const pdfOrError = (response: Response): Promise<unknown> => {
 };
 
 /**
- * CME (libs/contracts/cme.ts): the yearly dashboard, a product's test and its save, the certificate,
+ * CME (libs/contracts/cme.ts): the yearly dashboard, the list of tests, a product's test and its save, the certificate,
  * and the public verification of a certificate. The dashboard provides `Cme`, which a save
  * invalidates; the screens read again whenever they are opened (the CME info tab may have changed
  * CMEINFOMISSING meanwhile).
@@ -41,6 +42,11 @@ export const cmeApi = api.injectEndpoints({
   endpoints: (build) => ({
     cmeSummary: build.query<CmeSummaryResponse, { token: string; year: number }>({
       query: ({ year }) => ({ url: '/cme/summary', params: { year } }),
+      providesTags: ['Cme'],
+    }),
+    /** The tests the user can take this year, with their state (keyed by the session token). */
+    cmeTests: build.query<CmeTestListResponse, string>({
+      query: () => '/cme/tests',
       providesTags: ['Cme'],
     }),
     cmeTest: build.query<CmeTestResponse, CmeTestKey>({
@@ -77,6 +83,7 @@ export const cmeApi = api.injectEndpoints({
 
 export const {
   useCmeSummaryQuery,
+  useCmeTestsQuery,
   useCmeTestQuery,
   useSaveCmeTestMutation,
   useDownloadCmeCertificateMutation,

@@ -42,6 +42,7 @@ export function CertificateDownload({ year }: { year: number }) {
         variant="contained"
         onClick={start}
         disabled={isLoading}
+        sx={{ minHeight: 44 }}
         startIcon={isLoading ? <CircularProgress size={18} color="inherit" aria-label="Working" /> : undefined}
       >
         Download certificate

@@ -42,12 +42,13 @@ export function QuestionFieldset({
           <FormControlLabel
             key={index}
             value={String(index)}
-            control={<Radio />}
+            // 10 px around the 24 px circle: a 44 px target on a phone.
+            control={<Radio sx={{ p: 1.25 }} />}
             label={option}
             sx={{
               alignItems: 'flex-start',
               mr: 0,
-              '& .MuiFormControlLabel-label': { pt: 1, overflowWrap: 'anywhere' },
+              '& .MuiFormControlLabel-label': { pt: 1.25, overflowWrap: 'anywhere' },
             }}
           />
         ))}

@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -19,10 +20,12 @@ import { LoadError } from '@/components/load-error';
 import { Page } from '@/components/page';
 import { AppLink } from '@/components/router-link';
 import { useAppSelector } from '@/app/hooks';
+import { useViewer } from '@/lib/auth';
 import { selectToken } from '@/lib/session';
 import { useCmeSummaryQuery } from '../api/cme-api';
 import { CertificateDownload } from '../components/certificate-download';
 import { CreditsTable } from '../components/credits-table';
+import { TEST_LIST_ID, TestList } from '../components/test-list';
 
 const CME_TAB = '/user/account#cme';
 
@@ -40,7 +43,14 @@ function Summary({ summary }: { summary: CmeSummaryResponse }) {
         <Alert
           severity="warning"
           action={
-            <Button component={RouterLink} to={CME_TAB} color="inherit" size="small" variant="outlined">
+            <Button
+              component={RouterLink}
+              to={CME_TAB}
+              color="inherit"
+              size="small"
+              variant="outlined"
+              sx={{ minHeight: 44 }}
+            >
               {CME_GO_TO_FORM}
             </Button>
           }
@@ -66,20 +76,28 @@ function Summary({ summary }: { summary: CmeSummaryResponse }) {
       <Typography variant="body2" color="text.secondary">
         Credits are capped at {CME_YEARLY_CAP} a year.
       </Typography>
+      {/* At the top of the year, before the records: a capped year's table runs thousands of pixels on a phone.
+          Keyed by year: another year's download state never shows. */}
+      {!summary.CMEINFOMISSING && summary.TOTALCREDIT > 0 ? <CertificateDownload key={year} year={year} /> : null}
       {summary.ROWS.length > 0 ? (
         <CreditsTable year={year} rows={summary.ROWS} />
       ) : (
         <Typography>{cmeNoRecordsMessage(year)}</Typography>
       )}
-      {/* Keyed by year: another year's download state never shows. */}
-      {!summary.CMEINFOMISSING && summary.TOTALCREDIT > 0 ? <CertificateDownload key={year} year={year} /> : null}
     </Stack>
   );
 }
 
-/** cme-center (roles cme or cmePrint; signed-in sections 2 and 8): the yearly CME dashboard. */
+/** Links of the top row: a whole 44 px row to tap on a phone. */
+const TAP = { display: 'inline-flex', alignItems: 'center', minHeight: 44 } as const;
+
+/**
+ * cme-center (roles cme or cmePrint; signed-in sections 2 and 8): the yearly CME dashboard, then the tests
+ * the user can take this year (role cme: taking a test needs it).
+ */
 export default function CmeCenterRoute() {
   const token = useAppSelector(selectToken);
+  const takesTests = useViewer().hasAnyRole('cme');
   const [params, setParams] = useSearchParams();
   const current = new Date().getFullYear();
   const choices = cmeYearChoices(current);
@@ -107,13 +125,21 @@ export default function CmeCenterRoute() {
               </option>
             ))}
           </TextField>
-          <AppLink to={CME_TAB}>CME Info (date of birth for our CME accreditor)</AppLink>
+          <AppLink to={CME_TAB} sx={TAP}>
+            CME Info (date of birth for our CME accreditor)
+          </AppLink>
+          {takesTests ? (
+            <Link href={`#${TEST_LIST_ID}`} sx={TAP}>
+              Your CME tests
+            </Link>
+          ) : null}
         </Stack>
         {isLoading || (isFetching && !shown) ? <LinearProgress aria-label="Loading CME records" /> : null}
         {isError && !isFetching ? (
           <LoadError what="Your CME records" onRetry={() => void refetch()} retrying={isFetching} />
         ) : null}
         {shown ? <Summary summary={shown} /> : null}
+        {takesTests ? <TestList token={token} /> : null}
       </Stack>
     </Page>
   );

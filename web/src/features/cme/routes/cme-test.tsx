@@ -10,7 +10,6 @@ import {
   CME_ANSWERS_REQUIRED,
   CME_CAP_REACHED,
   CME_CREDIT_PER_ANSWER,
-  CME_QUESTIONS_PER_TEST,
   CME_TEST_HEADING,
   CME_TEST_TYPES,
   cmePriorRecordMessage,
@@ -24,9 +23,12 @@ import { Page } from '@/components/page';
 import { AppLink } from '@/components/router-link';
 import { SubmitButton } from '@/components/submit-button';
 import { useAppSelector } from '@/app/hooks';
+import { useViewer } from '@/lib/auth';
 import { selectToken } from '@/lib/session';
+import { type Answers, clearDraft, draftKey, readDraft, writeDraft } from '../answers-draft';
 import { useCmeTestQuery, useSaveCmeTestMutation, type CmeTestKey } from '../api/cme-api';
 import { QuestionFieldset } from '../components/question-fieldset';
+import { RetakeDialog } from '../components/retake-dialog';
 import { cmeErrorText } from '../text';
 
 const LOAD_FAILED = 'The CME test could not be loaded. Please try again later.';
@@ -37,7 +39,14 @@ type Outcome = { kind: 'saved'; answer: CmeTestSaveResponse } | { kind: 'failure
 const isTestType = (value: string | undefined): value is CmeTestType => CME_TEST_TYPES.some((type) => type === value);
 
 function BackLink() {
-  return <AppLink to="/cme-center">Back to CME Center</AppLink>;
+  return (
+    <AppLink
+      to="/cme-center"
+      sx={{ display: 'inline-flex', alignItems: 'center', minHeight: 44, alignSelf: 'flex-start' }}
+    >
+      Back to CME Center
+    </AppLink>
+  );
 }
 
 function SavedAlert({ answer }: { answer: CmeTestSaveResponse }) {
@@ -46,8 +55,7 @@ function SavedAlert({ answer }: { answer: CmeTestSaveResponse }) {
     <Alert severity={nothingCounted ? 'warning' : 'success'} role="status">
       <Typography>{nothingCounted ? CME_CAP_REACHED : cmeSubmittedMessage(answer.TOTAL)}</Typography>
       <Typography variant="body2" sx={{ mt: 0.5 }}>
-        Correct answers: {answer.CORRECT} of {CME_QUESTIONS_PER_TEST}. Your total this year: {answer.YEARTOTAL} CME
-        credits.
+        Your total this year: {answer.YEARTOTAL} CME credits.
       </Typography>
       {answer.CAPPED === 1 && !nothingCounted ? (
         <Typography variant="body2">The yearly limit of 20 CME credits reduced the credits of this record.</Typography>
@@ -56,40 +64,63 @@ function SavedAlert({ answer }: { answer: CmeTestSaveResponse }) {
   );
 }
 
-/** The questions and Submit; a new submit on an existing record updates it (signed-in section 4). */
-function TestForm({ test, testKey }: { test: CmeTestResponse; testKey: CmeTestKey }) {
-  const [answers, setAnswers] = useState<(number | null)[]>(() =>
-    test.QUESTIONS.map((q) => test.RECORD?.QUESTIONS.find((a) => a.NUMBER === q.NUMBER)?.ANSWER ?? null),
-  );
+/** The answers to start from: those kept while the test was open, else the record's, else none. */
+function initialAnswers(test: CmeTestResponse, draft: string | null): Answers {
+  const kept = draft ? readDraft(draft, test.QUESTIONS.length) : null;
+  return kept ?? test.QUESTIONS.map((q) => test.RECORD?.QUESTIONS.find((a) => a.NUMBER === q.NUMBER)?.ANSWER ?? null);
+}
+
+/**
+ * The questions and Submit; a new submit on an existing record updates it (signed-in section 4), after
+ * the user confirmed that its credits replace the earlier ones. The answers are kept while the test is
+ * open (answers-draft.ts), keyed by `draft` (null: nothing is kept).
+ */
+function TestForm({ test, testKey, draft }: { test: CmeTestResponse; testKey: CmeTestKey; draft: string | null }) {
+  const [answers, setAnswers] = useState<Answers>(() => initialAnswers(test, draft));
   const [tried, setTried] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [recordId, setRecordId] = useState(test.RECORD?.ID ?? '0');
+  /** The credits the record holds now: a submit then is a retake. */
+  const [recorded, setRecorded] = useState<number | null>(test.RECORD?.TOTAL ?? null);
+  const [confirming, setConfirming] = useState(false);
   const [save, { isLoading }] = useSaveCmeTestMutation();
   const missing = answers.some((answer) => answer === null);
+
+  const send = () => {
+    setConfirming(false);
+    save({ ...testKey, body: { ANSWERS: answers.map((answer) => answer ?? 0), USERCMEID: recordId } })
+      .unwrap()
+      .then((answer) => {
+        if (draft) clearDraft(draft);
+        setRecordId(answer.USERCMEID);
+        setRecorded(answer.TOTAL);
+        setOutcome({ kind: 'saved', answer });
+      })
+      .catch((error: unknown) => setOutcome({ kind: 'failure', message: cmeErrorText(error, SAVE_FAILED) }));
+  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
     setOutcome(null);
     if (missing) return;
-    save({ ...testKey, body: { ANSWERS: answers.map((answer) => answer ?? 0), USERCMEID: recordId } })
-      .unwrap()
-      .then((answer) => {
-        setRecordId(answer.USERCMEID);
-        setOutcome({ kind: 'saved', answer });
-      })
-      .catch((error: unknown) => setOutcome({ kind: 'failure', message: cmeErrorText(error, SAVE_FAILED) }));
+    if (recorded !== null) setConfirming(true);
+    else send();
   };
 
   const setAnswer = (index: number, option: number) =>
-    setAnswers((current) => current.map((answer, i) => (i === index ? option : answer)));
+    setAnswers((current) => {
+      const next = current.map((answer, i) => (i === index ? option : answer));
+      if (draft) writeDraft(draft, next);
+      return next;
+    });
 
   return (
     <Stack spacing={3}>
       {test.RECORD && !outcome ? (
         <Alert severity="info" role="status">
-          {cmePriorRecordMessage(test.RECORD.TOTAL)} Your earlier answers are selected; submitting again updates this
-          record.
+          {cmePriorRecordMessage(test.RECORD.TOTAL)} Your earlier answers are selected; submitting again replaces this
+          record&rsquo;s credits.
         </Alert>
       ) : null}
       <Box component="form" aria-label="CME test" noValidate onSubmit={onSubmit}>
@@ -109,11 +140,13 @@ function TestForm({ test, testKey }: { test: CmeTestResponse; testKey: CmeTestKe
               {CME_ANSWERS_REQUIRED}
             </Alert>
           ) : null}
-          <Box>
+          {/* The shared button is MUI's 36 px: a phone needs 44. */}
+          <Box sx={{ '& .MuiButton-root': { minHeight: 44, minWidth: 120 } }}>
             <SubmitButton busy={isLoading}>Submit</SubmitButton>
           </Box>
         </Stack>
       </Box>
+      <RetakeDialog open={confirming} credits={recorded ?? 0} onCancel={() => setConfirming(false)} onConfirm={send} />
       {outcome?.kind === 'saved' ? <SavedAlert answer={outcome.answer} /> : null}
       {outcome?.kind === 'failure' ? (
         <Alert severity="error" role="alert">
@@ -128,6 +161,7 @@ function TestForm({ test, testKey }: { test: CmeTestResponse; testKey: CmeTestKe
 export default function CmeTestRoute() {
   const { type, id } = useParams();
   const token = useAppSelector(selectToken);
+  const customerId = useViewer().me?.customerId ?? null;
   const productId = Number(id);
   const valid = isTestType(type) && Number.isSafeInteger(productId) && productId > 0 && /^\d+$/.test(id ?? '');
   const testKey: CmeTestKey | null = valid && token ? { token, type, id: productId } : null;
@@ -155,7 +189,12 @@ export default function CmeTestRoute() {
               Each right answer is worth {CME_CREDIT_PER_ANSWER} CME credit
               {data.SAFETYCREDITS > 0 ? `; this activity includes ${data.SAFETYCREDITS} patient-safety credits` : ''}.
             </Typography>
-            <TestForm key={`${data.PRODUCTID}-${data.RECORD?.ID ?? 'new'}`} test={data} testKey={testKey} />
+            <TestForm
+              key={`${data.PRODUCTID}-${data.RECORD?.ID ?? 'new'}`}
+              test={data}
+              testKey={testKey}
+              draft={customerId ? draftKey(customerId, data.TYPE, data.PRODUCTID) : null}
+            />
           </>
         ) : null}
       </Stack>

@@ -1,0 +1,73 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Pool } from 'pg';
+import { type CmeTestListItem, type CmeTestListResponse, type CmeTestType } from '#libs/contracts/cme.js';
+import { cmeTestState, testCredits } from '#libs/domain/cme/cme.test-state.js';
+import { accessTo } from '#libs/domain/streaming/access.js';
+import { cmeRecordsOf } from '#libs/read-models/cme-totals.js';
+import { cmeTestProducts } from '#libs/read-models/cme-test-products.js';
+import { orderHistoryOf } from '#libs/read-models/order-history.js';
+import { CatalogFacts } from '../catalog/index.js';
+import { RolesService } from '../identity/index.js';
+import { PG_POOL } from '../infrastructure/tokens.js';
+import { productsWithTests } from './cme-questions.js';
+
+/** Modules first; within each kind the tests taken this year first (a phone shows them without "Show all"), then by name. */
+const rank = (t: CmeTestListItem): number => (t.TYPE === 'module' ? 0 : 2) + (t.STATE === 'not_taken' ? 1 : 0);
+const inListOrder = (a: CmeTestListItem, b: CmeTestListItem): number =>
+  rank(a) - rank(b) || a.NAME.localeCompare(b.NAME) || a.PRODUCTID - b.PRODUCTID;
+
+/**
+ * The CME center's list of tests (GET /api/cme/tests): what the user can take this year and where each
+ * stands. A module (product TYPE cme) counts when an order paid this year bought it (its CME runs to
+ * Dec 31, as the grant does); a streaming product's test when the streaming access rule lets the user
+ * watch it now; a test already taken this year always shows, with its credits.
+ */
+@Injectable()
+export class CmeTestList {
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly facts: CatalogFacts,
+    private readonly roles: RolesService,
+  ) {}
+
+  async of(customerId: string, now: Date): Promise<CmeTestListResponse> {
+    const year = now.getUTCFullYear();
+    const [products, eLearning, entitlements, orders, records, safety] = await Promise.all([
+      cmeTestProducts(this.pool, productsWithTests()),
+      this.facts.eLearningCategories(),
+      this.roles.entitlements(customerId),
+      orderHistoryOf(this.pool, customerId),
+      cmeRecordsOf(this.pool, customerId, year),
+      this.facts.safetyCategories(),
+    ]);
+    const modulesBought = new Set(
+      orders
+        .filter((order) => order.DATE.startsWith(`${year}-`))
+        .flatMap((order) => order.PRODUCTS)
+        .filter((line) => line.TYPE.toLowerCase() === 'cme')
+        .map((line) => line.PRODUCTID),
+    );
+    const recordOf = new Map(records.map((r) => [`${r.testType}:${r.productId}`, r]));
+    const tests: CmeTestListItem[] = [];
+    for (const product of products) {
+      if (!(product.CREDITS > 0)) continue;
+      const type: CmeTestType = product.TYPE.toLowerCase() === 'cme' ? 'module' : 'streaming';
+      const record = recordOf.get(`${type}:${product.ID}`) ?? null;
+      const open =
+        type === 'module' ? modulesBought.has(product.ID) : accessTo(product, entitlements, now, eLearning).allowed;
+      if (!record && !open) continue;
+      const credits = testCredits(product.CREDITS);
+      tests.push({
+        TYPE: type,
+        PRODUCTID: product.ID,
+        NAME: product.NAME,
+        CREDITS: credits,
+        SAFETYCREDITS: product.CATEGORIES.some((id) => safety.includes(id)) ? credits : 0,
+        STATE: cmeTestState(record, product.CREDITS),
+        TOTAL: record ? record.credits : null,
+        created_at: record ? record.submittedAt.toISOString() : null,
+      });
+    }
+    return { YEAR: year, TESTS: tests.sort(inListOrder) };
+  }
+}

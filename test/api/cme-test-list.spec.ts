@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import type { PayResponse, Quote } from '#libs/contracts/cart.js';
+import type { CmeTestListItem, CmeTestListResponse, CmeTestSaveResponse } from '#libs/contracts/cme.js';
+import { questionsOf } from '../../apps/api/cme/cme-questions.js';
+import { createTestApp, type TestApp } from '../support/app.js';
+import { checkoutContact, SANDBOX_VISA } from '../support/checkout-fixtures.js';
+import { type Caller, shopClient } from '../support/shop-client.js';
+
+const YEAR = new Date().getUTCFullYear();
+const keyOf = (productId: number): number[] => questionsOf(productId)!.key;
+const withRight = (productId: number, right: number): number[] =>
+  keyOf(productId).map((k, i) => (i < right ? k : (k + 1) % 4));
+
+/** The CME center's list of tests (GET /api/cme/tests): what the user can take this year, with its state. */
+describe('CME API: the tests a user can take', () => {
+  let shop: TestApp;
+  const { call, loginAs } = shopClient(() => shop.baseUrl);
+  const login = async (email: string): Promise<Caller> => ({ token: (await loginAs(email)).token });
+
+  beforeAll(async () => {
+    shop = await createTestApp({ seedDemo: true });
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  const tests = async (who: Caller): Promise<CmeTestListItem[]> => {
+    const r = await call<CmeTestListResponse>(who, 'GET', '/cme/tests');
+    expect(r.status).toBe(200);
+    expect(r.body.YEAR).toBe(YEAR);
+    return r.body.TESTS;
+  };
+  const find = (list: CmeTestListItem[], type: string, id: number) =>
+    list.find((t) => t.TYPE === type && t.PRODUCTID === id);
+
+  it('cme@demo.test: this year’s records with their credits and state, the videos it may watch not taken', async () => {
+    const list = await tests(await login('cme@demo.test'));
+    expect(find(list, 'streaming', 258)).toMatchObject({ STATE: 'taken', TOTAL: 2, CREDITS: 2, SAFETYCREDITS: 2 });
+    expect(find(list, 'streaming', 264)).toMatchObject({ STATE: 'retake_available', TOTAL: 1.5 });
+    // Module 161 was taken this year (the seed), so it shows although no order bought it; 160 and 162 do not.
+    expect(find(list, 'module', 161)).toMatchObject({ STATE: 'retake_available', TOTAL: 1 });
+    expect(find(list, 'module', 160)).toBeUndefined();
+    expect(find(list, 'streaming', 287)).toMatchObject({ STATE: 'not_taken', TOTAL: null, created_at: null });
+    // Modules first; within each kind the tests taken this year first, then by name.
+    expect(list[0]).toMatchObject({ TYPE: 'module' });
+    const videos = list.filter((t) => t.TYPE === 'streaming');
+    expect(
+      videos
+        .slice(0, 3)
+        .map((t) => t.PRODUCTID)
+        .sort(),
+    ).toEqual([251, 258, 264]);
+    const names = videos.slice(3).map((t) => t.NAME);
+    expect(videos.slice(3).every((t) => t.STATE === 'not_taken')).toBe(true);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+  });
+
+  it('a module bought this year shows, not taken; a submit moves it to retake available, full marks to taken', async () => {
+    const learner = await login('learner@demo.test');
+    // No CME role before the purchase: no tests to take.
+    expect((await call(learner, 'GET', '/cme/tests')).status).toBe(403);
+    expect((await call(learner, 'POST', '/cart/items', { QTY: 1, PRODUCTID: 160 })).status).toBe(200);
+    const { body: q } = await call<Quote>(learner, 'POST', '/checkout/quote', {
+      COUNTRY: 'USA',
+      STATE: 'KS',
+      SHIPPING: 1,
+    });
+    const paid = await call<PayResponse>(
+      learner,
+      'POST',
+      '/checkout/pay',
+      {
+        ATTJSON: { ...checkoutContact({ STATE: 'KS' }), DOB: '03/04/1981' },
+        BILLINGJSON: null,
+        CARD: SANDBOX_VISA,
+        SHIPPING: 1,
+        TOTAL: q.TOTAL,
+      },
+      { 'idempotency-key': randomUUID() },
+    );
+    expect(paid.body.ERRORS).toEqual([]);
+
+    const bought = await tests(learner);
+    expect(bought[0]).toMatchObject({
+      TYPE: 'module',
+      PRODUCTID: 160,
+      CREDITS: 2,
+      SAFETYCREDITS: 2,
+      STATE: 'not_taken',
+    });
+    // The eLearning subscription opens no plain video series: only eLearning streams are listed.
+    expect(find(bought, 'streaming', 258)).toBeUndefined();
+
+    const submit = (answers: number[]) =>
+      call<CmeTestSaveResponse>(learner, 'POST', '/cme/tests/module/160', { ANSWERS: answers });
+    expect((await submit(withRight(160, 3))).body.TOTAL).toBe(1.5);
+    expect(find(await tests(learner), 'module', 160)).toMatchObject({ STATE: 'retake_available', TOTAL: 1.5 });
+    expect((await submit(keyOf(160))).body.TOTAL).toBe(2);
+    expect(find(await tests(learner), 'module', 160)).toMatchObject({ STATE: 'taken', TOTAL: 2 });
+  });
+
+  it('is for role cme: cmePrint alone is 403, no login 401; every answer is documented', async () => {
+    expect((await call(await login('cmeprint@demo.test'), 'GET', '/cme/tests')).status).toBe(403);
+    expect((await call({}, 'GET', '/cme/tests')).status).toBe(401);
+    type Operation = { responses: Record<string, unknown> };
+    const { body } = await call<{ paths: Record<string, Record<string, Operation>> }>({}, 'GET', '/docs-json');
+    expect(Object.keys(body.paths['/api/cme/tests']!.get!.responses).sort()).toEqual(['200', '401', '403']);
+  });
+});

@@ -1,0 +1,207 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  CME_RETAKE_CONFIRM,
+  CME_RETAKE_TITLE,
+  CME_TEST_HEADING,
+  cmePriorRecordMessage,
+  cmeRetakeWarning,
+} from '../../libs/contracts/cme.js';
+import { checkoutContact, SANDBOX_VISA } from '../support/checkout-fixtures.js';
+import { withAccount } from './support/accounts.js';
+import { expectNoSeriousAxeViolations } from './support/axe.js';
+import { expectNoSidewaysScroll } from './support/layout.js';
+import { DEMO_PASSWORD, registeredAccount, withApiSession } from './support/shop.js';
+import { expectTapTargets } from './support/tap-targets.js';
+
+/**
+ * Issue 19: the CME center and the CME test for a surgeon on a phone and on a desktop. The center lists
+ * the tests the user can take this year with their state and links (a module buyer finds module 160's
+ * test there); the test keeps its answers across a reload and asks before a retake replaces the earlier
+ * credits; "Download certificate" sits at the top of the year, above a capped year's records.
+ */
+const SIZES = [
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+  { name: 'desktop', viewport: { width: 1280, height: 800 } },
+] as const;
+
+const MODULE = { id: 160, name: 'Patient Safety CME Module' };
+const SUBMITTED = /You have successfully submitted this record for (\d+(?:\.\d+)?) CME credits\./;
+
+/** Fits the viewport, axe-core is content, and every link, button and choice in the page is 44x44 px or more. */
+async function check(page: Page, where: string): Promise<void> {
+  await expectNoSidewaysScroll(page);
+  await expectNoSeriousAxeViolations(page, where);
+  await expectTapTargets(page.locator('main').locator('a, button, select, input[type="radio"]'), where);
+}
+
+/** Buys the eLearning subscription (CME needs one) and module 160 through the API, paid in full. */
+async function buyModule(page: Page, token: string): Promise<void> {
+  const headers = { authorization: `Bearer ${token}` };
+  for (const item of [
+    { PRODUCTID: 140, TERM: 1, QTY: 1 },
+    { PRODUCTID: MODULE.id, QTY: 1 },
+  ]) {
+    const added = await page.request.post('/api/cart/items', { headers, data: item });
+    expect(added.ok(), await added.text()).toBeTruthy();
+  }
+  const quote = await page.request.post('/api/checkout/quote', {
+    headers,
+    data: { COUNTRY: 'USA', STATE: 'KS', SHIPPING: 1 },
+  });
+  const { TOTAL } = (await quote.json()) as { TOTAL: number };
+  const paid = await page.request.post('/api/checkout/pay', {
+    headers: { ...headers, 'idempotency-key': randomUUID() },
+    data: {
+      ATTJSON: { ...checkoutContact({ STATE: 'KS' }), DOB: '03/04/1981' },
+      BILLINGJSON: null,
+      CARD: SANDBOX_VISA,
+      SHIPPING: 1,
+      TOTAL,
+    },
+  });
+  expect(((await paid.json()) as { ERRORS: unknown[] }).ERRORS).toEqual([]);
+}
+
+const question = (page: Page, number: number) => page.getByRole('group', { name: new RegExp(`^${number}\\. `) });
+const moduleRow = (page: Page) =>
+  page.getByRole('list', { name: 'CME modules' }).getByRole('link').filter({ hasText: MODULE.name });
+const kept = (page: Page) =>
+  page.evaluate("Object.keys(sessionStorage).filter((key) => key.startsWith('cme-answers:'))") as Promise<string[]>;
+
+for (const size of SIZES) {
+  test.describe(`at ${size.viewport.width}x${size.viewport.height}`, () => {
+    test.use({ viewport: size.viewport });
+
+    test(`${size.name}: a module buyer finds module 160's test on the CME center, keeps answers across a reload, confirms a retake`, async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(150_000);
+      const email = await registeredAccount(request, DEMO_PASSWORD);
+      const token = await withApiSession(page, email, DEMO_PASSWORD);
+      await buyModule(page, token);
+
+      // The CME center lists the module, not taken, with a link to its test.
+      await page.goto('/cme-center');
+      await expect(page.getByRole('heading', { level: 1, name: 'CME Center' })).toBeVisible();
+      const year = new Date().getFullYear();
+      await expect(page.getByRole('heading', { level: 2, name: `Your CME tests in ${year}` })).toBeVisible();
+      await expect(moduleRow(page)).toHaveAttribute('href', `/cme/module/${MODULE.id}`);
+      await expect(moduleRow(page)).toContainText('Not taken');
+      await expect(moduleRow(page)).toContainText('Up to 2 CME credits (patient safety)');
+      // The eLearning subscription opens eLearning streams: their tests follow the modules.
+      await expect(page.getByRole('list', { name: 'Video tests' }).getByRole('link').first()).toBeVisible();
+      await check(page, 'CME center of a module buyer');
+
+      await moduleRow(page).click();
+      await expect(page).toHaveURL(new RegExp(`/cme/module/${MODULE.id}$`));
+      await expect(page.getByRole('heading', { level: 1, name: CME_TEST_HEADING })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: MODULE.name })).toBeVisible();
+      await check(page, 'CME test');
+
+      // Two answers, a reload: both are still chosen.
+      await question(page, 1).getByRole('radio').nth(2).check();
+      await question(page, 3).getByRole('radio').nth(1).check();
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 2, name: MODULE.name })).toBeVisible();
+      await expect(question(page, 1).getByRole('radio').nth(2)).toBeChecked();
+      await expect(question(page, 3).getByRole('radio').nth(1)).toBeChecked();
+      await expect(question(page, 2).getByRole('radio').nth(0)).not.toBeChecked();
+      await question(page, 2).getByRole('radio').nth(0).check();
+      await question(page, 4).getByRole('radio').nth(3).check();
+
+      // The first submit needs no confirmation; the kept answers are dropped once it is saved.
+      await page.getByRole('button', { name: 'Submit' }).click();
+      const success = page.getByText(SUBMITTED);
+      await expect(success).toBeVisible();
+      const credits = Number(SUBMITTED.exec((await success.textContent()) ?? '')![1]);
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      // Nothing tells which answers were right.
+      await expect(page.getByText(/correct/i)).toHaveCount(0);
+      expect(await kept(page)).toEqual([]);
+
+      // Back on the center the module shows as taken, with its credits.
+      await page.getByRole('link', { name: 'Back to CME Center' }).click();
+      await expect(moduleRow(page)).toContainText(`${credits} of 2 CME credits earned`);
+      await expect(moduleRow(page)).toContainText(credits === 2 ? 'Taken' : 'Retake available');
+
+      // A retake: the warning that the earlier credits are replaced, Cancel sends nothing.
+      await moduleRow(page).click();
+      await expect(page.getByText(cmePriorRecordMessage(credits)).first()).toBeVisible();
+      await question(page, 4).getByRole('radio').nth(0).check();
+      let submits = 0;
+      page.on('request', (r) => {
+        if (r.method() === 'POST' && r.url().includes(`/api/cme/tests/module/${MODULE.id}`)) submits += 1;
+      });
+      await page.getByRole('button', { name: 'Submit' }).click();
+      const dialog = page.getByRole('dialog', { name: CME_RETAKE_TITLE });
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toContainText(cmeRetakeWarning(credits));
+      await expectTapTargets(dialog.getByRole('button'), 'retake dialog');
+      await expectNoSeriousAxeViolations(page, 'retake dialog');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByText(SUBMITTED)).toHaveCount(0);
+      expect(submits).toBe(0);
+
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await dialog.getByRole('button', { name: CME_RETAKE_CONFIRM }).click();
+      await expect(page.getByText(SUBMITTED)).toBeVisible();
+      expect(submits).toBe(1);
+      await expectNoSidewaysScroll(page);
+    });
+  });
+}
+
+test.describe('cme@demo.test', () => {
+  for (const size of SIZES) {
+    test(`${size.name}: the tests with their states, and Download certificate at the top of a capped year`, async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize(size.viewport);
+      await withAccount('cme@demo.test', async () => {
+        await withApiSession(page, 'cme@demo.test', DEMO_PASSWORD);
+        const year = new Date().getFullYear();
+        await page.goto('/cme-center');
+        await expect(page.getByRole('heading', { level: 1, name: 'CME Center' })).toBeVisible();
+
+        // This year's records in the list: module 161 (1 of 2 credits) may be retaken; 258 earned all.
+        const modules = page.getByRole('list', { name: 'CME modules' }).getByRole('link');
+        await expect(modules).toHaveCount(1);
+        await expect(modules.first()).toContainText('Retake available');
+        await expect(modules.first()).toContainText('1 of 2 CME credits earned');
+        await expect(modules.first()).toHaveAttribute('href', '/cme/module/161');
+        const videos = page.getByRole('list', { name: 'Video tests' }).getByRole('link');
+        // Ten video tests before "Show all", the three taken this year first.
+        await expect(videos).toHaveCount(10);
+        await expect(videos.nth(0)).not.toContainText('Not taken');
+        await expect(videos.nth(2)).not.toContainText('Not taken');
+        await expect(videos.nth(3)).toContainText('Not taken');
+        await expect(videos.filter({ hasText: '2 of 2 CME credits earned' }).first()).toContainText('Taken');
+        await expect(videos.filter({ hasText: '1.5 of 2 CME credits earned' })).toContainText('Retake available');
+        await page.getByRole('button', { name: /^Show all \d+ video tests$/ }).click();
+        expect(await videos.count()).toBeGreaterThan(10);
+        await check(page, 'CME center with tests');
+
+        // The jump link from the top reaches the list.
+        await page.goto('/cme-center');
+        await page.getByRole('link', { name: 'Your CME tests' }).click();
+        await expect(page).toHaveURL(/#cme-tests$/);
+        await expect(page.getByRole('heading', { level: 2, name: `Your CME tests in ${year}` })).toBeInViewport();
+
+        // Last year is capped (twenty credits over eleven records): the certificate comes before them, in the first screen.
+        await page.goto(`/cme-center?year=${year - 1}`);
+        await expect(page.getByTestId('cme-total')).toHaveText('20');
+        const download = page.getByRole('button', { name: 'Download certificate' });
+        await expect(download).toBeInViewport();
+        const records = page.getByRole(size.name === 'phone' ? 'list' : 'region', { name: `CME records ${year - 1}` });
+        const [button, table] = [await download.boundingBox(), await records.boundingBox()];
+        expect(button!.y + button!.height).toBeLessThanOrEqual(table!.y);
+        expect(button!.y + button!.height).toBeLessThanOrEqual(size.viewport.height);
+        await check(page, 'CME center, a capped year');
+      });
+    });
+  }
+});
