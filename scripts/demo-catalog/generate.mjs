@@ -81,7 +81,18 @@ export const HEADERS = {
   'meeting-faculty.csv': ['MEETINGID', 'USERID'],
   'meeting-program.csv': ['MEETINGID', 'POSITION', 'DAY', 'TIME', 'TITLE', 'SPEAKERS'],
   'short-paths.csv': ['PATH', 'MEETING_ID', 'TAB', 'PRODUCT_ID'],
-  'coupons.csv': ['CODE', 'PERCENT', 'AMOUNT', 'DOLLARSOVER', 'TYPES', 'EXPIRES', 'AUTO', 'ROLE', 'DESCRIPTION'],
+  'coupons.csv': [
+    'CODE',
+    'PERCENT',
+    'AMOUNT',
+    'DOLLARSOVER',
+    'TYPES',
+    'EXPIRES',
+    'AUTO',
+    'ROLE',
+    'DESCRIPTION',
+    'REQUIRES',
+  ],
   'book-codes.csv': ['CODE', 'PRODUCTID'],
   'offers.csv': ['OFFER', 'UID', 'PRODUCTID', 'UNITPRICE', 'QTY', 'EXPIRES'],
   'countries.csv': ['CODE', 'NAME', 'ZONE'],
@@ -682,7 +693,9 @@ const coupons = [
     AUTO: 1,
     ROLE: null,
     DESCRIPTION:
-      '$100 off when the cart holds the Complete package (130) and the CME package (155); applied automatically',
+      '$100 off when the cart holds the Complete package and the CME package (REQUIRES, in that order); applied automatically',
+    // The pair the combo needs: the Complete package, then the CME package.
+    REQUIRES: '130;155',
   },
   {
     CODE: 'WELCOME10',
