@@ -13,10 +13,12 @@ import { Page } from '@/components/page';
 import { PasswordField } from '@/components/password-field';
 import { AppLink } from '@/components/router-link';
 import { SubmitButton } from '@/components/submit-button';
+import type { CartView } from '@contracts/cart';
 import { errorBody, userTimezone } from '@/lib/api';
 import { muiField } from '@/lib/form';
-import { loggedIn, redeemCodeSet, redirectTargetSet } from '@/lib/session';
-import { useMergeCartMutation, useServerCart } from '@/lib/cart/cart-api';
+import { currentPath } from '@/lib/navigation';
+import { loggedIn, loginNoticeCleared, redeemCodeSet, redirectTargetSet } from '@/lib/session';
+import { cartQueryApi, useMergeCartMutation } from '@/lib/cart/cart-api';
 import { forgetCartId, storedCartId } from '@/lib/cart/cart-id';
 import { useLoginMutation } from '../api/auth-api';
 
@@ -37,16 +39,36 @@ export default function LoginRoute() {
   const notice = useAppSelector((state) => state.session.loginNotice);
   const redirectTarget = useAppSelector((state) => state.session.redirectTarget);
   const redeemCode = useAppSelector((state) => state.session.redeemCode);
-  const cartHasCme = (useServerCart().data?.items ?? []).some((item) => item.TYPE.toLowerCase() === 'cme');
   const [mergeCart] = useMergeCartMutation();
 
+  // The one-device notice stays while the user is on the login page (a late 401 does not clear it); it
+  // goes once they leave it (a link, the navigation) or log in.
+  useEffect(
+    () => () => {
+      if (currentPath() !== '/login') dispatch(loginNoticeCleared());
+    },
+    [dispatch],
+  );
+
+  /** The customer's cart after login (the merged one when the visitor had a cart), or null when it cannot be read. */
+  const customerCart = async (token: string, merged: CartView | null): Promise<CartView | null> => {
+    if (merged) return merged;
+    // Keyed by the new token, as the cart query of the signed-in screens is (cartKey).
+    const read = dispatch(cartQueryApi.endpoints.cart.initiate(token, { subscribe: false }));
+    return read.unwrap().catch(() => null);
+  };
+
   /** Destination order of storefront section 2: redeem target, CME redirect, stored target, streaming. */
-  const destination = (response: LoginResponse): string => {
+  const destination = async (response: LoginResponse, merged: CartView | null): Promise<string> => {
     if (redeemCode !== null) {
       dispatch(redeemCodeSet(null));
       return redeemCode ? `/redeem/${encodeURIComponent(redeemCode)}` : '/redeem';
     }
-    if (response.CMEREDIRECT && !cartHasCme) return '/user/account#cme';
+    if (response.CMEREDIRECT) {
+      const cart = await customerCart(response.token, merged);
+      const cartHasCme = (cart?.items ?? []).some((item) => item.TYPE.toLowerCase() === 'cme');
+      if (!cartHasCme) return '/user/account#cme';
+    }
     if (redirectTarget) {
       dispatch(redirectTargetSet(null));
       return redirectTarget;
@@ -61,13 +83,16 @@ export default function LoginRoute() {
       dispatch(loggedIn(response));
       // The anonymous cart moves into the customer's cart once; the browser then forgets its id.
       const anonymousCart = storedCartId();
-      if (anonymousCart) {
-        await mergeCart({ cartId: anonymousCart })
-          .unwrap()
-          .then(forgetCartId)
-          .catch(() => undefined);
-      }
-      navigate(destination(response), { replace: true });
+      const merged = anonymousCart
+        ? await mergeCart({ cartId: anonymousCart })
+            .unwrap()
+            .then((view) => {
+              forgetCartId();
+              return view;
+            })
+            .catch(() => null)
+        : null;
+      navigate(await destination(response, merged), { replace: true });
     } catch (error) {
       const body = errorBody(error);
       setFailure(body?.error || body?.message[0] || 'Login failed. Please try again.');
