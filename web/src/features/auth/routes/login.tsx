@@ -29,6 +29,9 @@ interface LoginForm {
 
 export const EMPTY_CREDENTIALS = 'Email or Password can not be undefined.';
 
+/** A link a thumb can hit on a phone: 44 px high (its text stays as it is). */
+const tapLink = { display: 'inline-flex', alignItems: 'center', minHeight: 44 } as const;
+
 export default function LoginRoute() {
   const [login, { isLoading }] = useLoginMutation();
   const [failure, setFailure] = useState<string | null>(null);
@@ -123,7 +126,13 @@ export default function LoginRoute() {
     <Page title="Login" maxWidth="sm">
       <Stack spacing={3}>
         {notice ? <Alert severity="warning">{notice}</Alert> : null}
-        <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)}>
+        {/* The form's buttons (Login, SHOW/HIDE) are 44 px tap targets. */}
+        <Box
+          component="form"
+          noValidate
+          onSubmit={handleSubmit(onSubmit)}
+          sx={{ '& .MuiButton-root': { minHeight: 44, minWidth: 44 } }}
+        >
           <Stack spacing={2}>
             <TextField label="Email" type="email" autoComplete="email" {...muiField(register('email'))} />
             <PasswordField label="Password" autoComplete="current-password" {...muiField(register('password'))} />
@@ -132,14 +141,21 @@ export default function LoginRoute() {
               <SubmitButton busy={isLoading}>Login</SubmitButton>
             </Box>
             <Stack direction="row" spacing={3} sx={{ flexWrap: 'wrap' }}>
-              <AppLink to="/user/register">Create Account</AppLink>
-              <AppLink to="/user/forgot">Forgot Password</AppLink>
+              <AppLink to="/user/register" sx={tapLink}>
+                Create Account
+              </AppLink>
+              <AppLink to="/user/forgot" sx={tapLink}>
+                Forgot Password
+              </AppLink>
             </Stack>
           </Stack>
         </Box>
         <Alert severity="info">
-          Have a code from a book? Log in, then redeem it.{' '}
-          <AppLink to="/redeem-info">How to redeem a book code</AppLink>
+          Have a code from a book? Log in, then redeem it.
+          <br />
+          <AppLink to="/redeem-info" sx={tapLink}>
+            How to redeem a book code
+          </AppLink>
         </Alert>
         <Paper variant="outlined" sx={{ p: 2 }}>
           <Typography variant="h6" component="h2">
@@ -148,7 +164,9 @@ export default function LoginRoute() {
           <Typography variant="body2" sx={{ mb: 1 }}>
             No account needed to buy: check out as a guest.
           </Typography>
-          <AppLink to="/checkout/customer">Checkout as a guest</AppLink>
+          <AppLink to="/checkout/customer" sx={tapLink}>
+            Checkout as a guest
+          </AppLink>
         </Paper>
       </Stack>
     </Page>
