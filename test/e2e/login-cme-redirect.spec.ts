@@ -51,14 +51,11 @@ for (const size of SIZES) {
         await page.goto('/login');
         await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
         // The visitor's cart (the id the browser keeps) gets the CME package, as its product page would add it.
-        const cartId = await page.evaluate(() => {
-          let id = localStorage.getItem('cartId');
-          if (!id) {
-            id = crypto.randomUUID();
-            localStorage.setItem('cartId', id);
-          }
-          return id;
-        });
+        // The navigation's cart badge gives the visitor a cart id (localStorage `cartId`).
+        await expect
+          .poll(() => page.evaluate<string | null>("localStorage.getItem('cartId')"))
+          .toMatch(/^[0-9a-f-]{36}$/);
+        const cartId = (await page.evaluate<string | null>("localStorage.getItem('cartId')")) ?? '';
         const added = await page.request.post('/api/cart/items', {
           headers: { 'X-Cart-Id': cartId },
           data: { PRODUCTID: CME_PACKAGE, QTY: 1 },

@@ -90,12 +90,12 @@ for (const size of SIZES) {
       await footer.scrollIntoViewIfNeeded();
       const covered = await footer.evaluate((node) => {
         const box = node.getBoundingClientRect();
-        const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        const top = node.ownerDocument.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
         return top !== null && node.contains(top) ? null : (top?.outerHTML.slice(0, 120) ?? 'nothing');
       });
       expect(covered).toBeNull();
 
-      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.evaluate('window.scrollTo(0, 0)');
       await toast.getByRole('button', { name: 'Close' }).click();
       await expect(toast).toHaveCount(0);
       await page.reload();
