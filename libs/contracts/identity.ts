@@ -72,7 +72,7 @@ export interface LoginResponse {
   QMPMarketingPixel: string | null;
   EXPIRATIONS: ExpiringSubscription[];
   QMPMarketingTarget: { ROUTE: string; MT: string } | null;
-  /** True when the customer should be sent to user/account#cme after login. */
+  /** True for a customer with role cme or cmePrint and no date of birth on file: the web app opens user/account#cme. */
   CMEREDIRECT: boolean;
 }
 

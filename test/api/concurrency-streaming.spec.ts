@@ -120,10 +120,10 @@ describe('streaming writes sent at once', () => {
     expect(grants.rows.map((r) => r.customer_id)).toEqual([(redeemed[0]?.data as { customerId: string }).customerId]);
   });
 
-  it('one account redeems one code 30 times at once: all 200, one CodeRedeemed, one grant', async () => {
+  it('one account redeems one code 30 times at once: 200 (or 429 past the redeem throttle), one CodeRedeemed, one grant', async () => {
     const reader = await login('reader@demo.test');
     const { statuses } = await fireAtOnce(AT_ONCE, () => call(reader, 'POST', '/redeem', { code: ONE_ACCOUNT_CODE }));
-    expect(unexpectedStatuses(statuses, [200, 409])).toEqual({});
+    expect(unexpectedStatuses(statuses, [200, 409, 429])).toEqual({});
     expect(statuses[200]).toBeGreaterThan(0);
     expect((await stream(`bookcode-${ONE_ACCOUNT_CODE}`)).map((e) => e.type)).toEqual(['CodeRedeemed']);
     const grants = await shop.shop.pool.query('SELECT 1 FROM es_events WHERE type = $1 AND data->>$2 = $3', [

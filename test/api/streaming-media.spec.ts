@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { ViewingResponse } from '#libs/contracts/streaming.js';
 import { EVENT_STORE } from '#apps/api/infrastructure/tokens.js';
+import { MEDIA_TERMS_DUE } from '#apps/api/streaming/media.controller.js';
 import { Clock } from '#libs/application/clock.js';
 import type { EventStore } from '#libs/eventstore/event-store.port.js';
 import { createTestApp, type TestApp } from '../support/app.js';
@@ -8,7 +9,8 @@ import { streamingClient } from '../support/streaming-client.js';
 
 /**
  * Signed media (issue 10): range requests, and a copied URL refused after logout, in another account's
- * session and after expiry; watch tracking with a fake clock (VideoStarted once, LongViewReached once).
+ * session and after expiry; a product's documents only once its Terms of Use are accepted; watch
+ * tracking with a fake clock (VideoStarted once, LongViewReached once).
  */
 describe('streaming media and watch tracking', () => {
   let shop: TestApp;
@@ -95,18 +97,30 @@ describe('streaming media and watch tracking', () => {
     expect((await media(url, { cookie, range: 'bytes=0-9' })).status).toBe(403);
   });
 
-  it('documents of 215 are served through their signed links', async () => {
+  it('documents of 215 are refused until its Terms of Use are accepted, then served through their signed links', async () => {
     const token = await login('streamer@demo.test');
     const detail = await call<{ data: { DOCUMENTS: { FILES: { URL: string }[] }[] } }>(token, 'GET', '/streaming/215');
-    const url = detail.body.data.DOCUMENTS[0]?.FILES[0]?.URL ?? '';
-    const response = await media(url, { cookie: detail.cookie });
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('application/pdf');
-    expect(
-      Buffer.from(await response.arrayBuffer())
-        .subarray(0, 5)
-        .toString(),
-    ).toBe('%PDF-');
+    const urls = detail.body.data.DOCUMENTS.flatMap((d) => d.FILES.map((f) => f.URL));
+    expect(urls).toHaveLength(9);
+    // Nobody has accepted 215's terms in the demo data: every PDF is refused, with the reason.
+    for (const url of urls) {
+      const refused = await media(url, { cookie: detail.cookie });
+      expect(refused.status).toBe(403);
+      expect(((await refused.json()) as { error: string }).error).toBe(MEDIA_TERMS_DUE);
+    }
+
+    expect((await call(token, 'POST', '/streaming/215/terms', {})).status).toBe(200);
+    // The links given before the acceptance open now (the terms are checked on every request).
+    for (const url of urls) {
+      const response = await media(url, { cookie: detail.cookie });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/pdf');
+      expect(
+        Buffer.from(await response.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
+    }
   });
 
   it('VideoStarted once per viewing, LongViewReached once past 600 s with plan type 2, then STOP', async () => {

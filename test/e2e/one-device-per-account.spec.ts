@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectNoSidewaysScroll } from './support/layout.js';
 import { DEMO_PASSWORD, logIn, registeredAccount } from './support/shop.js';
 
 test('a login on a second device sends the first one to login with the one-device message', async ({
@@ -37,3 +38,60 @@ test('a login on a second device sends the first one to login with the one-devic
     await second.close();
   }
 });
+
+const SIZES = [
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+  { name: 'desktop', viewport: { width: 1280, height: 800 } },
+] as const;
+
+for (const size of SIZES) {
+  test.describe(`at ${size.viewport.width}x${size.viewport.height}`, () => {
+    test.use({ viewport: size.viewport });
+
+    test(`${size.name}: several calls of the ended session answer 401 one after another: the message shows every time (5 rounds)`, async ({
+      browser,
+      request,
+    }) => {
+      test.setTimeout(180_000);
+      const email = await registeredAccount(request, DEMO_PASSWORD);
+      const first = await browser.newContext({ viewport: size.viewport });
+      const second = await browser.newContext({ viewport: size.viewport });
+      const message = `Please login again. Only 1 device per user account can be logged into 127.0.0.1:${process.env.E2E_PORT} at a time.`;
+      try {
+        const firstPage = await first.newPage();
+        const secondPage = await second.newPage();
+        for (let round = 1; round <= 5; round++) {
+          await logIn(firstPage, email, DEMO_PASSWORD);
+          // A fresh login clears the notice of the round before.
+          await expect(firstPage.getByText(message)).toHaveCount(0);
+          await logIn(secondPage, email, DEMO_PASSWORD);
+
+          // The first device's session calls are held so that their 401s arrive one after another: the
+          // first sends it to login, the later ones arrive while it is on the login page.
+          let held = 0;
+          let answered = 0;
+          await firstPage.route('**/api/**', async (route) => {
+            if (!route.request().headers()['authorization']) return route.continue();
+            const delay = held++ * 400;
+            await new Promise((resolve) => setTimeout(resolve, delay));
+            const response = await route.fetch();
+            await route.fulfill({ response });
+            answered++;
+          });
+          await firstPage.goto('/user/account');
+          await expect(firstPage).toHaveURL(/\/login$/);
+          await expect.poll(() => answered, { message: `round ${round}: every held call answered` }).toBe(held);
+          expect(held, `round ${round}: several session calls at once`).toBeGreaterThanOrEqual(2);
+          await expect(firstPage.getByText(message), `round ${round}`).toBeVisible();
+          await firstPage.waitForTimeout(300);
+          await expect(firstPage.getByText(message), `round ${round}, after the last answer`).toBeVisible();
+          await firstPage.unrouteAll({ behavior: 'wait' });
+        }
+        await expectNoSidewaysScroll(firstPage);
+      } finally {
+        await first.close();
+        await second.close();
+      }
+    });
+  });
+}

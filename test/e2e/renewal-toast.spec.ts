@@ -1,8 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { holdAccount } from './support/accounts.js';
+import { expectNoSeriousAxeViolations } from './support/axe.js';
 import { money } from './support/catalog.js';
 import { sessionToken } from './support/checkout.js';
+import { expectNoSidewaysScroll } from './support/layout.js';
 import { DEMO_PASSWORD, logIn } from './support/shop.js';
+import { expectTapTargets } from './support/tap-targets.js';
 
 const ACCOUNT = 'complete@demo.test';
 let release: (() => Promise<void>) | undefined;
@@ -56,3 +59,48 @@ test('the toast offers a renewal for complete@demo.test and the renewal reaches 
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await expect(toast).toHaveCount(0);
 });
+
+const SIZES = [
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+  { name: 'desktop', viewport: { width: 1280, height: 800 } },
+] as const;
+
+for (const size of SIZES) {
+  test.describe(`at ${size.viewport.width}x${size.viewport.height}`, () => {
+    test.use({ viewport: size.viewport });
+
+    test(`${size.name}: the toast pushes the page down, covers nothing (the footer is reachable), and closes`, async ({
+      page,
+    }) => {
+      await logIn(page, ACCOUNT, DEMO_PASSWORD);
+      const toast = page.getByRole('region', { name: 'Expiring subscriptions' });
+      await expect(toast).toBeVisible();
+      await expect(toast).toContainText(/Complete expires on \d{4}-\d{2}-\d{2}/);
+      await expectTapTargets(toast.getByRole('button'), 'toast buttons');
+      await expectNoSidewaysScroll(page);
+      await expectNoSeriousAxeViolations(page, `toast (${size.name})`);
+
+      // In the flow under the navigation: the page starts below it.
+      const toastBox = await toast.boundingBox();
+      const mainBox = await page.getByRole('main').boundingBox();
+      expect(toastBox && mainBox && toastBox.y + toastBox.height <= mainBox.y + 1).toBe(true);
+
+      // The last content of the page, scrolled into view, is itself at its centre: nothing lies over it.
+      const footer = page.locator('footer');
+      await footer.scrollIntoViewIfNeeded();
+      const covered = await footer.evaluate((node) => {
+        const box = node.getBoundingClientRect();
+        const top = node.ownerDocument.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return top !== null && node.contains(top) ? null : (top?.outerHTML.slice(0, 120) ?? 'nothing');
+      });
+      expect(covered).toBeNull();
+
+      await page.evaluate('window.scrollTo(0, 0)');
+      await toast.getByRole('button', { name: 'Close' }).click();
+      await expect(toast).toHaveCount(0);
+      await page.reload();
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+      await expect(toast).toHaveCount(0);
+    });
+  });
+}

@@ -141,10 +141,8 @@ test('product 215: documents with several files, the Terms of Use box, then the 
     expect(await links.count()).toBeGreaterThan(5);
     const href = (await links.first().getAttribute('href'))!;
     expect(href).toMatch(/^\/api\/media\/.+\.pdf\?token=/);
-    // The signed document URL serves the PDF.
-    const pdf = await page.request.get(href);
-    expect(pdf.status()).toBe(200);
-    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    // The product's terms cover its documents: refused until they are accepted.
+    expect((await page.request.get(href)).status()).toBe(403);
 
     await page.getByRole('list', { name: 'Videos' }).getByRole('link').first().click();
     await expect(page.getByRole('heading', { name: 'Terms of Use' })).toBeVisible();
@@ -156,6 +154,10 @@ test('product 215: documents with several files, the Terms of Use box, then the 
     await agree.click();
     await expect(page.getByRole('heading', { name: 'Terms of Use' })).toBeHidden();
     await expect(page.locator('video')).toBeVisible();
+    // Now the signed document URL given before serves the PDF.
+    const pdf = await page.request.get(href);
+    expect(pdf.status()).toBe(200);
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
     await playsFrom(page, 0);
     // Accepted once: a reload shows the player straight away.
     await page.reload();

@@ -7,17 +7,31 @@ import { PG_POOL } from '../infrastructure/tokens.js';
  * Limits (docs/conventions.md, Identity, roles and payments). Logins are counted per address and
  * per address-and-account (as Saleor does), never per account alone: an attacker elsewhere can
  * never lock the owner out.
- * Forgot-password requests are counted per email and per IP.
+ * Forgot-password requests are counted per email and per IP. Book-code redeem attempts are counted per
+ * address and per account (the account is signed in: only its holder spends its attempts).
  */
 export const LIMITS = {
   loginPerIp: { points: 50, duration: 15 * 60 },
   loginPerIpAndEmail: { points: 10, duration: 15 * 60 },
   forgotPerEmail: { points: 5, duration: 60 * 60 },
   forgotPerIp: { points: 20, duration: 60 * 60 },
+  redeemPerIp: { points: 50, duration: 15 * 60 },
+  redeemPerAccount: { points: 10, duration: 15 * 60 },
 } as const;
 
 export const TOO_MANY_LOGINS = 'Too many login attempts. Please wait 15 minutes and try again.';
 export const TOO_MANY_RESETS = 'Too many password reset requests. Please wait an hour and try again.';
+export const TOO_MANY_REDEEMS = 'Too many book code attempts. Please wait 15 minutes and try again.';
+
+/** A 429 that knows when the caller may try again (the controller sends it as Retry-After, in seconds). */
+export class TooManyAttempts extends HttpException {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super({ message: [message] }, HttpStatus.TOO_MANY_REQUESTS);
+  }
+}
 
 /** The key of one account tried from one address. */
 export const ipAndEmailKey = (ip: string, email: string): string => `${ip} ${email}`;
@@ -52,6 +66,8 @@ export class IdentityRateLimits {
       loginPerIpAndEmail: await make('loginPerIpAndEmail'),
       forgotPerEmail: await make('forgotPerEmail'),
       forgotPerIp: await make('forgotPerIp'),
+      redeemPerIp: await make('redeemPerIp'),
+      redeemPerAccount: await make('redeemPerAccount'),
     }));
     this.limiters.catch(() => undefined);
   }
@@ -92,5 +108,27 @@ export class IdentityRateLimits {
       }
       throw error;
     }
+  }
+
+  /**
+   * Takes one redeem attempt of the address and one of the account before the code is looked up (so
+   * attempts sent at once cannot pass the limit); throws TooManyAttempts when either is used up.
+   */
+  async beginRedeem(customerId: string, ip: string): Promise<void> {
+    const l = await this.limiters;
+    const taken = await Promise.allSettled([l.redeemPerIp.consume(ip), l.redeemPerAccount.consume(customerId)]);
+    let waitMs = 0;
+    for (const result of taken) {
+      if (result.status === 'fulfilled') continue;
+      if (!(result.reason instanceof RateLimiterRes)) throw result.reason;
+      waitMs = Math.max(waitMs, result.reason.msBeforeNext);
+    }
+    if (waitMs > 0) throw new TooManyAttempts(TOO_MANY_REDEEMS, Math.max(1, Math.ceil(waitMs / 1000)));
+  }
+
+  /** The code was redeemed: the attempt is given back to the address and the account. */
+  async redeemSucceeded(customerId: string, ip: string): Promise<void> {
+    const l = await this.limiters;
+    await Promise.all([l.redeemPerIp.reward(ip, 1), l.redeemPerAccount.reward(customerId, 1)]);
   }
 }

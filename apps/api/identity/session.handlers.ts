@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { BadRequestException } from '@nestjs/common';
+import { BadRequestException, Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { JwtService } from '@nestjs/jwt';
+import type { Pool } from 'pg';
 import { Clock } from '#libs/application/clock.js';
 import type { LoginResponse } from '#libs/contracts/identity.js';
 import { verifySocietyToken } from '#libs/crypto/society-token.js';
@@ -9,6 +10,8 @@ import { customerDecider } from '#libs/domain/customer/customer.decider.js';
 import { CustomerErrors } from '#libs/domain/customer/customer.errors.js';
 import { customerStreamId, newProfile } from '#libs/domain/customer/customer.events.js';
 import { DomainError } from '#libs/domain/kernel/decider.js';
+import { encryptedDobOf } from '#libs/read-models/customers.js';
+import { PG_POOL } from '../infrastructure/tokens.js';
 import { EventSourcedService } from '../kernel/event-sourced.service.js';
 import { CustomerLookup } from './customer-lookup.js';
 import { EmailReservations } from './email-reservations.js';
@@ -42,6 +45,7 @@ export class LoginHandler implements ICommandHandler<LoginCommand> {
     private readonly jwt: JwtService,
     private readonly societies: SocietySecrets,
     private readonly clock: Clock,
+    @Inject(PG_POOL) private readonly pool: Pool,
   ) {}
 
   async execute(command: LoginCommand): Promise<LoginResponse> {
@@ -113,13 +117,20 @@ export class LoginHandler implements ICommandHandler<LoginCommand> {
     const claims: SessionClaims = { sub: customerId, sid: sessionId };
     return {
       token: await this.jwt.signAsync(claims),
-      // Filled by later features (purchased streaming products, marketing, CME info).
+      // Filled by later features (purchased streaming products, marketing).
       OPEN: [],
       QMPMarketingPixel: null,
       EXPIRATIONS: await this.roles.expirations(customerId),
       QMPMarketingTarget: null,
-      CMEREDIRECT: false,
+      CMEREDIRECT: await this.cmeInfoMissing(customerId),
     };
+  }
+
+  /** A CME-role customer without a date of birth on file (the accreditor needs it): the web app sends them to CME info. */
+  private async cmeInfoMissing(customerId: string): Promise<boolean> {
+    const roles = await this.roles.rolesOf(customerId);
+    if (!roles.includes('cme') && !roles.includes('cmePrint')) return false;
+    return (await encryptedDobOf(this.pool, customerId)) === null;
   }
 }
 

@@ -24,6 +24,7 @@ import { ApiError } from '../kernel/errors.responses.js';
 import { mediaPath, sendMediaFile } from './media-files.js';
 import { CatalogFacts } from '../catalog/index.js';
 import { MediaSigner } from './media-signer.js';
+import { StreamAccess } from './stream-access.js';
 import { StreamCatalog } from './stream-catalog.js';
 
 /** What the 200 and 206 answers carry (the errors stay JSON). */
@@ -32,10 +33,14 @@ const MEDIA_CONTENT = { 'video/mp4': binary, 'text/vtt': binary, 'application/pd
 
 const FILE_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/;
 
+/** The refusal of a product's media while its Terms of Use are not accepted (they cover every file of it). */
+export const MEDIA_TERMS_DUE = "Please agree to this product's Terms of Use before opening its videos or documents.";
+
 /**
  * The media route (issue 10): videos, captions and book documents, only through a signed URL of the
  * streaming calls. Every request is authorised again: the token (HMAC, file, expiry), the session
- * still running, the session's media cookie, and the customer's access to the product now.
+ * still running, the session's media cookie, the customer's access to the product now, and the
+ * acceptance of the product's Terms of Use (they cover its videos and its companion documents alike).
  */
 @ApiTags('streaming')
 @Controller('media')
@@ -47,6 +52,7 @@ export class MediaController {
     private readonly roles: RolesService,
     private readonly catalog: StreamCatalog,
     private readonly facts: CatalogFacts,
+    private readonly access: StreamAccess,
     private readonly clock: Clock,
   ) {}
 
@@ -88,15 +94,18 @@ export class MediaController {
     const relative = segments.join('/');
     const grant = typeof token === 'string' ? this.signer.verify(relative, token) : null;
     if (!grant || !this.signer.cookieMatches(cookie, grant.s)) throw new ForbiddenException(MEDIA_LINK_INVALID);
-    const [live, product, sources, eLearning] = await Promise.all([
+    const [live, product, sources, eLearning, termsDue] = await Promise.all([
       isSessionActive(this.pool, grant.c, grant.s),
       this.catalog.product(grant.i),
       this.roles.entitlements(grant.c),
       this.facts.eLearningCategories(),
+      this.access.termsDue(grant.c, grant.i),
     ]);
     if (!live || !product || !accessTo(product, sources, this.clock.now(), eLearning).allowed) {
       throw new ForbiddenException(MEDIA_LINK_INVALID);
     }
+    // A signed link given before the terms were accepted (the documents) opens once they are.
+    if (termsDue) throw new ForbiddenException(MEDIA_TERMS_DUE);
     const path = mediaPath(this.config.MEDIA_DIR, relative);
     if (!path || !(await sendMediaFile(reply, path, range))) throw new NotFoundException('Media file not found');
   }
@@ -111,7 +120,11 @@ function MediaDocs() {
     ApiResponse({ status: 200, description: 'The whole file (Accept-Ranges: bytes)', content: MEDIA_CONTENT }),
     ApiResponse({ status: 206, description: 'The requested range (Content-Range)', content: MEDIA_CONTENT }),
     ApiResponse({ status: 416, description: 'A range outside the file (Content-Range: bytes */SIZE)' }),
-    ApiError(403, `${MEDIA_LINK_INVALID} Forged, expired, another session's, a session that ended, or no access now`),
+    ApiError(
+      403,
+      `${MEDIA_LINK_INVALID} Forged, expired, another session's, a session that ended, or no access now; ` +
+        `or "${MEDIA_TERMS_DUE}" while the product's Terms of Use are not accepted`,
+    ),
     ApiError(400, 'A path or token with control characters'),
     ApiError(404, 'No such media file'),
   );

@@ -1,9 +1,12 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import type { Pool } from 'pg';
 import { Clock } from '#libs/application/clock.js';
 import { NOT_AUTHORIZED } from '#libs/contracts/streaming.js';
 import { type Access, accessTo } from '#libs/domain/streaming/access.js';
 import type { StreamCatalogProduct } from '#libs/read-models/stream-products.js';
+import { hasAcceptedTerms } from '#libs/read-models/streaming-choices.js';
 import { RolesService } from '../identity/index.js';
+import { PG_POOL } from '../infrastructure/tokens.js';
 import { CatalogFacts } from '../catalog/index.js';
 import { StreamCatalog } from './stream-catalog.js';
 
@@ -19,7 +22,17 @@ export class StreamAccess {
     private readonly catalog: StreamCatalog,
     private readonly facts: CatalogFacts,
     private readonly clock: Clock,
+    @Inject(PG_POOL) private readonly pool: Pool,
   ) {}
+
+  /**
+   * True while the product has Terms of Use the customer has not accepted: its terms cover all of its
+   * media (videos, captions and companion documents), so none is served before.
+   */
+  async termsDue(customerId: string, productId: number): Promise<boolean> {
+    const terms = await this.facts.termsOfUse(productId);
+    return terms !== null && !(await hasAcceptedTerms(this.pool, customerId, productId));
+  }
 
   /** Every streamable product with the customer's access to it. */
   async all(customerId: string): Promise<{ product: StreamCatalogProduct; access: Access }[]> {

@@ -42,9 +42,12 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
   api,
   extraOptions,
 ) => {
-  const hadSession = (api.getState() as WithSession).session.token !== null;
+  const sentToken = (api.getState() as WithSession).session.token;
   const result = await rawBaseQuery(args, api, extraOptions ?? {});
-  if (!result.error || !hadSession) return result;
+  if (!result.error || sentToken === null) return result;
+  // The session this call was sent with has already ended (an earlier answer of calls sent together) or
+  // was replaced by a new login: this late answer must neither clear the login notice nor end the new session.
+  if ((api.getState() as WithSession).session.token !== sentToken) return result;
   // A screen that shows its own errors still loses an ended session (401) and maintenance (503) like any other.
   const status = result.error.status;
   if (extraOptions?.handlesOwnErrors && status !== 401 && status !== 503) return result;
@@ -60,9 +63,9 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
       navigateTo('/maintenance');
       break;
     case 401: {
-      const notice = onLogin() ? undefined : oneDeviceMessage(window.location.host);
+      // The first 401 of an ended session sets the one-device notice; it stays until the next login.
       rememberWhereWeWere(api.dispatch);
-      api.dispatch(loggedOut({ notice }));
+      api.dispatch(loggedOut({ notice: oneDeviceMessage(window.location.host) }));
       navigateTo('/login');
       break;
     }

@@ -7,12 +7,12 @@ import { selectToken } from '@/lib/session';
 import { Footer } from './footer';
 import { Navigation } from './navigation';
 
-// The toast (snackbar, alert, menu) loads only for a logged-in user, outside the first download.
+// The toast (alert, menu) loads only for a logged-in user, outside the first download.
 const ExpiringToast = lazy(async () => ({
   default: (await import('@/features/subscriptions/expiring-toast')).ExpiringToast,
 }));
 
-/** The root shell: top navigation, the current screen, footer. */
+/** The root shell: top navigation, the expiring-subscription banner, the current screen, footer. */
 export function ShellLayout() {
   const navigation = useNavigation();
   const loggedIn = useAppSelector(selectToken) !== null;
@@ -22,6 +22,12 @@ export function ShellLayout() {
         Skip to content
       </a>
       <Navigation />
+      {/* In the flow under the navigation: the toast pushes the page down and covers none of it. */}
+      {loggedIn ? (
+        <Suspense fallback={null}>
+          <ExpiringToast />
+        </Suspense>
+      ) : null}
       {navigation.state === 'loading' ? <LinearProgress aria-label="Loading page" /> : null}
       <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
         <Suspense fallback={<LinearProgress aria-label="Loading page" />}>
@@ -29,11 +35,6 @@ export function ShellLayout() {
         </Suspense>
       </Box>
       <Footer />
-      {loggedIn ? (
-        <Suspense fallback={null}>
-          <ExpiringToast />
-        </Suspense>
-      ) : null}
     </Box>
   );
 }

@@ -4,7 +4,6 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Snackbar from '@mui/material/Snackbar';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Link as RouterLink } from 'react-router';
 import type { ExpiringSubscription } from '@contracts/identity';
@@ -43,6 +42,7 @@ function RenewMenu({ subscription, onChosen }: { subscription: ExpiringSubscript
         aria-haspopup="menu"
         aria-expanded={anchor !== null}
         onClick={(event) => setAnchor(event.currentTarget)}
+        sx={{ minHeight: 44 }}
       >
         Renew {typeName(subscription.TYPE)} with a 10% discount
       </Button>
@@ -50,8 +50,6 @@ function RenewMenu({ subscription, onChosen }: { subscription: ExpiringSubscript
         anchorEl={anchor}
         open={anchor !== null}
         onClose={() => setAnchor(null)}
-        // Above the toast itself (a snackbar sits over modals).
-        sx={{ zIndex: (theme) => theme.zIndex.snackbar + 1 }}
         slotProps={{ list: { 'aria-labelledby': `${id}-button` } }}
       >
         {subscription.URLS.map((link) => (
@@ -75,6 +73,8 @@ function RenewMenu({ subscription, onChosen }: { subscription: ExpiringSubscript
 /**
  * Expiring-subscription toast (signed-in section 2): after login (the login response's EXPIRATIONS) and on
  * app start for a logged-in user (GET /api/subscriptions/expiring). Dismissible; shown once per session.
+ * A banner under the navigation that pushes the page down, never a layer over it: on a phone a floating
+ * toast hid the bottom of every page (the footer, a form's Save) until it was closed.
  */
 export function ExpiringToast() {
   const token = useAppSelector(selectToken);
@@ -99,29 +99,30 @@ export function ExpiringToast() {
     setDismissed(token);
   };
 
+  if (!open) return null;
   return (
-    <Snackbar open={open} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}>
-      <Alert
-        severity="warning"
-        onClose={close}
-        sx={{ width: '100%' }}
-        role="region"
-        aria-label="Expiring subscriptions"
-      >
-        <AlertTitle>Your subscription is expiring</AlertTitle>
-        <ul style={{ margin: 0, paddingLeft: 18 }}>
-          {list.map((subscription) => (
-            <li key={subscription.TYPE}>
-              {typeName(subscription.TYPE)} expires on {subscription.DT.split('T')[0]}
-              {subscription.URLS.length > 0 ? (
-                <div style={{ marginTop: 4 }}>
-                  <RenewMenu subscription={subscription} onChosen={close} />
-                </div>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      </Alert>
-    </Snackbar>
+    <Alert
+      severity="warning"
+      onClose={close}
+      role="region"
+      aria-label="Expiring subscriptions"
+      // The close button is a 44 px tap target; the banner spans the page under the navigation.
+      slotProps={{ closeButton: { sx: { width: 44, height: 44 } } }}
+      sx={{ borderRadius: 0, px: { xs: 2, sm: 3 }, '& .MuiAlert-action': { alignItems: 'flex-start', pt: 0 } }}
+    >
+      <AlertTitle>Your subscription is expiring</AlertTitle>
+      <ul style={{ margin: 0, paddingLeft: 18 }}>
+        {list.map((subscription) => (
+          <li key={subscription.TYPE}>
+            {typeName(subscription.TYPE)} expires on {subscription.DT.split('T')[0]}
+            {subscription.URLS.length > 0 ? (
+              <div style={{ marginTop: 4 }}>
+                <RenewMenu subscription={subscription} onChosen={close} />
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </Alert>
   );
 }

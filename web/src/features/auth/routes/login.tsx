@@ -13,10 +13,12 @@ import { Page } from '@/components/page';
 import { PasswordField } from '@/components/password-field';
 import { AppLink } from '@/components/router-link';
 import { SubmitButton } from '@/components/submit-button';
+import type { CartView } from '@contracts/cart';
 import { errorBody, userTimezone } from '@/lib/api';
 import { muiField } from '@/lib/form';
-import { loggedIn, redeemCodeSet, redirectTargetSet } from '@/lib/session';
-import { useMergeCartMutation, useServerCart } from '@/lib/cart/cart-api';
+import { currentPath } from '@/lib/navigation';
+import { loggedIn, loginNoticeCleared, redeemCodeSet, redirectTargetSet } from '@/lib/session';
+import { cartQueryApi, useMergeCartMutation } from '@/lib/cart/cart-api';
 import { forgetCartId, storedCartId } from '@/lib/cart/cart-id';
 import { useLoginMutation } from '../api/auth-api';
 
@@ -26,6 +28,9 @@ interface LoginForm {
 }
 
 export const EMPTY_CREDENTIALS = 'Email or Password can not be undefined.';
+
+/** A link a thumb can hit on a phone: 44 px high (its text stays as it is). */
+const tapLink = { display: 'inline-flex', alignItems: 'center', minHeight: 44 } as const;
 
 export default function LoginRoute() {
   const [login, { isLoading }] = useLoginMutation();
@@ -37,16 +42,36 @@ export default function LoginRoute() {
   const notice = useAppSelector((state) => state.session.loginNotice);
   const redirectTarget = useAppSelector((state) => state.session.redirectTarget);
   const redeemCode = useAppSelector((state) => state.session.redeemCode);
-  const cartHasCme = (useServerCart().data?.items ?? []).some((item) => item.TYPE.toLowerCase() === 'cme');
   const [mergeCart] = useMergeCartMutation();
 
+  // The one-device notice stays while the user is on the login page (a late 401 does not clear it); it
+  // goes once they leave it (a link, the navigation) or log in.
+  useEffect(
+    () => () => {
+      if (currentPath() !== '/login') dispatch(loginNoticeCleared());
+    },
+    [dispatch],
+  );
+
+  /** The customer's cart after login (the merged one when the visitor had a cart), or null when it cannot be read. */
+  const customerCart = async (token: string, merged: CartView | null): Promise<CartView | null> => {
+    if (merged) return merged;
+    // Keyed by the new token, as the cart query of the signed-in screens is (cartKey).
+    const read = dispatch(cartQueryApi.endpoints.cart.initiate(token, { subscribe: false }));
+    return read.unwrap().catch(() => null);
+  };
+
   /** Destination order of storefront section 2: redeem target, CME redirect, stored target, streaming. */
-  const destination = (response: LoginResponse): string => {
+  const destination = async (response: LoginResponse, merged: CartView | null): Promise<string> => {
     if (redeemCode !== null) {
       dispatch(redeemCodeSet(null));
       return redeemCode ? `/redeem/${encodeURIComponent(redeemCode)}` : '/redeem';
     }
-    if (response.CMEREDIRECT && !cartHasCme) return '/user/account#cme';
+    if (response.CMEREDIRECT) {
+      const cart = await customerCart(response.token, merged);
+      const cartHasCme = (cart?.items ?? []).some((item) => item.TYPE.toLowerCase() === 'cme');
+      if (!cartHasCme) return '/user/account#cme';
+    }
     if (redirectTarget) {
       dispatch(redirectTargetSet(null));
       return redirectTarget;
@@ -61,13 +86,16 @@ export default function LoginRoute() {
       dispatch(loggedIn(response));
       // The anonymous cart moves into the customer's cart once; the browser then forgets its id.
       const anonymousCart = storedCartId();
-      if (anonymousCart) {
-        await mergeCart({ cartId: anonymousCart })
-          .unwrap()
-          .then(forgetCartId)
-          .catch(() => undefined);
-      }
-      navigate(destination(response), { replace: true });
+      const merged = anonymousCart
+        ? await mergeCart({ cartId: anonymousCart })
+            .unwrap()
+            .then((view) => {
+              forgetCartId();
+              return view;
+            })
+            .catch(() => null)
+        : null;
+      navigate(await destination(response, merged), { replace: true });
     } catch (error) {
       const body = errorBody(error);
       setFailure(body?.error || body?.message[0] || 'Login failed. Please try again.');
@@ -98,7 +126,13 @@ export default function LoginRoute() {
     <Page title="Login" maxWidth="sm">
       <Stack spacing={3}>
         {notice ? <Alert severity="warning">{notice}</Alert> : null}
-        <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)}>
+        {/* The form's buttons (Login, SHOW/HIDE) are 44 px tap targets. */}
+        <Box
+          component="form"
+          noValidate
+          onSubmit={handleSubmit(onSubmit)}
+          sx={{ '& .MuiButton-root': { minHeight: 44, minWidth: 44 } }}
+        >
           <Stack spacing={2}>
             <TextField label="Email" type="email" autoComplete="email" {...muiField(register('email'))} />
             <PasswordField label="Password" autoComplete="current-password" {...muiField(register('password'))} />
@@ -107,14 +141,21 @@ export default function LoginRoute() {
               <SubmitButton busy={isLoading}>Login</SubmitButton>
             </Box>
             <Stack direction="row" spacing={3} sx={{ flexWrap: 'wrap' }}>
-              <AppLink to="/user/register">Create Account</AppLink>
-              <AppLink to="/user/forgot">Forgot Password</AppLink>
+              <AppLink to="/user/register" sx={tapLink}>
+                Create Account
+              </AppLink>
+              <AppLink to="/user/forgot" sx={tapLink}>
+                Forgot Password
+              </AppLink>
             </Stack>
           </Stack>
         </Box>
         <Alert severity="info">
-          Have a code from a book? Log in, then redeem it.{' '}
-          <AppLink to="/redeem-info">How to redeem a book code</AppLink>
+          Have a code from a book? Log in, then redeem it.
+          <br />
+          <AppLink to="/redeem-info" sx={tapLink}>
+            How to redeem a book code
+          </AppLink>
         </Alert>
         <Paper variant="outlined" sx={{ p: 2 }}>
           <Typography variant="h6" component="h2">
@@ -123,7 +164,9 @@ export default function LoginRoute() {
           <Typography variant="body2" sx={{ mb: 1 }}>
             No account needed to buy: check out as a guest.
           </Typography>
-          <AppLink to="/checkout/customer">Checkout as a guest</AppLink>
+          <AppLink to="/checkout/customer" sx={tapLink}>
+            Checkout as a guest
+          </AppLink>
         </Paper>
       </Stack>
     </Page>

@@ -20,6 +20,35 @@ import { Totals } from '../components/totals';
 /** On a phone the Type and Price columns fold away (the type shows under the name): the receipt fits 390 px. */
 const wide = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
+/** The receipt's buttons (signed-in section 2), each shown only when the order holds what it opens. */
+interface ReceiptAction {
+  label: 'Stream This Product Now' | 'Go to CME Center' | 'Open App';
+  to: string;
+  newWindow?: boolean;
+}
+
+/** Item types whose purchase opens videos (as the account's orders tab reads them). */
+const STREAM_TYPES = new Set(['streaming', 'both', 'streaming_all', 'qmpcomplete', 'elearning']);
+
+function actionOf(type: string): ReceiptAction | null {
+  const kind = type.toLowerCase();
+  if (STREAM_TYPES.has(kind)) return { label: 'Stream This Product Now', to: '/streaming' };
+  if (kind === 'cme') return { label: 'Go to CME Center', to: '/cme-center' };
+  // iFlap opens outside the shop's shell, in a window of its own (as from the Account menu).
+  if (kind === 'iflap') return { label: 'Open App', to: '/iflap/home', newWindow: true };
+  return null;
+}
+
+/** One button per kind bought, in the order of the order's lines: the first fitting one is the main button. */
+export function receiptActions(types: readonly string[]): ReceiptAction[] {
+  const actions: ReceiptAction[] = [];
+  for (const type of types) {
+    const action = actionOf(type);
+    if (action && !actions.some((a) => a.label === action.label)) actions.push(action);
+  }
+  return actions;
+}
+
 export const NOT_AUTHORIZED = 'You are not authorized to access this resource.';
 export const RESIDENT_NOTICE =
   'Resident pricing: we will verify your residency status with your program. If it cannot be verified we will contact you about the difference.';
@@ -30,6 +59,7 @@ export default function CheckoutConfirmRoute() {
   const [params] = useSearchParams();
   const { data, isLoading, isError } = useReceiptQuery({ onum: number, token: params.get('token') });
   const receipt = data?.data;
+  const actions = receiptActions(receipt?.PRODUCTS.map((line) => line.TYPE) ?? []);
 
   if (isLoading) return <LinearProgress aria-label="Loading receipt" />;
   if (isError || !receipt)
@@ -95,17 +125,23 @@ export default function CheckoutConfirmRoute() {
             {event.HOTEL ? <Typography>Hotel: {event.HOTEL}</Typography> : null}
           </Paper>
         ))}
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <Button variant="contained" component={RouterLink} to="/streaming">
-            Stream This Product Now
-          </Button>
-          <Button variant="outlined" component={RouterLink} to="/cme-center">
-            Go to CME Center
-          </Button>
-          <Button variant="outlined" component={RouterLink} to="/iflap/home">
-            Open App
-          </Button>
-        </Stack>
+        {actions.length > 0 ? (
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            {actions.map((action, index) => (
+              <Button
+                key={action.label}
+                variant={index === 0 ? 'contained' : 'outlined'}
+                size="large"
+                component={RouterLink}
+                to={action.to}
+                {...(action.newWindow ? { target: '_blank', rel: 'noopener' } : {})}
+                sx={{ minHeight: 48 }}
+              >
+                {action.label}
+              </Button>
+            ))}
+          </Stack>
+        ) : null}
       </Stack>
     </Page>
   );

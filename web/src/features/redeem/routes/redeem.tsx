@@ -76,7 +76,13 @@ export default function RedeemRoute() {
           Enter the one-time code from the activation strip inside your book cover. Redeeming it permanently adds the
           book&apos;s videos to your streaming account. <AppLink to="/redeem-info">How to redeem a book code</AppLink>
         </Typography>
-        <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)}>
+        {/* Submit is a 44 px tap target. */}
+        <Box
+          component="form"
+          noValidate
+          onSubmit={handleSubmit(onSubmit)}
+          sx={{ '& .MuiButton-root': { minHeight: 44 } }}
+        >
           <Stack spacing={2}>
             <TextField
               label="Code"

@@ -1,0 +1,46 @@
+import { createTestApp, type TestApp } from '../support/app.js';
+
+/**
+ * The login answer's CMEREDIRECT (storefront section 2, login destinations): true for a customer with
+ * a CME role (cme or cmePrint) and no date of birth on file, so the web app opens the CME info tab.
+ */
+describe('login answer: CMEREDIRECT', () => {
+  let shop: TestApp;
+  beforeAll(async () => {
+    shop = await createTestApp({ seedDemo: true });
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  const login = async (email: string) => {
+    const response = await fetch(`${shop.baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'Demo-pass-2026', version: 5 }),
+    });
+    expect(response.status).toBe(200);
+    return (await response.json()) as { token: string; CMEREDIRECT: boolean };
+  };
+
+  it.each([
+    ['cme@demo.test', 'a CME role and a date of birth on file', false],
+    ['complete@demo.test', 'no CME role', false],
+    ['reader@demo.test', 'no role at all', false],
+  ])('%s (%s): false', async (email, _why, expected) => {
+    expect((await login(email)).CMEREDIRECT).toBe(expected);
+  });
+
+  it('cmeprint@demo.test (cmePrint, no date of birth): true, and false once the date of birth is recorded', async () => {
+    const first = await login('cmeprint@demo.test');
+    expect(first.CMEREDIRECT).toBe(true);
+
+    const saved = await fetch(`${shop.baseUrl}/api/account/cme`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${first.token}` },
+      body: JSON.stringify({ DOB: '04/05/1971' }),
+    });
+    expect(saved.status).toBe(200);
+    expect((await login('cmeprint@demo.test')).CMEREDIRECT).toBe(false);
+  });
+});
