@@ -183,22 +183,24 @@ async function signedInContext(browser, url, size, email) {
   return { context, token: session.token };
 }
 
-/** Shows a frame instead of black: the video muted and paused at second 1 (or wherever it got within 10 s). */
+/**
+ * Shows a frame instead of black and no loading spinner: plays the video muted for a moment (until
+ * second 0.5, at most 10 s) and pauses it.
+ */
 async function showFrame(video) {
   await video.evaluate(
     (element) =>
       new Promise((done) => {
-        setTimeout(done, 10_000);
+        const stop = () => {
+          element.pause();
+          done();
+        };
+        setTimeout(stop, 10_000);
         element.muted = true;
-        element.addEventListener('seeked', done, { once: true });
-        element.currentTime = 1;
+        element.addEventListener('timeupdate', () => element.currentTime >= 0.5 && stop());
+        element.play().catch(stop);
       }),
   );
-  // The frame decoded, so the controls show no loading spinner (readyState HAVE_FUTURE_DATA).
-  await video
-    .page()
-    .waitForFunction((element) => element.readyState >= 3, await video.elementHandle(), { timeout: 5_000 })
-    .catch(() => undefined);
 }
 
 /**
@@ -213,6 +215,7 @@ async function shootVideo(page, size, url, token) {
   const video = page.locator('video');
   await video.waitFor({ timeout: 15_000 });
   await showFrame(video);
+  await video.hover(); // the native controls show while the pointer is over the video
   await shoot(page, size, 'video');
   const button = page.getByRole('button', { name: /full ?screen/i });
   if ((await button.count()) > 0) {
