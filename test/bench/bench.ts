@@ -12,6 +12,7 @@ import { catalogList } from './catalog-list.js';
 import { homeUsable } from './home-usable.js';
 import { initialJavaScript } from './initial-js.js';
 import { lighthouseScores } from './lighthouse.js';
+import { lighthouseSignedIn } from './lighthouse-signed-in.js';
 import { mediaRange } from './media-range.js';
 import { projectionLag } from './projection-lag.js';
 import { type BenchPostgres, startBenchPostgres } from './postgres.js';
@@ -45,6 +46,11 @@ const BUDGETS: Budget[] = [
   {
     name: 'lighthouse',
     run: async (c) => lighthouseScores(await c.database('bench_lighthouse'), join(c.scratch, 'lighthouse-data')),
+  },
+  {
+    name: 'lighthouse signed-in',
+    run: async (c) =>
+      lighthouseSignedIn(await c.database('bench_lighthouse_signed_in'), join(c.scratch, 'lighthouse-signed-in-data')),
   },
   {
     name: 'video range readers',

@@ -2,8 +2,13 @@ import { type RunningShop, startShop } from '#apps/api/bootstrap.js';
 import { parseConfig } from '#libs/config/config.js';
 import { freePort } from './postgres.js';
 
-/** The whole shop on a bench database and a free port, quiet, without demo accounts. */
-export async function startBenchShop(databaseUrl: string, dataDir: string, serveWeb: boolean): Promise<RunningShop> {
+/** The whole shop on a bench database and a free port, quiet, without demo accounts unless `seedDemo`. */
+export async function startBenchShop(
+  databaseUrl: string,
+  dataDir: string,
+  serveWeb: boolean,
+  seedDemo = false,
+): Promise<RunningShop> {
   return startShop(
     parseConfig({
       NODE_ENV: 'production',
@@ -14,7 +19,7 @@ export async function startBenchShop(databaseUrl: string, dataDir: string, serve
       JWT_SECRET: 'bench-jwt-secret-that-is-long-enough-0123456789',
       DOB_ENCRYPTION_KEY: 'ab'.repeat(32),
       SERVE_WEB: String(serveWeb),
-      SEED_DEMO: 'false',
+      SEED_DEMO: String(seedDemo),
       LOG_LEVEL: 'silent',
     }),
   );
