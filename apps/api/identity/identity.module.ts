@@ -54,6 +54,6 @@ export const SESSION_TTL = '7d';
     LoginHandler,
     LogoutHandler,
   ],
-  exports: [JwtAuthGuard, RolesGuard, RolesService, EmailReservations, JwtStrategy, SocietySecrets],
+  exports: [JwtAuthGuard, RolesGuard, RolesService, EmailReservations, IdentityRateLimits, JwtStrategy, SocietySecrets],
 })
 export class IdentityModule {}
