@@ -128,16 +128,19 @@ test('an email another account holds answers 409 with the forgot-password link',
   await expect(profile.getByLabel('Email')).toHaveValue(email);
   // Only the address of another demo account is used; that account is never logged in here.
   await profile.getByLabel('Email').fill('cmeprint@demo.test');
+  await profile.getByLabel('Current Password').fill(PASSWORD);
   await profile.getByRole('button', { name: 'Save' }).click();
   await expect(
     page.getByText('This email is already in use. If you have forgotten your password click here.'),
   ).toBeVisible();
+  await expect(profile.getByLabel('Email')).toBeFocused();
   const link = page.getByRole('link', { name: 'click here' });
   await expect(link).toHaveAttribute('href', '/user/forgot');
   // Nothing changed: the account keeps its own email after a reload.
   await page.reload();
   await expect(profile.getByLabel('Email')).toHaveValue(email);
   await profile.getByLabel('Email').fill('cmeprint@demo.test');
+  await profile.getByLabel('Current Password').fill(PASSWORD);
   await profile.getByRole('button', { name: 'Save' }).click();
   await link.click();
   await expect(page).toHaveURL(/\/user\/forgot$/);
