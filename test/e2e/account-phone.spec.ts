@@ -176,6 +176,7 @@ for (const size of SIZES) {
       // The old address was told, and undoes it: every session ends, the old address logs in again.
       await page.goto(await waitForLink(email, '/user/undo-email-change'));
       const undo = page.getByRole('button', { name: 'Undo the email change' });
+      await expect(undo).toBeVisible();
       await expectTapTargets(undo, 'Undo');
       await expectNoSeriousAxeViolations(page, 'undo email change');
       await undo.click();

@@ -4,10 +4,16 @@ import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
 import type { AccountAddress, AccountUser } from '@contracts/account';
 import { AddressFields } from '@/components/address-fields';
-import { SubmitButton } from '@/components/submit-button';
 import { useReferenceQuery } from '@/lib/catalog-api';
 import { useSaveAddressMutation } from '../api/account-api';
-import { failureOf, markServerErrors, type MessageFields, SaveOutcomeBanner, type SaveOutcome } from './save-outcome';
+import {
+  failureOf,
+  markServerErrors,
+  type MessageFields,
+  SaveOutcomeBanner,
+  type SaveOutcome,
+  SaveButton,
+} from './save-outcome';
 
 const EMPTY: AccountAddress = { ADDRESS: '', ADDRESS2: '', CITY: '', STATE: '', ZIP: '', COUNTRY: '' };
 
@@ -60,9 +66,7 @@ export function AddressForm({ kind, user, token }: { kind: 'shipping' | 'billing
     <Box component="form" aria-label={title} noValidate onSubmit={handleSubmit(onSubmit)}>
       <Stack spacing={2}>
         <AddressFields prefix="" register={register} errors={formState.errors} reference={reference} section={kind} />
-        <Box>
-          <SubmitButton busy={isLoading}>Save</SubmitButton>
-        </Box>
+        <SaveButton busy={isLoading} />
         <SaveOutcomeBanner outcome={outcome} />
       </Stack>
     </Box>

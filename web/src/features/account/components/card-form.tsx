@@ -7,11 +7,17 @@ import { useForm } from 'react-hook-form';
 import { cardDeclinedMessage, type CardEntry } from '@contracts/account';
 import { CardFields } from '@/components/card-fields';
 import { LoadError } from '@/components/load-error';
-import { SubmitButton } from '@/components/submit-button';
 import { errorBody, errorStatus } from '@/lib/api';
 import { useCardOnFileQuery } from '@/lib/card-api';
 import { useSaveCardMutation } from '../api/account-api';
-import { markServerErrors, type MessageFields, SAVE_FAILED, SaveOutcomeBanner, type SaveOutcome } from './save-outcome';
+import {
+  markServerErrors,
+  type MessageFields,
+  SAVE_FAILED,
+  SaveOutcomeBanner,
+  type SaveOutcome,
+  SaveButton,
+} from './save-outcome';
 
 const EMPTY: CardEntry = { CC: '', MONTH: '', YEAR: '', SC: '' };
 
@@ -83,9 +89,7 @@ export function CardForm({ token }: { token: string }) {
       <Box component="form" aria-label="Card" noValidate autoComplete="on" onSubmit={handleSubmit(onSubmit)}>
         <Stack spacing={2}>
           <CardFields register={register} errors={formState.errors} />
-          <Box>
-            <SubmitButton busy={isLoading}>Save</SubmitButton>
-          </Box>
+          <SaveButton busy={isLoading} />
           <SaveOutcomeBanner outcome={outcome} />
         </Stack>
       </Box>

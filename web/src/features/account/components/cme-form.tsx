@@ -5,11 +5,10 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
-import { SubmitButton } from '@/components/submit-button';
 import { errorBody } from '@/lib/api';
 import { DOB_FORMAT, DOB_PATTERN, DOB_REQUIRED, messageOf, muiField } from '@/lib/form';
 import { useCmeInfoQuery, useSaveCmeInfoMutation } from '../api/account-api';
-import { SAVE_FAILED, SaveOutcomeBanner, type SaveOutcome } from './save-outcome';
+import { SAVE_FAILED, SaveOutcomeBanner, type SaveOutcome, SaveButton } from './save-outcome';
 
 export const CME_STATEMENT =
   'CME is meant for surgeons in the United States. Our CME accreditor needs your date of birth to issue your certificates; it is stored encrypted.';
@@ -67,9 +66,7 @@ function CmeDobForm({ token, dob }: { token: string; dob: string }) {
               }),
             )}
           />
-          <Box>
-            <SubmitButton busy={isLoading}>Save</SubmitButton>
-          </Box>
+          <SaveButton busy={isLoading} />
           <SaveOutcomeBanner outcome={outcome} />
         </Stack>
       </Box>

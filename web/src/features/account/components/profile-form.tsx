@@ -9,11 +9,17 @@ import type { AccountUser, ProfileRequest } from '@contracts/account';
 import { PasswordField } from '@/components/password-field';
 import { PersonFields } from '@/components/person-fields';
 import { AppLink } from '@/components/router-link';
-import { SubmitButton } from '@/components/submit-button';
 import { messageOf, muiField } from '@/lib/form';
 import { PERSON_NOTICE, personOf, type PersonValues } from '@/lib/person';
 import { useSaveProfileMutation } from '../api/account-api';
-import { failureOf, markServerErrors, type MessageFields, SaveOutcomeBanner, type SaveOutcome } from './save-outcome';
+import {
+  failureOf,
+  markServerErrors,
+  type MessageFields,
+  SaveOutcomeBanner,
+  type SaveOutcome,
+  SaveButton,
+} from './save-outcome';
 
 interface ProfileForm extends PersonValues {
   currentPassword: string;
@@ -147,9 +153,7 @@ export function ProfileTab({ user, token }: { user: AccountUser; token: string }
           />
         </Box>
         <Stack spacing={2} sx={{ gridColumn: '1 / -1' }}>
-          <Box>
-            <SubmitButton busy={isLoading}>Save</SubmitButton>
-          </Box>
+          <SaveButton busy={isLoading} />
           <SaveOutcomeBanner outcome={outcome}>
             {mailedTo ? ` We mailed a link to ${mailedTo}: follow it to make it your login email.` : null}
           </SaveOutcomeBanner>

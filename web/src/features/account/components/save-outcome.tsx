@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import { buttonClasses } from '@mui/material/Button';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ACCOUNT_SAVED } from '@contracts/account';
 import { FormOutcomeBanner, formFailure, type FormOutcome } from '@/components/form-outcome';
+import { SubmitButton } from '@/components/submit-button';
 
 /** What the last save of a tab answered (signed-in sections 4 and 8): the shared form outcome. */
 export type SaveOutcome = FormOutcome;
@@ -47,4 +50,13 @@ export function markServerErrors<T extends FieldValues>(
     setError(field, { type: 'server', message }, { shouldFocus: field === first });
   }
   return first !== undefined;
+}
+
+/** A tab's Save: the shared submit button, at least 44 px high (a tap target on a phone). */
+export function SaveButton({ busy }: { busy: boolean }) {
+  return (
+    <Box sx={{ [`& .${buttonClasses.root}`]: { minHeight: 44 } }}>
+      <SubmitButton busy={busy}>Save</SubmitButton>
+    </Box>
+  );
 }

@@ -83,6 +83,7 @@ function UndoEmailChange({ link }: { link: { ID: string; TOKEN: string } }) {
             <div>
               <Button
                 variant="contained"
+                sx={{ minHeight: 44 }}
                 onClick={() => void onUndo()}
                 disabled={isLoading}
                 startIcon={isLoading ? <CircularProgress size={18} color="inherit" aria-label="Working" /> : undefined}
