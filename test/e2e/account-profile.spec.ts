@@ -25,7 +25,9 @@ test('edit and save the profile, shipping and billing tabs and see each after a 
   await profile.getByLabel('New Password').fill('short');
   await profile.getByLabel('New Password').blur();
   await expect(profile.getByText('Must be 8 characters of more')).toBeVisible();
-  await profile.getByRole('button', { name: 'SHOW' }).click();
+  // A typed new password brings the Current Password field (and its own SHOW): the first is New Password's.
+  await expect(profile.getByLabel('Current Password')).toBeVisible();
+  await profile.getByRole('button', { name: 'SHOW' }).first().click();
   await expect(profile.getByLabel('New Password')).toHaveAttribute('type', 'text');
   await profile.getByRole('button', { name: 'HIDE' }).click();
   await expect(profile.getByLabel('New Password')).toHaveAttribute('type', 'password');
