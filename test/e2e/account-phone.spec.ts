@@ -54,6 +54,12 @@ for (const size of SIZES) {
           await expect(tabs.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
           await expectNoSidewaysScroll(page);
         }
+        // The CME info form saved as it is: its outcome shows next to its Save, in view.
+        const cme = page.getByRole('form', { name: 'CME info' });
+        await expect(cme.getByRole('textbox', { name: 'Date of Birth' })).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/);
+        await cme.getByRole('button', { name: 'Save' }).click();
+        await expectOutcomeInView(page, SAVED);
+        await expectTapTargets(cme.getByRole('button', { name: 'Save' }), 'CME info: Save');
         await expectNoSeriousAxeViolations(page, 'account CME info');
       });
     });
