@@ -41,7 +41,10 @@ export type AccountAddress = Required<BillingAddress>;
 
 /** GET /api/account: what the profile, shipping and billing tabs show. */
 export interface AccountUser extends ProfileFields {
+  /** The address the account logs in and is mailed with. */
   email: string;
+  /** A new address asked for and not yet confirmed through the link mailed to it; null when none. */
+  pendingEmail: string | null;
   autorenew: 0 | 1;
   /** null until an address is saved (or given at registration). */
   custshiptoaddress: AccountAddress | null;
@@ -57,6 +60,11 @@ export interface ProfileRequest extends Pick<ProfileFields, 'firstname' | 'lastn
   email: string;
   /** A new password (8 characters at least); empty or absent keeps the current one. */
   password?: string | null;
+  /**
+   * The current password: required when the email changes or a new password is given (a session
+   * token alone changes neither); ignored otherwise, but refused when typed wrong.
+   */
+  currentPassword?: string | null;
   autorenew?: 0 | 1;
 }
 
@@ -76,6 +84,17 @@ export interface AccountSaved {
 }
 
 export const ACCOUNT_SAVED = 'You have successfully saved your info.';
+
+/** POST /api/users/confirm-email and /api/users/undo-email-change: the link's tolken and account id. */
+export interface EmailChangeLinkRequest {
+  ID: string;
+  TOKEN: string;
+}
+
+/** The answers of the two links of an email change. */
+export const EMAIL_CHANGE_CONFIRMED = 'Your new email address is confirmed. Please use it to login from now on.';
+export const EMAIL_CHANGE_UNDONE =
+  'The change of your email address was undone and every session was ended. Please login with your old address; if you did not ask for the change, choose a new password.';
 
 /** The card of the Card tab as typed (signed-in section 3 "Card"): sent to the gateway, never stored. */
 export interface CardEntry {

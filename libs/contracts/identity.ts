@@ -11,6 +11,8 @@
  *   POST /api/users/resend          ResendRequest -> SuccessBody
  *   POST /api/users/forgot          ForgotRequest -> SuccessBody
  *   POST /api/users/redeem-forgot   SetNewPasswordRequest -> SuccessBody
+ *   POST /api/users/confirm-email   EmailChangeLinkRequest -> SuccessBody  (libs/contracts/account.ts; 400 bad link, 409 taken)
+ *   POST /api/users/undo-email-change EmailChangeLinkRequest -> SuccessBody (ends every session)
  *   GET  /api/main-info             -> MainInfo
  *   GET  /api/test/unauthorized     -> always 401 (the spec's forced-error test endpoint)
  *   GET  /api/health                -> Health

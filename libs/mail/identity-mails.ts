@@ -24,6 +24,40 @@ export function passwordResetMail(baseUrl: string, email: string, firstname: str
   };
 }
 
+/** An email change's links carry the account's id: the new address is nobody's key until it is confirmed. */
+const changeLink = (baseUrl: string, path: string, token: string, customerId: string): string =>
+  `${baseUrl.replace(/\/$/, '')}/${path}?tolken=${encodeURIComponent(token)}&id=${encodeURIComponent(customerId)}`;
+
+/** To the new address of an email change: it takes effect once this link is followed. */
+export function emailChangeConfirmMail(
+  baseUrl: string,
+  to: { newEmail: string; firstname: string; customerId: string },
+  token: string,
+): Mail {
+  const url = changeLink(baseUrl, 'user/confirm-email', token, to.customerId);
+  return {
+    to: to.newEmail,
+    subject: 'Please confirm your new email address',
+    text: `Hello ${to.firstname},\n\nPlease confirm that this is your new email address by following this link within 7 days:\n\n${url}\n\nUntil then you keep logging in with your current address. If you did not ask for this, ignore this mail.\n`,
+    html: `<p>Hello ${escapeHtml(to.firstname)},</p><p>Please confirm that this is your new email address by following this link within 7 days:</p><p><a href="${escapeHtml(url)}">Confirm my new email address</a></p><p>Until then you keep logging in with your current address. If you did not ask for this, ignore this mail.</p>`,
+  };
+}
+
+/** To the old address of an email change: tells of it, with a link that undoes it (also once it took effect). */
+export function emailChangeNoticeMail(
+  baseUrl: string,
+  to: { email: string; newEmail: string; firstname: string; customerId: string },
+  token: string,
+): Mail {
+  const url = changeLink(baseUrl, 'user/undo-email-change', token, to.customerId);
+  return {
+    to: to.email,
+    subject: 'Your email address is being changed',
+    text: `Hello ${to.firstname},\n\nA change of your account's email address to ${to.newEmail} was asked for. It takes effect once the new address confirms it.\n\nIf you did not ask for this, undo it with this link (it works for 30 days, also after the change took effect) and then choose a new password:\n\n${url}\n`,
+    html: `<p>Hello ${escapeHtml(to.firstname)},</p><p>A change of your account's email address to ${escapeHtml(to.newEmail)} was asked for. It takes effect once the new address confirms it.</p><p>If you did not ask for this, undo it with this link (it works for 30 days, also after the change took effect) and then choose a new password:</p><p><a href="${escapeHtml(url)}">Undo the change of my email address</a></p>`,
+  };
+}
+
 function escapeHtml(s: string): string {
   return s.replace(
     /[&<>"']/g,

@@ -121,6 +121,7 @@ describe('customers read model', () => {
       status: null,
       phone: null,
       email: 'bo.new@example.test',
+      pendingEmail: null,
       autorenew: false,
       custshiptoaddress: {
         ADDRESS: '1 Main St',
@@ -141,5 +142,62 @@ describe('customers read model', () => {
     });
     expect(await findCustomerByEmail(db.pool, 'bo.new@example.test')).toMatchObject({ customerId: 'c2' });
     expect(await findAccount(db.pool, 'c3')).toMatchObject({ custshiptoaddress: null, custbilltoaddress: null });
+  });
+
+  it('an email change: pending until confirmed, then the email; an undo puts the old one back', async () => {
+    const at = '2026-03-01T00:00:00Z';
+    await db.pool.query('DROP TABLE IF EXISTS customers');
+    const requested = {
+      type: 'EmailChangeRequested',
+      data: {
+        customerId: 'c4',
+        email: 'di@example.test',
+        newEmail: 'di.new@example.test',
+        confirmTokenHash: 'ct',
+        expiresAt: at,
+        undoTokenHash: 'ut',
+        undoExpiresAt: at,
+        requestedAt: at,
+      },
+    };
+    const registered = {
+      type: 'CustomerRegistered',
+      data: {
+        customerId: 'c4',
+        email: 'di@example.test',
+        profile,
+        passwordHash: 'h',
+        agreedToTerms: true,
+        registeredVia: 'form',
+        registeredAt: at,
+      },
+    };
+    await projectInto(db.pool, customersReadModel, [registered, requested]);
+    expect(await findAccount(db.pool, 'c4')).toMatchObject({
+      email: 'di@example.test',
+      pendingEmail: 'di.new@example.test',
+    });
+    // Login and mail stay on the old address while the change is pending.
+    expect(await findCustomerByEmail(db.pool, 'di.new@example.test')).toBeNull();
+    await db.pool.query('DROP TABLE IF EXISTS customers');
+    const confirmed = {
+      type: 'EmailChangeConfirmed',
+      data: { customerId: 'c4', previousEmail: 'di@example.test', email: 'di.new@example.test', confirmedAt: at },
+    };
+    await projectInto(db.pool, customersReadModel, [registered, requested, confirmed]);
+    expect(await findAccount(db.pool, 'c4')).toMatchObject({ email: 'di.new@example.test', pendingEmail: null });
+    await db.pool.query('DROP TABLE IF EXISTS customers');
+    const undone = {
+      type: 'EmailChangeUndone',
+      data: {
+        customerId: 'c4',
+        email: 'di@example.test',
+        cancelledEmail: 'di.new@example.test',
+        restored: true,
+        undoneAt: at,
+      },
+    };
+    await projectInto(db.pool, customersReadModel, [registered, requested, confirmed, undone]);
+    expect(await findAccount(db.pool, 'c4')).toMatchObject({ email: 'di@example.test', pendingEmail: null });
   });
 });

@@ -22,12 +22,15 @@ const CHANGE_PROFILE = `UPDATE customers SET email = $2, ${PROFILE_FIELDS.map((f
 export const customersReadModel: ReadModel = {
   name: 'customers',
   // 3: billing address columns; the account page's events (ProfileChanged, addresses, auto-renew).
-  version: 3,
+  // 4: pending_email and the email change's events.
+  version: 4,
   tables: ['customers'],
   schema: `
     CREATE TABLE customers (
       customer_id text PRIMARY KEY,
       email text NOT NULL UNIQUE,
+      -- A new email asked for on the profile tab, not yet confirmed through the link mailed to it.
+      pending_email text,
       firstname text NOT NULL,
       lastname text NOT NULL,
       suffix text,
@@ -59,6 +62,9 @@ export const customersReadModel: ReadModel = {
     'EmailValidated',
     'DateOfBirthRecorded',
     'ProfileChanged',
+    'EmailChangeRequested',
+    'EmailChangeConfirmed',
+    'EmailChangeUndone',
     'ShippingAddressChanged',
     'BillingAddressChanged',
     'AutoRenewChanged',
@@ -99,6 +105,19 @@ export const customersReadModel: ReadModel = {
         return;
       case 'ProfileChanged':
         await db.query(CHANGE_PROFILE, [event.data.customerId, event.data.email, ...profileValues(event.data)]);
+        return;
+      case 'EmailChangeRequested':
+        await db.query('UPDATE customers SET pending_email = $2 WHERE customer_id = $1', [
+          event.data.customerId,
+          event.data.newEmail,
+        ]);
+        return;
+      case 'EmailChangeConfirmed':
+      case 'EmailChangeUndone':
+        await db.query('UPDATE customers SET email = $2, pending_email = NULL WHERE customer_id = $1', [
+          event.data.customerId,
+          event.data.email,
+        ]);
         return;
       case 'ShippingAddressChanged': {
         const a = event.data.address;
@@ -167,6 +186,7 @@ export interface AccountAddressRow {
 /** What the account page's profile, shipping and billing tabs show. */
 export interface AccountRow extends ProfileFields {
   email: string;
+  pendingEmail: string | null;
   autorenew: boolean;
   custshiptoaddress: AccountAddressRow | null;
   custbilltoaddress: AccountAddressRow | null;
@@ -190,7 +210,7 @@ export async function findAccount(db: Db, customerId: string): Promise<AccountRo
   const { rows } = await db.query<
     Omit<AccountRow, 'custshiptoaddress' | 'custbilltoaddress'> & { ship: Columns; bill: Columns }
   >(
-    `SELECT ${PROFILE_COLUMNS}, email, autorenew,
+    `SELECT ${PROFILE_COLUMNS}, email, pending_email AS "pendingEmail", autorenew,
        json_build_object('address', address, 'address2', address2, 'city', city, 'state', state, 'zip', zip,
          'country', country) AS ship,
        json_build_object('address', billing_address, 'address2', billing_address2, 'city', billing_city,

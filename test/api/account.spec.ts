@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { JwtService } from '@nestjs/jwt';
-import { EVENT_STORE, PROJECTION_WAITER } from '#apps/api/infrastructure/tokens.js';
+import type { Pool } from 'pg';
+import { EVENT_STORE, PG_POOL, PROJECTION_WAITER } from '#apps/api/infrastructure/tokens.js';
 import { customerStreamId } from '#libs/domain/customer/customer.events.js';
 import type { EventStore } from '#libs/eventstore/event-store.port.js';
 import type { ProjectionWaiter } from '#libs/read-models/projector.js';
@@ -98,16 +99,46 @@ describe('account API', () => {
     expect(off.body.data.autorenew).toBe(0);
   });
 
-  it('moves the email: the new one logs in, the old one no longer does and is free for another account', async () => {
+  /** The tolken and id of the newest confirm-email link mailed to `email` (the shop's outbox: no SMTP here). */
+  const confirmLink = async (email: string): Promise<{ ID: string; TOKEN: string }> => {
+    const { rows } = await shop.app
+      .get<Pool>(PG_POOL)
+      .query<{ text_body: string }>(
+        'SELECT text_body FROM mail_outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1',
+        [email],
+      );
+    const match = /user\/confirm-email\?tolken=([^&\s]+)&id=(\S+)/.exec(rows[0]?.text_body ?? '');
+    if (!match) throw new Error(`no confirm link for ${email}`);
+    return { TOKEN: decodeURIComponent(match[1]!), ID: decodeURIComponent(match[2]!) };
+  };
+
+  it('moves the email once confirmed: the new one logs in, the old one no longer does and is free for another account', async () => {
     const token = await tokenOf('iflap@demo.test');
-    const moved = await call({ token }, 'PUT', '/account/profile', profileOf('IFlap.New@demo.test'));
+    const moved = await call<{ data: { email: string; pendingEmail: string } }>(
+      { token },
+      'PUT',
+      '/account/profile',
+      profileOf('IFlap.New@demo.test', { currentPassword: DEMO_PASSWORD }),
+    );
     expect(moved.status).toBe(200);
+    expect(moved.body.data).toMatchObject({ email: 'iflap@demo.test', pendingEmail: 'iflap.new@demo.test' });
+    expect((await call({}, 'POST', '/users/confirm-email', await confirmLink('iflap.new@demo.test'))).status).toBe(200);
     expect((await login('iflap@demo.test')).status).toBe(401);
     const again = await tokenOf('iflap.new@demo.test');
     const { body } = await call<{ data: { email: string } }>({ token: again }, 'GET', '/account');
     expect(body.data.email).toBe('iflap.new@demo.test');
     const other = await tokenOf('resident@demo.test');
-    expect((await call({ token: other }, 'PUT', '/account/profile', profileOf('iflap@demo.test'))).status).toBe(200);
+    expect(
+      (
+        await call(
+          { token: other },
+          'PUT',
+          '/account/profile',
+          profileOf('iflap@demo.test', { currentPassword: DEMO_PASSWORD }),
+        )
+      ).status,
+    ).toBe(200);
+    expect((await call({}, 'POST', '/users/confirm-email', await confirmLink('iflap@demo.test'))).status).toBe(200);
     expect((await login('iflap@demo.test')).status).toBe(200);
   });
 
@@ -120,13 +151,21 @@ describe('account API', () => {
     expect(after.data.email).toBe('streamer@demo.test');
   });
 
-  it('two accounts changing to the same new email at once: one wins, the other gets 409', async () => {
+  it('two accounts confirming the same new email at once: one wins, the other gets 409', async () => {
     const [a, b] = [await tokenOf('complete@demo.test'), await tokenOf('cmeprint@demo.test')];
     const target = 'contested@demo.test';
-    const results = await Promise.all([
-      call({ token: a }, 'PUT', '/account/profile', profileOf(target)),
-      call({ token: b }, 'PUT', '/account/profile', profileOf(target)),
-    ]);
+    const links = [];
+    for (const token of [a, b]) {
+      const asked = await call(
+        { token },
+        'PUT',
+        '/account/profile',
+        profileOf(target, { currentPassword: DEMO_PASSWORD }),
+      );
+      expect(asked.status).toBe(200);
+      links.push(await confirmLink(target));
+    }
+    const results = await Promise.all(links.map((link) => call({}, 'POST', '/users/confirm-email', link)));
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(results.find((r) => r.status === 409)!.body.error).toBe(TAKEN);
     const winner = results[0]!.status === 200 ? a : b;
@@ -170,6 +209,7 @@ describe('account API', () => {
     const changed = await call({ token }, 'PUT', '/account/profile', {
       ...profileOf('learner@demo.test'),
       password: 'New-secret-2026',
+      currentPassword: DEMO_PASSWORD,
     });
     expect(changed.status).toBe(200);
     expect((await call({ token: otherToken }, 'GET', '/account')).status).toBe(401);

@@ -41,6 +41,7 @@ describe('account writes sent 30 at once by one account', () => {
     expect({
       ...state.profile,
       email: state.email,
+      pendingEmail: state.pendingEmail?.email ?? null,
       autorenew: state.autorenew,
       custshiptoaddress: address(state.shipping),
       custbilltoaddress: address(state.billing),
@@ -82,16 +83,57 @@ describe('account writes sent 30 at once by one account', () => {
         lastname: 'Reader',
         specialty: 'Plastic Surgery',
         email: n % 3 === 0 ? 'reader@demo.test' : `reader${n}@demo.test`,
+        currentPassword: 'Demo-pass-2026',
         ...(n % 10 === 0 ? { password: `New-pass-${n}-2026` } : {}),
       }),
     );
-    expectOnly(statuses, [200, 409]);
+    // 429: the current password is counted on the login's counters before it is checked (10 per account and address).
+    expectOnly(statuses, [200, 409, 429]);
     await expectConsistent(customerId);
     const { email } = await folded(customerId);
     const held = await shop.app
       .get<Pool>(PG_POOL)
       .query<{ email: string }>('SELECT email FROM email_reservations WHERE customer_id = $1', [customerId]);
     expect(held.rows).toEqual([{ email }]);
+  });
+
+  it('PUT /api/account/profile asking one new email 30 at once: one request recorded, one pair of mails', async () => {
+    const who = await login('resident@demo.test');
+    const customerId = customerIdOf(who);
+    const { statuses } = await fireAtOnce(AT_ONCE, () =>
+      call(who, 'PUT', '/account/profile', {
+        firstname: 'Rae',
+        lastname: 'Resident',
+        specialty: 'Plastic Surgery',
+        status: 'Resident',
+        email: 'resident.new@demo.test',
+        currentPassword: 'Demo-pass-2026',
+      }),
+    );
+    expectOnly(statuses, [200, 409, 429]);
+    expect(statuses[200]).toBeGreaterThan(0);
+    const events = await shop.app.get<EventStore>(EVENT_STORE).readStream(customerStreamId(customerId));
+    expect(events.filter((e) => e.type === 'EmailChangeRequested')).toHaveLength(1);
+    const state = await folded(customerId);
+    expect(state).toMatchObject({ email: 'resident@demo.test', pendingEmail: { email: 'resident.new@demo.test' } });
+    const pool = shop.app.get<Pool>(PG_POOL);
+    const mails = await pool.query<{ text_body: string }>('SELECT text_body FROM mail_outbox WHERE to_address = $1', [
+      'resident.new@demo.test',
+    ]);
+    expect(mails.rows).toHaveLength(1);
+    const held = await pool.query('SELECT email FROM email_reservations WHERE customer_id = $1', [customerId]);
+    expect(held.rows).toEqual([{ email: 'resident@demo.test' }]);
+    await expectConsistent(customerId);
+
+    // Its confirm link followed 30 times at once: one 200; the others 409 or 400 (the link is used).
+    const match = /user\/confirm-email\?tolken=([^&\s]+)&id=(\S+)/.exec(mails.rows[0]!.text_body)!;
+    const link = { TOKEN: decodeURIComponent(match[1]!), ID: decodeURIComponent(match[2]!) };
+    const confirmed = await fireAtOnce(AT_ONCE, () => call({}, 'POST', '/users/confirm-email', link));
+    expectOnly(confirmed.statuses, [200, 400, 409]);
+    expect(confirmed.statuses[200]).toBe(1);
+    const moved = await pool.query('SELECT email FROM email_reservations WHERE customer_id = $1', [customerId]);
+    expect(moved.rows).toEqual([{ email: 'resident.new@demo.test' }]);
+    expect((await folded(customerId)).email).toBe('resident.new@demo.test');
   });
 
   it('PUT /api/account/shipping and /billing: 200 or 409, and the stream folds to the read model', async () => {

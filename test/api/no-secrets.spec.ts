@@ -37,7 +37,8 @@ const isoOf = (mmddyyyy: string): string => {
 
 /**
  * Issue 9: "A test reads every table, log line and event of a run that saved a card and a date of birth
- * and finds no card number, no security code and no plain date of birth." The built shop
+ * and finds no card number, no security code and no plain date of birth." Issue 19 adds the passwords
+ * typed on the profile tab (a new one and a wrong current one).The built shop
  * (`node dist/apps/api/main.js`, needs `npm run build:server`) runs as its own process with logging at
  * debug, on a fresh database; a customer saves a card on the Card tab, pays CME with a typed card kept
  * on file and a date of birth, and saves a date of birth on the CME tab. Then every row of every table
@@ -51,6 +52,8 @@ describe('no card number, security code or plain date of birth anywhere', () => 
   const checkoutDob = '11/05/1958';
   const tabDob = '07/19/1963';
   const dobKey = [...Array(64)].map(() => randomInt(16).toString(16)).join('');
+  const newPassword = `Changed-${randomUUID()}`;
+  const wrongCurrentPassword = `Wrong-${randomUUID()}`;
 
   let db: TestDatabase | undefined;
   let dataDir: string | undefined;
@@ -94,7 +97,7 @@ describe('no card number, security code or plain date of birth anywhere', () => 
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('a run that saved cards and dates of birth leaves none of them in a table, an event or a log line', async () => {
+  it('a run that saved cards, dates of birth and a new password leaves none of them in a table, an event or a log line', async () => {
     const who: Caller = { token: (await loginAs('learner@demo.test')).token };
 
     // The Card tab: a card kept, a card declined, a card refused by the field rules.
@@ -129,6 +132,21 @@ describe('no card number, security code or plain date of birth anywhere', () => 
     const dob = await call(who, 'PUT', '/account/cme', { DOB: tabDob });
     expect(dob.status).toBe(200);
 
+    // The profile: a new password typed with a wrong current password (refused), then with the right one.
+    const profile = { firstname: 'Lee', lastname: 'Learner', specialty: 'Plastic Surgery', email: 'learner@demo.test' };
+    const refusedPassword = await call(who, 'PUT', '/account/profile', {
+      ...profile,
+      password: newPassword,
+      currentPassword: wrongCurrentPassword,
+    });
+    expect(refusedPassword.status).toBe(400);
+    const changedPassword = await call(who, 'PUT', '/account/profile', {
+      ...profile,
+      password: newPassword,
+      currentPassword: 'Demo-pass-2026',
+    });
+    expect(changedPassword.status).toBe(200);
+
     // Every row of every table of every schema.
     const tables = await db!.pool.query<{ table_schema: string; table_name: string }>(
       `SELECT table_schema, table_name FROM information_schema.tables
@@ -150,6 +168,7 @@ describe('no card number, security code or plain date of birth anywhere', () => 
     expect(names).toEqual(expect.arrayContaining(['es_events', 'customers', 'cards_on_file', 'rate_limits']));
     expect(tablesText).toContain('"type":"CardSavedOnFile"');
     expect(tablesText).toContain('"type":"DateOfBirthRecorded"');
+    expect(tablesText).toContain('"type":"PasswordChanged"');
     for (const card of [tabCard, checkoutCard]) {
       expect(tablesText).toMatch(new RegExp(`"last4": ?"${card.CC.slice(-4)}"`));
     }
@@ -177,6 +196,10 @@ describe('no card number, security code or plain date of birth anywhere', () => 
         });
       }
       expect({ where, found: holdsToken(text, '07391') }).toEqual({ where, found: false });
+      // A password typed on the profile tab, new or current, right or wrong: only its argon2id hash is kept.
+      for (const password of [newPassword, wrongCurrentPassword]) {
+        expect({ where, found: text.includes(password) ? password : null }).toEqual({ where, found: null });
+      }
       for (const plain of [checkoutDob, tabDob, isoOf(checkoutDob), isoOf(tabDob)]) {
         expect({ where, found: text.includes(plain) ? plain : null }).toEqual({ where, found: null });
       }

@@ -17,6 +17,8 @@ test('a changed password logs in on a second device, and the first device gets t
     await firstPage.goto('/user/account#profile');
     const profile = firstPage.getByRole('form', { name: 'Profile' });
     await profile.getByLabel('New Password').fill(NEW_PASSWORD);
+    // A new password needs the current one (a session token alone changes nothing).
+    await profile.getByLabel('Current Password').fill(OLD_PASSWORD);
     await profile.getByRole('button', { name: 'Save' }).click();
     await expect(firstPage.getByText('You have successfully saved your info.')).toBeVisible();
     // The saving session is kept: a reload still shows the account.

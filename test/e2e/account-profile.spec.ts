@@ -25,7 +25,9 @@ test('edit and save the profile, shipping and billing tabs and see each after a 
   await profile.getByLabel('New Password').fill('short');
   await profile.getByLabel('New Password').blur();
   await expect(profile.getByText('Must be 8 characters of more')).toBeVisible();
-  await profile.getByRole('button', { name: 'SHOW' }).click();
+  // A typed new password brings the Current Password field (and its own SHOW): the first is New Password's.
+  await expect(profile.getByLabel('Current Password')).toBeVisible();
+  await profile.getByRole('button', { name: 'SHOW' }).first().click();
   await expect(profile.getByLabel('New Password')).toHaveAttribute('type', 'text');
   await profile.getByRole('button', { name: 'HIDE' }).click();
   await expect(profile.getByLabel('New Password')).toHaveAttribute('type', 'password');
@@ -128,16 +130,19 @@ test('an email another account holds answers 409 with the forgot-password link',
   await expect(profile.getByLabel('Email')).toHaveValue(email);
   // Only the address of another demo account is used; that account is never logged in here.
   await profile.getByLabel('Email').fill('cmeprint@demo.test');
+  await profile.getByLabel('Current Password').fill(PASSWORD);
   await profile.getByRole('button', { name: 'Save' }).click();
   await expect(
     page.getByText('This email is already in use. If you have forgotten your password click here.'),
   ).toBeVisible();
+  await expect(profile.getByLabel('Email')).toBeFocused();
   const link = page.getByRole('link', { name: 'click here' });
   await expect(link).toHaveAttribute('href', '/user/forgot');
   // Nothing changed: the account keeps its own email after a reload.
   await page.reload();
   await expect(profile.getByLabel('Email')).toHaveValue(email);
   await profile.getByLabel('Email').fill('cmeprint@demo.test');
+  await profile.getByLabel('Current Password').fill(PASSWORD);
   await profile.getByRole('button', { name: 'Save' }).click();
   await link.click();
   await expect(page).toHaveURL(/\/user\/forgot$/);

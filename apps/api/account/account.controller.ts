@@ -1,11 +1,12 @@
-import { Body, Controller, Get, Inject, NotFoundException, Put, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Inject, Ip, NotFoundException, Put, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Pool } from 'pg';
 import { ACCOUNT_SAVED, type AccountSaved, type AccountUser } from '#libs/contracts/account.js';
 import { CONCURRENT_CHANGE } from '#libs/contracts/errors.js';
+import { CustomerErrors } from '#libs/domain/customer/customer.errors.js';
 import { findAccount } from '#libs/read-models/customers.js';
-import { type AuthUser, CurrentUser, JwtAuthGuard } from '../identity/index.js';
+import { type AuthUser, CurrentUser, JwtAuthGuard, TOO_MANY_PASSWORD_CHECKS } from '../identity/index.js';
 import { PG_POOL } from '../infrastructure/tokens.js';
 import { ApiError, ApiRequiredBearer, BAD_BODY } from '../kernel/errors.responses.js';
 import { AddressDto, AutoRenewDto, ProfileDto } from './account.dto.js';
@@ -35,15 +36,22 @@ export class AccountController {
   }
 
   @Put('profile')
-  @ApiOperation({ summary: 'Save the profile tab; a new password ends every other session of the account' })
+  @ApiOperation({
+    summary:
+      'Save the profile tab. A new email or password needs currentPassword; a new email waits for the link mailed to it (pendingEmail), the old address is told with an undo link; a new password ends every other session',
+  })
   @ApiOkResponse({ type: AccountSavedDto })
-  @ApiError(400, `${BAD_BODY}; "{Field} is required.", a password under 8 characters, phone over 20`)
+  @ApiError(
+    400,
+    `${BAD_BODY}; "{Field} is required.", a password under 8 characters, phone over 20; "${CustomerErrors.current_password_required}"; "${CustomerErrors.wrong_current_password}"`,
+  )
   @ApiError(
     409,
     `"This email is already in use. If you have forgotten your password click here.", or "${CONCURRENT_CHANGE}"`,
   )
-  async profile(@CurrentUser() user: AuthUser, @Body() body: ProfileDto): Promise<AccountSaved> {
-    await this.commands.execute(new ChangeProfileCommand(user, body));
+  @ApiError(429, TOO_MANY_PASSWORD_CHECKS)
+  async profile(@CurrentUser() user: AuthUser, @Body() body: ProfileDto, @Ip() ip: string): Promise<AccountSaved> {
+    await this.commands.execute(new ChangeProfileCommand(user, body, ip));
     return this.saved(user);
   }
 

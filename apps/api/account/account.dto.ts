@@ -50,6 +50,18 @@ export class ProfileDto implements ProfileRequest {
   @PasswordLength()
   password?: string | null;
 
+  @ApiPropertyOptional({
+    maxLength: PASSWORD_MAX_LENGTH,
+    nullable: true,
+    type: String,
+    description:
+      'The current password: required to change the email or to set a new password; refused when wrong. Never stored or logged.',
+  })
+  @IsOptional()
+  @IsString({ message: 'Current Password must be text.' })
+  @MaxLength(PASSWORD_MAX_LENGTH, { message: `Current Password must be at most ${PASSWORD_MAX_LENGTH} characters.` })
+  currentPassword?: string | null;
+
   @ApiPropertyOptional({ enum: [0, 1], description: 'Absent leaves auto-renew as it is' })
   @IsOptional()
   @IsIn([0, 1], { message: 'autorenew must be 0 or 1.' })

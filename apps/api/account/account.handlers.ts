@@ -1,21 +1,36 @@
-import { BadRequestException, Inject } from '@nestjs/common';
+import { BadRequestException, Inject, Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { Clock } from '#libs/application/clock.js';
-import { concurrentChange } from '#libs/application/conflict-retry.js';
-import type { AddressRequest } from '#libs/contracts/account.js';
-import type { AccountCommand } from '#libs/domain/customer/customer.commands.js';
+import type { AddressRequest, ProfileRequest } from '#libs/contracts/account.js';
+import type { Config } from '#libs/config/config.js';
+import { hashToken, newToken } from '#libs/crypto/tokens.js';
+import type { AccountCommand, EmailChangeTokens } from '#libs/domain/customer/customer.commands.js';
 import { type Customer, customerDecider } from '#libs/domain/customer/customer.decider.js';
+import {
+  asksEmailChange,
+  EMAIL_CONFIRM_TTL_MS,
+  EMAIL_UNDO_TTL_MS,
+} from '#libs/domain/customer/customer.email-change.js';
 import { CustomerErrors } from '#libs/domain/customer/customer.errors.js';
 import { type CustomerEvent, customerStreamId, type PostalAddress } from '#libs/domain/customer/customer.events.js';
 import { DomainError, fold } from '#libs/domain/kernel/decider.js';
 import type { EventStore } from '#libs/eventstore/event-store.port.js';
+import { emailChangeConfirmMail, emailChangeNoticeMail } from '#libs/mail/identity-mails.js';
+import type { Mailer } from '#libs/mail/mailer.js';
 import { AddressReferences, addressMessages } from '../checkout/index.js';
-import { EmailReservations, hashPassword, verifyPassword } from '../identity/index.js';
-import { EVENT_STORE } from '../infrastructure/tokens.js';
+import {
+  EmailReservations,
+  hashPassword,
+  IdentityRateLimits,
+  publicBaseUrl,
+  verifyPassword,
+} from '../identity/index.js';
+import { CONFIG, EVENT_STORE, MAILER } from '../infrastructure/tokens.js';
 import { EventSourcedService } from '../kernel/event-sourced.service.js';
 import { ChangeAddressCommand, ChangeAutoRenewCommand, ChangeProfileCommand } from './account.messages.js';
 
 const emailTaken = () => new DomainError('email_taken', CustomerErrors.email_taken);
+const passwordRequired = () => new DomainError('current_password_required', CustomerErrors.current_password_required);
 
 /** Empty text is "not given". */
 const optional = (value: string | null | undefined): string | null => {
@@ -24,58 +39,123 @@ const optional = (value: string | null | undefined): string | null => {
 };
 
 /**
- * The profile tab. A new email moves the customer's email reservation before the append (moved back
- * if the append fails), so two accounts changing to one email at once cannot both win: the loser
- * answers 409 "already in use". The command names the email it was read with (`expectedEmail`): a
- * save whose stream changed its email meanwhile is refused (409), so the reservation always holds the
- * stream's email, however many saves of one account race. A new password is hashed (argon2id) and
- * ends every other session.
+ * The profile tab. A new email or a new password needs the current password, checked here (argon2id)
+ * on the login's counters before the decider runs. A new email is only requested: the decider records
+ * it pending and this handler mails the confirm link to the new address and the undo link to the old
+ * one; the email reservation moves only when the new address confirms (EmailChangeHandlers), so the
+ * real owner of a typed address can still register it. The command names the email it was read with
+ * (`expectedEmail`): a save whose stream changed its email meanwhile is refused (409). A new password
+ * is hashed and ends every other session.
  */
 @CommandHandler(ChangeProfileCommand)
 export class ChangeProfileHandler implements ICommandHandler<ChangeProfileCommand> {
+  private readonly logger = new Logger(ChangeProfileHandler.name);
+
   constructor(
     private readonly eventSourced: EventSourcedService,
     private readonly reservations: EmailReservations,
+    private readonly limits: IdentityRateLimits,
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(MAILER) private readonly mailer: Mailer,
+    @Inject(CONFIG) private readonly config: Config,
     private readonly clock: Clock,
   ) {}
 
-  async execute({ user, input }: ChangeProfileCommand): Promise<void> {
+  async execute({ user, input, ip }: ChangeProfileCommand): Promise<void> {
     const { customerId } = user;
     const customer = fold(
       customerDecider,
       (await this.store.readStream(customerStreamId(customerId))) as unknown as CustomerEvent[],
     );
     const email = input.email.trim().toLowerCase();
+    const expectedEmail = customer.email ?? email;
     const password = input.password ?? '';
-    // The current password given again is no change (and ends no session).
+    // Held by another account: the spec's 409, before anything is asked of the password.
+    if (asksEmailChange(email, { email: expectedEmail, pendingEmail: customer.pendingEmail })) {
+      const holder = await this.reservations.customerIdOf(email);
+      if (holder !== null && holder !== customerId) throw emailTaken();
+    }
+    const currentPasswordVerified = await this.checkCurrentPassword(customer, expectedEmail, input, ip);
+    // The current password typed again as the new one is no change (and ends no session).
     const passwordHash =
       password === '' || (await verifyPassword(customer.passwordHash, password)) ? null : await hashPassword(password);
-    const expectedEmail = customer.email ?? email;
-    const save = () =>
-      this.eventSourced.execute(customerStreamId(customerId), customerDecider, {
-        type: 'ChangeProfile',
-        firstname: input.firstname.trim(),
-        lastname: input.lastname.trim(),
-        suffix: optional(input.suffix),
-        specialty: input.specialty,
-        status: optional(input.status),
-        phone: optional(input.phone),
-        email,
-        expectedEmail,
-        passwordHash,
-        autorenew: input.autorenew === undefined ? null : input.autorenew === 1,
-        sessionId: user.sessionId,
-        now: this.clock.now().toISOString(),
-      });
-    if (email === expectedEmail) {
-      await save();
-      return;
+    const now = this.clock.now();
+    const confirmToken = newToken();
+    const undoToken = newToken();
+    const emailChange: EmailChangeTokens = {
+      confirmTokenHash: hashToken(confirmToken),
+      expiresAt: new Date(now.getTime() + EMAIL_CONFIRM_TTL_MS).toISOString(),
+      undoTokenHash: hashToken(undoToken),
+      undoExpiresAt: new Date(now.getTime() + EMAIL_UNDO_TTL_MS).toISOString(),
+    };
+    const { events, state } = await this.eventSourced.execute(customerStreamId(customerId), customerDecider, {
+      type: 'ChangeProfile',
+      firstname: input.firstname.trim(),
+      lastname: input.lastname.trim(),
+      suffix: optional(input.suffix),
+      specialty: input.specialty,
+      status: optional(input.status),
+      phone: optional(input.phone),
+      email,
+      expectedEmail,
+      passwordHash,
+      currentPasswordVerified,
+      emailChange,
+      autorenew: input.autorenew === undefined ? null : input.autorenew === 1,
+      sessionId: user.sessionId,
+      now: now.toISOString(),
+    });
+    // Only the save whose request was recorded mails its links (an identical save decided after it records none).
+    const requested = events.some(
+      (e) =>
+        e.type === 'EmailChangeRequested' &&
+        (e.data as { confirmTokenHash?: string }).confirmTokenHash === emailChange.confirmTokenHash,
+    );
+    if (requested && state.email) {
+      await this.mailLinks(
+        { customerId, email: state.email, newEmail: email, firstname: state.profile?.firstname ?? '' },
+        confirmToken,
+        undoToken,
+      );
     }
-    const moved = await this.reservations.changeUnder(expectedEmail, email, customerId, save);
-    if (moved === 'taken') throw emailTaken();
-    // Another save of this account moved the reservation first: this one was read before it.
-    if (moved === 'not_held') throw concurrentChange();
+  }
+
+  /**
+   * True when the current password was typed and is right; false when none was typed (the decider
+   * refuses a new email or password then). A wrong one is refused here, counted as a login attempt.
+   */
+  private async checkCurrentPassword(
+    customer: Customer,
+    email: string,
+    input: ProfileRequest,
+    ip: string,
+  ): Promise<boolean> {
+    const typed = input.currentPassword ?? '';
+    if (typed === '') {
+      // A new password typed without the current one: refused before it is compared with anything.
+      if ((input.password ?? '') !== '') throw passwordRequired();
+      return false;
+    }
+    await this.limits.beginPasswordCheck(email, ip);
+    if (!(await verifyPassword(customer.passwordHash, typed))) {
+      throw new DomainError('wrong_current_password', CustomerErrors.wrong_current_password);
+    }
+    await this.limits.loginSucceeded(email, ip);
+    return true;
+  }
+
+  private async mailLinks(
+    to: { customerId: string; email: string; newEmail: string; firstname: string },
+    confirmToken: string,
+    undoToken: string,
+  ): Promise<void> {
+    const base = publicBaseUrl(this.config);
+    // The change is recorded either way; a lost mail is recovered by saving another address, or undone by support.
+    for (const mail of [emailChangeConfirmMail(base, to, confirmToken), emailChangeNoticeMail(base, to, undoToken)]) {
+      await this.mailer
+        .send(mail)
+        .catch((error: unknown) => this.logger.error(`Email change mail to ${mail.to} failed: ${String(error)}`));
+    }
   }
 }
 

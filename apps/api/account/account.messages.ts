@@ -14,6 +14,8 @@ export class ChangeProfileCommand extends Command<void> {
     /** The signed-in customer and the session saving the form (kept when the password changes). */
     readonly user: AuthUser,
     readonly input: ProfileRequest,
+    /** The client's address: a wrong current password is counted as a login attempt from it. */
+    readonly ip: string,
   ) {
     super();
   }

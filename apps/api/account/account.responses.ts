@@ -19,6 +19,12 @@ export class AccountUserDto implements AccountUser {
   @ApiProperty({ type: String, nullable: true }) status!: string | null;
   @ApiProperty({ type: String, nullable: true }) phone!: string | null;
   @ApiProperty() email!: string;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'A new email asked for and not yet confirmed through the link mailed to it',
+  })
+  pendingEmail!: string | null;
   @ApiProperty({ enum: [0, 1] }) autorenew!: 0 | 1;
   @ApiProperty({ type: AccountAddressDto, nullable: true, description: 'null until a shipping address is saved' })
   custshiptoaddress!: AccountAddressDto | null;

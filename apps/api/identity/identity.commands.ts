@@ -1,4 +1,5 @@
 import { Command } from '@nestjs/cqrs';
+import type { EmailChangeLinkRequest } from '#libs/contracts/account.js';
 import type {
   ForgotRequest,
   LoginResponse,
@@ -74,6 +75,20 @@ export class LogoutCommand extends Command<void> {
     readonly customerId: string,
     readonly sessionId: string,
   ) {
+    super();
+  }
+}
+
+/** The link mailed to the new address of an email change was followed: the new address takes effect. */
+export class ConfirmEmailChangeCommand extends Command<void> {
+  constructor(readonly input: EmailChangeLinkRequest) {
+    super();
+  }
+}
+
+/** The undo link mailed to the old address was followed: the change is dropped or reversed. */
+export class UndoEmailChangeCommand extends Command<void> {
+  constructor(readonly input: EmailChangeLinkRequest) {
     super();
   }
 }

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Equals, IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { Equals, IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import type { EmailChangeLinkRequest } from '#libs/contracts/account.js';
 import {
   type LoginRequest,
   type RegistrationUser,
@@ -154,6 +155,21 @@ export class ValidateDto implements ValidateRequest {
   @IsNotEmpty({ message: 'Token is required.' })
   @IsString()
   @MaxLength(200)
+  TOKEN!: string;
+}
+
+/** The confirm or undo link of an email change: the account's id and the link's token. */
+export class EmailChangeLinkDto implements EmailChangeLinkRequest {
+  @ApiProperty({ description: "The account's id, as the link carries it", maxLength: 64 })
+  @IsNotEmpty({ message: 'ID is required.' })
+  @IsString({ message: 'ID must be text.' })
+  @Matches(/^[A-Za-z0-9-]{1,64}$/, { message: 'ID must be an account id.' })
+  ID!: string;
+
+  @ApiProperty({ maxLength: 200 })
+  @IsNotEmpty({ message: 'Token is required.' })
+  @IsString({ message: 'Token must be text.' })
+  @MaxLength(200, { message: 'Token must be at most 200 characters.' })
   TOKEN!: string;
 }
 

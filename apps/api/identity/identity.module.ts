@@ -6,6 +6,7 @@ import { CONFIG } from '../infrastructure/tokens.js';
 import { AuthController } from './auth.controller.js';
 import { CustomerLookup } from './customer-lookup.js';
 import { EmailReservations } from './email-reservations.js';
+import { ConfirmEmailChangeHandler, UndoEmailChangeHandler } from './email-change.handlers.js';
 import { ResendValidationHandler, ValidateEmailHandler } from './email-validation.handlers.js';
 import { JwtAuthGuard, RolesGuard } from './guards.js';
 import { JwtStrategy } from './jwt.strategy.js';
@@ -51,6 +52,8 @@ export const SESSION_TTL = '7d';
     ResendValidationHandler,
     RequestPasswordResetHandler,
     SetNewPasswordHandler,
+    ConfirmEmailChangeHandler,
+    UndoEmailChangeHandler,
     LoginHandler,
     LogoutHandler,
   ],

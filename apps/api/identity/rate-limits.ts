@@ -20,6 +20,7 @@ export const LIMITS = {
 } as const;
 
 export const TOO_MANY_LOGINS = 'Too many login attempts. Please wait 15 minutes and try again.';
+export const TOO_MANY_PASSWORD_CHECKS = 'Too many wrong passwords. Please wait 15 minutes and try again.';
 export const TOO_MANY_RESETS = 'Too many password reset requests. Please wait an hour and try again.';
 export const TOO_MANY_REDEEMS = 'Too many book code attempts. Please wait 15 minutes and try again.';
 
@@ -76,7 +77,7 @@ export class IdentityRateLimits {
    * Takes one attempt of the address and one of the address-and-account, before the password is
    * checked; throws 429 when either is used up (the attempt is not checked at all then).
    */
-  async beginLogin(email: string, ip: string): Promise<void> {
+  async beginLogin(email: string, ip: string, refusal = TOO_MANY_LOGINS): Promise<void> {
     const l = await this.limiters;
     const taken = await Promise.allSettled([
       l.loginPerIp.consume(ip),
@@ -85,7 +86,7 @@ export class IdentityRateLimits {
     for (const result of taken) {
       if (result.status === 'fulfilled') continue;
       if (result.reason instanceof RateLimiterRes) {
-        throw new HttpException({ message: [TOO_MANY_LOGINS] }, HttpStatus.TOO_MANY_REQUESTS);
+        throw new HttpException({ message: [refusal] }, HttpStatus.TOO_MANY_REQUESTS);
       }
       throw result.reason;
     }
@@ -95,6 +96,15 @@ export class IdentityRateLimits {
   async loginSucceeded(email: string, ip: string): Promise<void> {
     const l = await this.limiters;
     await Promise.all([l.loginPerIpAndEmail.delete(ipAndEmailKey(ip, email)), l.loginPerIp.reward(ip, 1)]);
+  }
+
+  /**
+   * The current password typed on the account page to change the email or the password: counted on
+   * the login's counters of the account's email at this address (a guess is a guess, by either door),
+   * before it is checked; a right one gives the point back as a login does.
+   */
+  beginPasswordCheck(email: string, ip: string): Promise<void> {
+    return this.beginLogin(email, ip, TOO_MANY_PASSWORD_CHECKS);
   }
 
   /** Counts a forgot-password request; throws 429 beyond the limit. */

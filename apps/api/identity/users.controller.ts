@@ -2,16 +2,28 @@ import { Body, Controller, HttpCode, Ip, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CONCURRENT_CHANGE } from '#libs/contracts/errors.js';
+import { EMAIL_CHANGE_CONFIRMED, EMAIL_CHANGE_UNDONE } from '#libs/contracts/account.js';
 import type { SuccessBody } from '#libs/contracts/identity.js';
+import { CustomerErrors } from '#libs/domain/customer/customer.errors.js';
 import {
+  ConfirmEmailChangeCommand,
   RegisterCustomerCommand,
   RequestPasswordResetCommand,
   ResendValidationCommand,
   SetNewPasswordCommand,
+  UndoEmailChangeCommand,
   ValidateEmailCommand,
 } from './identity.commands.js';
 import { ApiError, BAD_BODY } from '../kernel/errors.responses.js';
-import { ForgotDto, RegisterDto, ResendDto, SetNewPasswordDto, SuccessBodyDto, ValidateDto } from './identity.dto.js';
+import {
+  EmailChangeLinkDto,
+  ForgotDto,
+  RegisterDto,
+  ResendDto,
+  SetNewPasswordDto,
+  SuccessBodyDto,
+  ValidateDto,
+} from './identity.dto.js';
 
 /** Messages of storefront section 8 for the successes. */
 export const REGISTERED =
@@ -79,5 +91,36 @@ export class UsersController {
   async setNewPassword(@Body() body: SetNewPasswordDto): Promise<SuccessBody> {
     await this.commands.execute(new SetNewPasswordCommand(body));
     return { success: 1, message: PASSWORD_CHANGED };
+  }
+
+  @Post('confirm-email')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Confirm a new email with the link mailed to it: from now on the account is that address' })
+  @ApiOkResponse({ type: SuccessBodyDto })
+  @ApiError(400, `${BAD_BODY}; "${CustomerErrors.invalid_email_change_link}" (a wrong, expired, used or replaced link)`)
+  @ApiError(
+    409,
+    `"This email is already in use. If you have forgotten your password click here." (registered meanwhile by another account), or "${CONCURRENT_CHANGE}"`,
+  )
+  async confirmEmail(@Body() body: EmailChangeLinkDto): Promise<SuccessBody> {
+    await this.commands.execute(new ConfirmEmailChangeCommand(body));
+    return { success: 1, message: EMAIL_CHANGE_CONFIRMED };
+  }
+
+  @Post('undo-email-change')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Undo an email change with the link mailed to the old address: drops a pending change or puts the old address back; ends every session',
+  })
+  @ApiOkResponse({ type: SuccessBodyDto })
+  @ApiError(400, `${BAD_BODY}; "${CustomerErrors.invalid_email_change_link}" (a wrong, expired or used link)`)
+  @ApiError(
+    409,
+    `"This email is already in use. If you have forgotten your password click here." (the old address registered meanwhile by another account), or "${CONCURRENT_CHANGE}"`,
+  )
+  async undoEmailChange(@Body() body: EmailChangeLinkDto): Promise<SuccessBody> {
+    await this.commands.execute(new UndoEmailChangeCommand(body));
+    return { success: 1, message: EMAIL_CHANGE_UNDONE };
   }
 }

@@ -9,6 +9,12 @@ const started = (sessionId: string): CustomerEvent => ({
   data: { customerId: id, sessionId, startedAt: now, via: 'password' },
 });
 
+const tokens = {
+  confirmTokenHash: 'ct',
+  expiresAt: '2026-03-27T10:00:00.000Z',
+  undoTokenHash: 'ut',
+  undoExpiresAt: '2026-04-19T10:00:00.000Z',
+};
 const changeProfile = (over: Partial<ChangeProfile> = {}): ChangeProfile => ({
   type: 'ChangeProfile',
   firstname: 'Ada',
@@ -20,6 +26,8 @@ const changeProfile = (over: Partial<ChangeProfile> = {}): ChangeProfile => ({
   email: 'ada@example.test',
   expectedEmail: 'ada@example.test',
   passwordHash: null,
+  currentPasswordVerified: false,
+  emailChange: tokens,
   autorenew: null,
   sessionId: 's1',
   now: later,
@@ -60,10 +68,10 @@ const abroad: PostalAddress = {
 };
 
 describe('customer decider: the account page (signed-in section 2)', () => {
-  it('saving the profile records every field as it now is, the email lower-cased', () =>
+  it('saving the profile records every field as it now is, with the email the account has', () =>
     given(registered)
-      .when(changeProfile({ suffix: 'Jr.', status: 'Fellow', phone: '555-0100', email: 'Ada.New@Example.test' }))
-      .then(profileChanged({ suffix: 'Jr.', status: 'Fellow', phone: '555-0100', email: 'ada.new@example.test' })));
+      .when(changeProfile({ suffix: 'Jr.', status: 'Fellow', phone: '555-0100' }))
+      .then(profileChanged({ suffix: 'Jr.', status: 'Fellow', phone: '555-0100' })));
 
   it('a profile saved unchanged records nothing, also after an earlier change', () => {
     given(registered).when(changeProfile()).then();
@@ -72,13 +80,35 @@ describe('customer decider: the account page (signed-in section 2)', () => {
       .then();
   });
 
-  it('the email alone counts as a change (compared lower-cased)', () => {
+  it('a new email (compared lower-cased) is only requested: the account keeps its email until the link is followed', () => {
     given(registered)
       .when(changeProfile({ email: 'ADA@example.test' }))
       .then();
     given(registered)
-      .when(changeProfile({ email: 'ada2@example.test' }))
-      .then(profileChanged({ email: 'ada2@example.test' }));
+      .when(changeProfile({ email: 'Ada2@example.test', currentPasswordVerified: true, firstname: 'Adah' }))
+      .then(profileChanged({ firstname: 'Adah' }), {
+        type: 'EmailChangeRequested',
+        data: {
+          customerId: id,
+          email: 'ada@example.test',
+          newEmail: 'ada2@example.test',
+          ...tokens,
+          requestedAt: later,
+        },
+      });
+  });
+
+  it('a session token alone changes neither the email nor the password: the current password is required', () => {
+    given(registered)
+      .when(changeProfile({ email: 'thief@example.test' }))
+      .thenFails('current_password_required');
+    given(registered)
+      .when(changeProfile({ passwordHash: 'hash-2' }))
+      .thenFails('current_password_required');
+    // The other fields need no password.
+    given(registered)
+      .when(changeProfile({ phone: '555-0101' }))
+      .then(profileChanged({ phone: '555-0101' }));
   });
 
   it('refuses a save read before another save changed the email: deciding it again would undo that change', () => {
@@ -92,7 +122,7 @@ describe('customer decider: the account page (signed-in section 2)', () => {
 
   it('a new password through the profile ends every other session and keeps this one', () =>
     given(registered, started('s0'), started('s1'), started('s2'))
-      .when(changeProfile({ passwordHash: 'hash-2', sessionId: 's1' }))
+      .when(changeProfile({ passwordHash: 'hash-2', currentPasswordVerified: true, sessionId: 's1' }))
       .then(
         { type: 'PasswordChanged', data: { customerId: id, passwordHash: 'hash-2', changedAt: later, via: 'profile' } },
         { type: 'SessionEnded', data: { customerId: id, sessionId: 's0', endedAt: later, reason: 'password_changed' } },

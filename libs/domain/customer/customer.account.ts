@@ -1,6 +1,7 @@
 import { PROFILE_FIELDS, type ProfileFields } from '#libs/contracts/account.js';
 import { DomainError } from '../kernel/decider.js';
 import type { AccountCommand } from './customer.commands.js';
+import { asksEmailChange, type PendingEmail, requestEmailChange } from './customer.email-change.js';
 import { CustomerErrors } from './customer.errors.js';
 import type { CustomerEvent, CustomerProfile, PostalAddress } from './customer.events.js';
 
@@ -20,6 +21,7 @@ export interface AccountState {
 /** What the account part reads of the customer's state. */
 export interface AccountView extends AccountState {
   email: string;
+  pendingEmail: PendingEmail | null;
   activeSessions: readonly string[];
 }
 
@@ -65,9 +67,16 @@ export function decideAccount(command: AccountCommand, customerId: string, view:
       const events: CustomerEvent[] = [];
       const profile = profileOf(command);
       const email = command.email.toLowerCase();
-      if (!sameProfile(view.profile, profile) || email !== view.email) {
-        events.push({ type: 'ProfileChanged', data: { customerId, ...profile, email, changedAt } });
+      const newEmail = asksEmailChange(email, view);
+      // A session token alone changes neither the email nor the password.
+      if ((newEmail || command.passwordHash !== null) && !command.currentPasswordVerified) {
+        throw new DomainError('current_password_required', CustomerErrors.current_password_required);
       }
+      if (!sameProfile(view.profile, profile)) {
+        events.push({ type: 'ProfileChanged', data: { customerId, ...profile, email: view.email, changedAt } });
+      }
+      // The new email waits for its link; the account's email is unchanged until then.
+      if (newEmail) events.push(requestEmailChange(customerId, email, command.emailChange, view, changedAt));
       if (command.autorenew !== null && command.autorenew !== view.autorenew) {
         events.push({ type: 'AutoRenewChanged', data: { customerId, autorenew: command.autorenew, changedAt } });
       }

@@ -82,10 +82,43 @@ export interface ChangeProfile extends ProfileFields {
   expectedEmail: string;
   /** argon2id hash of a new password; null when none was given or it is the current one. */
   passwordHash: string | null;
+  /**
+   * The caller checked the current password typed with the save (argon2id, throttled): a new email
+   * or a new password is refused without it, so a session token alone changes neither.
+   */
+  currentPasswordVerified: boolean;
+  /** The links a new email would be mailed with (hashes of fresh tokens); used only when the email changes. */
+  emailChange: EmailChangeTokens;
   /** The auto-renew box when the form sent it; null leaves it as it is. */
   autorenew: boolean | null;
   /** The session saving the form: a password change ends every other session and keeps this one. */
   sessionId: string;
+  now: string;
+}
+
+/** Hashes of the two one-time tokens of an email change and how long each link works. */
+export interface EmailChangeTokens {
+  confirmTokenHash: string;
+  expiresAt: string;
+  undoTokenHash: string;
+  undoExpiresAt: string;
+}
+
+/** The link mailed to the new address was followed. */
+export interface ConfirmEmailChange {
+  type: 'ConfirmEmailChange';
+  tokenHash: string;
+  /** The email the caller moved the reservation from (as ChangeProfile's). */
+  expectedEmail: string;
+  now: string;
+}
+
+/** The undo link mailed to the old address was followed. */
+export interface UndoEmailChange {
+  type: 'UndoEmailChange';
+  tokenHash: string;
+  /** The email the caller read the account with (and, for a confirmed change, moved the reservation from). */
+  expectedEmail: string;
   now: string;
 }
 
@@ -112,6 +145,8 @@ export type AccountCommand = ChangeProfile | ChangeShippingAddress | ChangeBilli
 export type CustomerCommand =
   | RegisterCustomer
   | AccountCommand
+  | ConfirmEmailChange
+  | UndoEmailChange
   | RecordDateOfBirth
   | ResendValidation
   | ValidateEmail

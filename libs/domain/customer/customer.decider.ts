@@ -1,6 +1,12 @@
 import { type Decider, DomainError } from '../kernel/decider.js';
 import { type AccountState, decideAccount, evolveAccount, initialAccount } from './customer.account.js';
 import type { CustomerCommand } from './customer.commands.js';
+import {
+  decideEmailChange,
+  type EmailChangeState,
+  evolveEmailChange,
+  initialEmailChange,
+} from './customer.email-change.js';
 import { type CustomerErrorCode, CustomerErrors } from './customer.errors.js';
 import type { CustomerEvent } from './customer.events.js';
 
@@ -13,7 +19,7 @@ interface PendingToken {
   expiresAt: string;
 }
 
-export interface Customer extends AccountState {
+export interface Customer extends AccountState, EmailChangeState {
   exists: boolean;
   customerId: string | null;
   email: string | null;
@@ -35,6 +41,7 @@ export const initialCustomer: Customer = {
   resetToken: null,
   activeSessions: [],
   ...initialAccount,
+  ...initialEmailChange,
 };
 
 const fail = (code: CustomerErrorCode): never => {
@@ -83,6 +90,9 @@ export function decide(command: CustomerCommand, customer: Customer): CustomerEv
     case 'ChangeBillingAddress':
     case 'ChangeAutoRenew':
       return decideAccount(command, customerId, { ...customer, email: customer.email });
+    case 'ConfirmEmailChange':
+    case 'UndoEmailChange':
+      return decideEmailChange(command, customerId, { ...customer, email: customer.email });
     case 'ResendValidation':
       if (customer.validated) return fail('already_validated');
       return [
@@ -148,7 +158,8 @@ export function decide(command: CustomerCommand, customer: Customer): CustomerEv
 
 export function evolve(customer: Customer, event: CustomerEvent): Customer {
   const account = evolveAccount(customer, event);
-  const next = account ? { ...customer, ...account } : customer;
+  const emailChange = evolveEmailChange(customer, event);
+  const next = { ...customer, ...account, ...emailChange };
   return evolveIdentity(next, event);
 }
 
@@ -176,6 +187,8 @@ function evolveIdentity(customer: Customer, event: CustomerEvent): Customer {
     case 'SessionEnded':
       return { ...customer, activeSessions: customer.activeSessions.filter((s) => s !== event.data.sessionId) };
     case 'ProfileChanged':
+    case 'EmailChangeConfirmed':
+    case 'EmailChangeUndone':
       return { ...customer, email: event.data.email };
     default:
       return customer;

@@ -12,6 +12,12 @@ export const CustomerErrors = {
   already_validated: 'This email is already validated. Please login.',
   invalid_validation_token: 'Validation failed. Please contact customer service if you need help.',
   invalid_reset_token: 'Something went wrong. Please try again here: Forgot Password',
+  /** A new email or password asked for without the current password (400). */
+  current_password_required: 'Please enter your current password to change your email or password.',
+  /** The current password typed with a new email or password is not the account's (400, throttled as a login). */
+  wrong_current_password: 'Your current password is not correct.',
+  /** An email change's confirm or undo link that is wrong, expired, used or replaced by a later change (400). */
+  invalid_email_change_link: 'This link is no longer valid. Please contact customer service if you need help.',
   /** A profile save read the account before another save changed its email (409, as any write that raced). */
   email_changed_meanwhile: CONCURRENT_CHANGE,
 } as const;

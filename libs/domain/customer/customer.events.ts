@@ -88,8 +88,11 @@ export type SessionEnded = DomainEvent<
     customerId: string;
     sessionId: string;
     endedAt: string;
-    /** 'password_changed': a password change on the account page ends every other session. */
-    reason: 'logout' | 'replaced' | 'password_changed';
+    /**
+     * 'password_changed': a password change on the account page ends every other session;
+     * 'email_change_undone': the undo link of an email change ends every session (whoever asked knew the password).
+     */
+    reason: 'logout' | 'replaced' | 'password_changed' | 'email_change_undone';
   }
 >;
 
@@ -118,6 +121,44 @@ export type ProfileChanged = DomainEvent<
   ProfileFields & { customerId: string; email: string; changedAt: string }
 >;
 
+/**
+ * The profile tab asked for a new email, the current password given (signed-in section 2). Nothing
+ * changes yet: login and mail stay on `email` until the link mailed to `newEmail` is followed; the old
+ * address is told, with a link to undo. A later request replaces this one (its links stop working).
+ */
+export type EmailChangeRequested = DomainEvent<
+  'EmailChangeRequested',
+  {
+    customerId: string;
+    /** The address the account keeps until the change is confirmed. */
+    email: string;
+    /** Lower-cased. */
+    newEmail: string;
+    /** SHA-256 of the token of the link mailed to the new address. */
+    confirmTokenHash: string;
+    expiresAt: string;
+    /** SHA-256 of the token of the undo link mailed to the old address. */
+    undoTokenHash: string;
+    undoExpiresAt: string;
+    requestedAt: string;
+  }
+>;
+
+/** The link mailed to the new address was followed: from now on the account is `email`. */
+export type EmailChangeConfirmed = DomainEvent<
+  'EmailChangeConfirmed',
+  { customerId: string; previousEmail: string; email: string; confirmedAt: string }
+>;
+
+/**
+ * The undo link mailed to the old address was followed: a pending change is dropped (`restored`
+ * false), or a confirmed one is reversed (`restored` true). `email` is the account's address after it.
+ */
+export type EmailChangeUndone = DomainEvent<
+  'EmailChangeUndone',
+  { customerId: string; email: string; cancelledEmail: string; restored: boolean; undoneAt: string }
+>;
+
 export type ShippingAddressChanged = DomainEvent<
   'ShippingAddressChanged',
   { customerId: string; address: PostalAddress; changedAt: string }
@@ -136,6 +177,9 @@ export type AutoRenewChanged = DomainEvent<
 export type CustomerEvent =
   | CustomerRegistered
   | ProfileChanged
+  | EmailChangeRequested
+  | EmailChangeConfirmed
+  | EmailChangeUndone
   | ShippingAddressChanged
   | BillingAddressChanged
   | AutoRenewChanged
@@ -157,6 +201,9 @@ export const CUSTOMER_EVENT_TYPES = [
   'SessionEnded',
   'DateOfBirthRecorded',
   'ProfileChanged',
+  'EmailChangeRequested',
+  'EmailChangeConfirmed',
+  'EmailChangeUndone',
   'ShippingAddressChanged',
   'BillingAddressChanged',
   'AutoRenewChanged',

@@ -1,4 +1,6 @@
+import { useEffect, useRef, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import { errorBody, errorStatus } from '@/lib/api';
 import { AppLink } from './router-link';
 
@@ -7,7 +9,12 @@ export type FormOutcome = { kind: 'success' } | { kind: 'duplicate' } | { kind: 
 
 /** A failed submit: 409 is an email already in use; otherwise the server's messages, or `fallback`. */
 export function formFailure(error: unknown, fallback: string): FormOutcome {
-  if (errorStatus(error) === 409) return { kind: 'duplicate' };
+  if (errorStatus(error) === 409) {
+    const body = errorBody(error);
+    // The account's "changed at the same moment" is a 409 too: only the email's is the duplicate.
+    if (!body?.error || body.error.startsWith('This email is already in use.')) return { kind: 'duplicate' };
+    return { kind: 'failure', messages: [body.error] };
+  }
   const body = errorBody(error);
   return { kind: 'failure', messages: body?.message.length ? body.message : [fallback] };
 }
@@ -21,16 +28,44 @@ export function EmailInUseAlert() {
   );
 }
 
-/** The banner of a form's last submit: `success` on success, the 409 alert, or the failure's messages. */
-export function FormOutcomeBanner({ outcome, success }: { outcome: FormOutcome; success: string }) {
+/**
+ * The banner of a form's last submit: `success` on success, the 409 alert, or the failure's messages.
+ * With `reveal`, a new outcome is scrolled into view (the nearest edge), for a banner placed next to a
+ * Save button at the bottom of a long form: the answer shows where the user is looking.
+ */
+export function FormOutcomeBanner({
+  outcome,
+  success,
+  reveal = false,
+  children,
+}: {
+  outcome: FormOutcome;
+  success: string;
+  reveal?: boolean;
+  /** More of the success, after the message (e.g. where a new email's link was mailed). */
+  children?: ReactNode;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (reveal && outcome !== null) box.current?.scrollIntoView({ block: 'nearest' });
+  }, [outcome, reveal]);
   if (outcome === null) return null;
-  if (outcome.kind === 'success') return <Alert severity="success">{success}</Alert>;
-  if (outcome.kind === 'duplicate') return <EmailInUseAlert />;
   return (
-    <Alert severity="error">
-      {outcome.messages.map((message) => (
-        <div key={message}>{message}</div>
-      ))}
-    </Alert>
+    <Box ref={box} data-testid="form-outcome" sx={{ scrollMarginBottom: 16 }}>
+      {outcome.kind === 'success' ? (
+        <Alert severity="success">
+          {success}
+          {children}
+        </Alert>
+      ) : outcome.kind === 'duplicate' ? (
+        <EmailInUseAlert />
+      ) : (
+        <Alert severity="error">
+          {outcome.messages.map((message) => (
+            <div key={message}>{message}</div>
+          ))}
+        </Alert>
+      )}
+    </Box>
   );
 }

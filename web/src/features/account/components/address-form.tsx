@@ -4,12 +4,29 @@ import Stack from '@mui/material/Stack';
 import { useForm } from 'react-hook-form';
 import type { AccountAddress, AccountUser } from '@contracts/account';
 import { AddressFields } from '@/components/address-fields';
-import { SubmitButton } from '@/components/submit-button';
 import { useReferenceQuery } from '@/lib/catalog-api';
 import { useSaveAddressMutation } from '../api/account-api';
-import { failureOf, SaveOutcomeBanner, type SaveOutcome } from './save-outcome';
+import {
+  failureOf,
+  markServerErrors,
+  type MessageFields,
+  SaveOutcomeBanner,
+  type SaveOutcome,
+  SaveButton,
+} from './save-outcome';
 
 const EMPTY: AccountAddress = { ADDRESS: '', ADDRESS2: '', CITY: '', STATE: '', ZIP: '', COUNTRY: '' };
+
+/** The server's messages by the field they are about, in the form's order. */
+const FIELDS: MessageFields<AccountAddress> = [
+  ['Address', 'ADDRESS'],
+  ['Address 2', 'ADDRESS2'],
+  ['City', 'CITY'],
+  ['State', 'STATE'],
+  ['Zip Code', 'ZIP'],
+  ['Zip', 'ZIP'],
+  ['Country', 'COUNTRY'],
+];
 
 /** The shipping or billing address form (signed-in sections 2, 5 and 8): checkout's address fields. */
 export function AddressForm({ kind, user, token }: { kind: 'shipping' | 'billing'; user: AccountUser; token: string }) {
@@ -17,7 +34,7 @@ export function AddressForm({ kind, user, token }: { kind: 'shipping' | 'billing
   const [save, { isLoading }] = useSaveAddressMutation();
   const [outcome, setOutcome] = useState<SaveOutcome>(null);
   const saved = kind === 'shipping' ? user.custshiptoaddress : user.custbilltoaddress;
-  const { register, handleSubmit, reset, formState } = useForm<AccountAddress>({
+  const { register, handleSubmit, reset, setError, formState } = useForm<AccountAddress>({
     defaultValues: saved ?? EMPTY,
     mode: 'onTouched',
   });
@@ -39,21 +56,19 @@ export function AddressForm({ kind, user, token }: { kind: 'shipping' | 'billing
       reset(now ?? body);
       setOutcome({ kind: 'success' });
     } catch (error) {
-      setOutcome(failureOf(error));
+      const failure = failureOf(error);
+      setOutcome(failure);
+      if (failure?.kind === 'failure') markServerErrors(failure.messages, FIELDS, setError);
     }
   };
 
   return (
-    <Stack spacing={2}>
-      <SaveOutcomeBanner outcome={outcome} />
-      <Box component="form" aria-label={title} noValidate onSubmit={handleSubmit(onSubmit)}>
-        <Stack spacing={2}>
-          <AddressFields prefix="" register={register} errors={formState.errors} reference={reference} section={kind} />
-          <Box>
-            <SubmitButton busy={isLoading}>Save</SubmitButton>
-          </Box>
-        </Stack>
-      </Box>
-    </Stack>
+    <Box component="form" aria-label={title} noValidate onSubmit={handleSubmit(onSubmit)}>
+      <Stack spacing={2}>
+        <AddressFields prefix="" register={register} errors={formState.errors} reference={reference} section={kind} />
+        <SaveButton busy={isLoading} />
+        <SaveOutcomeBanner outcome={outcome} />
+      </Stack>
+    </Box>
   );
 }

@@ -1,31 +1,42 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
-import { ACCOUNT_SAVED, cardDeclinedMessage, type CardEntry } from '@contracts/account';
+import { cardDeclinedMessage, type CardEntry } from '@contracts/account';
 import { CardFields } from '@/components/card-fields';
 import { LoadError } from '@/components/load-error';
-import { SubmitButton } from '@/components/submit-button';
-import { errorBody } from '@/lib/api';
+import { errorBody, errorStatus } from '@/lib/api';
 import { useCardOnFileQuery } from '@/lib/card-api';
 import { useSaveCardMutation } from '../api/account-api';
-import { SAVE_FAILED } from './save-outcome';
+import {
+  markServerErrors,
+  type MessageFields,
+  SAVE_FAILED,
+  SaveOutcomeBanner,
+  type SaveOutcome,
+  SaveButton,
+} from './save-outcome';
 
 const EMPTY: CardEntry = { CC: '', MONTH: '', YEAR: '', SC: '' };
 
-type CardOutcome = { kind: 'success' } | { kind: 'failure'; message: string } | null;
+/** The server's messages by the field they are about, in the form's order. */
+const FIELDS: MessageFields<CardEntry> = [
+  ['Card Number', 'CC'],
+  ['Card Month', 'MONTH'],
+  ['Card Year', 'YEAR'],
+  ['Security Code', 'SC'],
+];
 
 /** The gateway's text of a decline (402 with ERROR), or the server's messages of another failure. */
-function failureText(error: unknown): string {
+function failureOf(error: unknown): { declined: boolean; messages: string[] } {
   const data = typeof error === 'object' && error !== null && 'data' in error ? error.data : null;
   if (typeof data === 'object' && data !== null && 'ERROR' in data && typeof data.ERROR === 'string') {
-    return cardDeclinedMessage(data.ERROR);
+    if (errorStatus(error) === 402) return { declined: true, messages: [cardDeclinedMessage(data.ERROR)] };
   }
   const messages = errorBody(error)?.message ?? [];
-  return messages.length > 0 ? messages.join(' ') : SAVE_FAILED;
+  return { declined: false, messages: messages.length > 0 ? messages : [SAVE_FAILED] };
 }
 
 /**
@@ -36,8 +47,8 @@ function failureText(error: unknown): string {
 export function CardForm({ token }: { token: string }) {
   const card = useCardOnFileQuery(token);
   const [save, { isLoading }] = useSaveCardMutation();
-  const [outcome, setOutcome] = useState<CardOutcome>(null);
-  const { register, handleSubmit, reset, setValue, formState } = useForm<CardEntry>({
+  const [outcome, setOutcome] = useState<SaveOutcome>(null);
+  const { register, handleSubmit, reset, setValue, setError, setFocus, formState } = useForm<CardEntry>({
     defaultValues: EMPTY,
     mode: 'onTouched',
   });
@@ -52,7 +63,10 @@ export function CardForm({ token }: { token: string }) {
     } catch (error) {
       // The security code is never kept after an answer; the number stays for a correction.
       setValue('SC', '');
-      setOutcome({ kind: 'failure', message: failureText(error) });
+      const failure = failureOf(error);
+      setOutcome({ kind: 'failure', messages: failure.messages });
+      // A declined card: its number is what to check first.
+      if (!markServerErrors(failure.messages, FIELDS, setError) && failure.declined) setFocus('CC');
     }
   };
 
@@ -72,14 +86,11 @@ export function CardForm({ token }: { token: string }) {
             : 'No card on file.'}
         </Typography>
       ) : null}
-      {outcome?.kind === 'success' ? <Alert severity="success">{ACCOUNT_SAVED}</Alert> : null}
-      {outcome?.kind === 'failure' ? <Alert severity="error">{outcome.message}</Alert> : null}
       <Box component="form" aria-label="Card" noValidate autoComplete="on" onSubmit={handleSubmit(onSubmit)}>
         <Stack spacing={2}>
           <CardFields register={register} errors={formState.errors} />
-          <Box>
-            <SubmitButton busy={isLoading}>Save</SubmitButton>
-          </Box>
+          <SaveButton busy={isLoading} />
+          <SaveOutcomeBanner outcome={outcome} />
         </Stack>
       </Box>
     </Stack>

@@ -5,17 +5,13 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
-import { ACCOUNT_SAVED } from '@contracts/account';
-import { SubmitButton } from '@/components/submit-button';
 import { errorBody } from '@/lib/api';
 import { DOB_FORMAT, DOB_PATTERN, DOB_REQUIRED, messageOf, muiField } from '@/lib/form';
 import { useCmeInfoQuery, useSaveCmeInfoMutation } from '../api/account-api';
-import { SAVE_FAILED } from './save-outcome';
+import { SAVE_FAILED, SaveOutcomeBanner, type SaveOutcome, SaveButton } from './save-outcome';
 
 export const CME_STATEMENT =
   'CME is meant for surgeons in the United States. Our CME accreditor needs your date of birth to issue your certificates; it is stored encrypted.';
-
-type CmeOutcome = { kind: 'success' } | { kind: 'failure'; message: string } | null;
 
 /** Signed-in section 8: a failed CME save shows the server's ERROR (or its messages). */
 function failureText(error: unknown): string {
@@ -27,8 +23,8 @@ function failureText(error: unknown): string {
 
 function CmeDobForm({ token, dob }: { token: string; dob: string }) {
   const [save, { isLoading }] = useSaveCmeInfoMutation();
-  const [outcome, setOutcome] = useState<CmeOutcome>(null);
-  const { register, handleSubmit, reset, formState } = useForm<{ DOB: string }>({
+  const [outcome, setOutcome] = useState<SaveOutcome>(null);
+  const { register, handleSubmit, reset, setError, formState } = useForm<{ DOB: string }>({
     defaultValues: { DOB: dob },
     mode: 'onTouched',
   });
@@ -41,14 +37,15 @@ function CmeDobForm({ token, dob }: { token: string; dob: string }) {
       reset({ DOB: saved.data.DOB ?? DOB.trim() });
       setOutcome({ kind: 'success' });
     } catch (error) {
-      setOutcome({ kind: 'failure', message: failureText(error) });
+      const message = failureText(error);
+      setOutcome({ kind: 'failure', messages: [message] });
+      // The one field of the form: its message shows under it and the focus goes to it.
+      if (message.startsWith('Date of Birth')) setError('DOB', { type: 'server', message }, { shouldFocus: true });
     }
   };
 
   return (
     <Stack spacing={2}>
-      {outcome?.kind === 'success' ? <Alert severity="success">{ACCOUNT_SAVED}</Alert> : null}
-      {outcome?.kind === 'failure' ? <Alert severity="error">{outcome.message}</Alert> : null}
       <Box component="form" aria-label="CME info" noValidate onSubmit={handleSubmit(onSubmit)}>
         <Stack spacing={2} sx={{ maxWidth: 360 }}>
           <TextField
@@ -69,9 +66,8 @@ function CmeDobForm({ token, dob }: { token: string; dob: string }) {
               }),
             )}
           />
-          <Box>
-            <SubmitButton busy={isLoading}>Save</SubmitButton>
-          </Box>
+          <SaveButton busy={isLoading} />
+          <SaveOutcomeBanner outcome={outcome} />
         </Stack>
       </Box>
     </Stack>

@@ -2,8 +2,8 @@ import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
+import Tab, { tabClasses } from '@mui/material/Tab';
+import Tabs, { tabsClasses } from '@mui/material/Tabs';
 import { Link, useLocation } from 'react-router';
 import { useAppSelector } from '@/app/hooks';
 import { LoadError } from '@/components/load-error';
@@ -18,6 +18,18 @@ import { CmeTab } from '../components/cme-form';
 import { OrdersTab } from '../components/orders-tab';
 import { ProfileTab } from '../components/profile-form';
 import { SubscriptionsTab } from '../components/subscriptions-tab';
+
+/**
+ * The tabs wrap onto a second row on a phone rather than scroll (every tab in view, each at least 44 px
+ * high); there the selected one is underlined by itself, since the sliding indicator cannot follow a
+ * tab on another row.
+ */
+const wrappingTabs = {
+  [`& .${tabsClasses.list}`]: { flexWrap: 'wrap' },
+  [`& .${tabsClasses.indicator}`]: { display: { xs: 'none', md: 'block' } },
+  [`& .${tabClasses.root}`]: { minHeight: 48, px: { xs: 1.5, md: 2 } },
+  [`& .${tabClasses.selected}`]: { boxShadow: { xs: 'inset 0 -2px 0 currentColor', md: 'none' } },
+} as const;
 
 const TABS = [
   { id: 'profile', label: 'Profile' },
@@ -76,12 +88,7 @@ export default function AccountRoute() {
   return (
     <Page title="Account">
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
-        <Tabs
-          value={waiting ? false : current}
-          aria-label="Account sections"
-          variant="scrollable"
-          allowScrollButtonsMobile
-        >
+        <Tabs value={waiting ? false : current} aria-label="Account sections" sx={wrappingTabs}>
           {shown.map((tab) => (
             <Tab
               key={tab.id}
