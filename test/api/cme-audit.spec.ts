@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { ViewingResponse } from '#libs/contracts/streaming.js';
 import { PostgresEventStore } from '#libs/eventstore/postgres/postgres-event-store.js';
 import { cmeTotalsOfYear } from '#libs/read-models/cme-totals.js';
@@ -58,6 +59,45 @@ describe('CME audit', () => {
     ]);
     expect(auditCsv(capped).split('\n')[0]).toContain('credits_cut');
     expect(auditSummary(capped, false)).toContain('20 credits');
+  });
+
+  it('names a customer by the address a confirmed email change gave them, and by the old one after an undo', async () => {
+    const before = await cmeAudit(store, { year: YEAR, email: 'cme@demo.test' });
+    const customerId = before.totals[0]!.customerId;
+    const change = (type: string, data: Record<string, unknown>) =>
+      store.append(
+        `customer-${customerId}`,
+        [
+          {
+            type,
+            data: { customerId, ...data },
+            metadata: {
+              correlationId: randomUUID(),
+              causationId: randomUUID(),
+              actorId: customerId,
+              occurredAt: new Date().toISOString(),
+              schemaVersion: 1,
+            },
+          },
+        ],
+        'any',
+      );
+    await change('EmailChangeConfirmed', {
+      previousEmail: 'cme@demo.test',
+      email: 'cme-new@demo.test',
+      confirmedAt: new Date().toISOString(),
+    });
+    const moved = await cmeAudit(store, { year: YEAR, email: 'cme-new@demo.test' });
+    expect(moved.totals).toEqual([expect.objectContaining({ customerId, email: 'cme-new@demo.test' })]);
+    expect((await cmeAudit(store, { year: YEAR, email: 'cme@demo.test' })).totals).toEqual([]);
+
+    await change('EmailChangeUndone', {
+      email: 'cme@demo.test',
+      cancelledEmail: 'cme-new@demo.test',
+      restored: true,
+      undoneAt: new Date().toISOString(),
+    });
+    expect((await cmeAudit(store, { year: YEAR, email: 'cme@demo.test' })).totals).toEqual(before.totals);
   });
 
   it('--verify passes an untouched log and names an event edited in the database', async () => {

@@ -79,6 +79,9 @@ async function readLog(store: EventStore, keep: (e: RecordedEvent) => boolean): 
   }
 }
 
+/** The events that set an account's address: registration, an old profile edit, a confirmed or undone email change. */
+const EMAIL_TYPES = new Set(['CustomerRegistered', 'ProfileChanged', 'EmailChangeConfirmed', 'EmailChangeUndone']);
+
 /** Checks one stream's chain: contiguous revisions, each prevHash the hash of the event before it, consistent credits. */
 export function verifyChain(stream: string, events: RecordedEvent[]): ChainFinding[] {
   const findings: ChainFinding[] = [];
@@ -122,15 +125,14 @@ export async function cmeAudit(
     (e) =>
       (CME_TYPES.has(e.type) && e.streamId.startsWith('cme-') && e.streamId.endsWith(suffix)) ||
       VIEWING_TYPES.has(e.type) ||
-      e.type === 'CustomerRegistered' ||
-      e.type === 'ProfileChanged',
+      EMAIL_TYPES.has(e.type),
   );
   const emails = new Map<string, string>();
   const viewings = new Map<string, { customerId: string; productId: number; evidence: ViewingEvidence }>();
   const streams = new Map<string, RecordedEvent[]>();
   for (const e of log) {
     const d = e.data as Record<string, unknown>;
-    if (e.type === 'CustomerRegistered' || (e.type === 'ProfileChanged' && typeof d.email === 'string')) {
+    if (EMAIL_TYPES.has(e.type) && typeof d.email === 'string') {
       emails.set(String(d.customerId), String(d.email));
     } else if (e.type === 'VideoStarted') {
       viewings.set(String(d.viewingId), {
