@@ -26,7 +26,11 @@ describe('login and book-code redeem throttling', () => {
       headers: { 'content-type': 'application/json', 'x-forwarded-for': from },
       body: JSON.stringify({ email, password, version: 5 }),
     });
-    return { status: response.status, body: (await response.json()) as { error?: string; token?: string } };
+    return {
+      status: response.status,
+      body: (await response.json()) as { error?: string; token?: string },
+      retryAfter: response.headers.get('retry-after'),
+    };
   };
 
   it('30 wrong passwords sent at once: at most the limit are checked, the rest answer 429', async () => {
@@ -51,6 +55,9 @@ describe('login and book-code redeem throttling', () => {
     const held = await login(attacker, OWNER, RIGHT);
     expect(held.status).toBe(429);
     expect(held.body.error).toBe(TOO_MANY_LOGINS);
+    // It says when to try again: within the 15 minutes of the window.
+    expect(Number(held.retryAfter)).toBeGreaterThan(0);
+    expect(Number(held.retryAfter)).toBeLessThanOrEqual(LIMITS.loginPerIpAndEmail.duration);
 
     const owner = await login('192.0.2.44', OWNER, RIGHT);
     expect(owner.status).toBe(200);

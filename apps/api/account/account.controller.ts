@@ -8,7 +8,7 @@ import { CustomerErrors } from '#libs/domain/customer/customer.errors.js';
 import { findAccount } from '#libs/read-models/customers.js';
 import { type AuthUser, CurrentUser, JwtAuthGuard, TOO_MANY_PASSWORD_CHECKS } from '../identity/index.js';
 import { PG_POOL } from '../infrastructure/tokens.js';
-import { ApiError, ApiRequiredBearer, BAD_BODY } from '../kernel/errors.responses.js';
+import { ApiError, ApiRequiredBearer, BAD_BODY, ApiTooManyAttempts } from '../kernel/errors.responses.js';
 import { AddressDto, AutoRenewDto, ProfileDto } from './account.dto.js';
 import { ChangeAddressCommand, ChangeAutoRenewCommand, ChangeProfileCommand } from './account.messages.js';
 import { AccountBodyDto, AccountSavedDto } from './account.responses.js';
@@ -49,7 +49,7 @@ export class AccountController {
     409,
     `"This email is already in use. If you have forgotten your password click here.", or "${CONCURRENT_CHANGE}"`,
   )
-  @ApiError(429, TOO_MANY_PASSWORD_CHECKS)
+  @ApiTooManyAttempts(TOO_MANY_PASSWORD_CHECKS)
   async profile(@CurrentUser() user: AuthUser, @Body() body: ProfileDto, @Ip() ip: string): Promise<AccountSaved> {
     await this.commands.execute(new ChangeProfileCommand(user, body, ip));
     return this.saved(user);

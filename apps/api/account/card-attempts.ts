@@ -1,7 +1,8 @@
-import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterPostgres } from 'rate-limiter-flexible';
 import { PG_POOL } from '../infrastructure/tokens.js';
+import { takeAttempt } from '../kernel/too-many-attempts.js';
 
 /** Card attempts of one account: 10 an hour (card testing through the Card tab, docs/decisions.md). */
 export const CARD_ATTEMPTS = { points: 10, duration: 60 * 60 } as const;
@@ -22,14 +23,7 @@ export class CardAttempts {
   /** Takes one attempt of the account; throws 429 when the hour's attempts are used up. */
   async take(customerId: string): Promise<void> {
     const limiter = await this.limiterOf();
-    try {
-      await limiter.consume(customerId);
-    } catch (error) {
-      if (error instanceof RateLimiterRes) {
-        throw new HttpException({ message: [TOO_MANY_CARD_ATTEMPTS] }, HttpStatus.TOO_MANY_REQUESTS);
-      }
-      throw error;
-    }
+    await takeAttempt(TOO_MANY_CARD_ATTEMPTS, [limiter.consume(customerId)]);
   }
 
   private limiterOf(): Promise<RateLimiterPostgres> {

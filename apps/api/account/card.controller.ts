@@ -7,7 +7,7 @@ import { CONCURRENT_CHANGE } from '#libs/contracts/errors.js';
 import { cardOf } from '#libs/read-models/cards.js';
 import { type AuthUser, CurrentUser, JwtAuthGuard } from '../identity/index.js';
 import { PG_POOL } from '../infrastructure/tokens.js';
-import { ApiError, ApiRequiredBearer, BAD_BODY, ErrorBodyDto } from '../kernel/errors.responses.js';
+import { ApiError, ApiRequiredBearer, BAD_BODY, ErrorBodyDto, ApiTooManyAttempts } from '../kernel/errors.responses.js';
 import { CardAttempts, TOO_MANY_CARD_ATTEMPTS } from './card-attempts.js';
 import { CardRequestDto } from './card-cme.dto.js';
 import { ReplaceCardCommand } from './card-cme.messages.js';
@@ -42,7 +42,7 @@ export class CardController {
     description: "The gateway declined the card; nothing changed. ERROR is the gateway's text",
   })
   @ApiError(409, CONCURRENT_CHANGE)
-  @ApiError(429, TOO_MANY_CARD_ATTEMPTS)
+  @ApiTooManyAttempts(TOO_MANY_CARD_ATTEMPTS)
   async replace(@CurrentUser() user: AuthUser, @Body() body: CardRequestDto): Promise<CardSaved> {
     await this.attempts.take(user.customerId);
     const kept = await this.commands.execute(new ReplaceCardCommand(user.customerId, body.pay));

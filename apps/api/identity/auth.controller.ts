@@ -6,7 +6,7 @@ import { CONCURRENT_CHANGE } from '#libs/contracts/errors.js';
 import type { LoginResponse, Me, Status } from '#libs/contracts/identity.js';
 import { findCustomerById } from '#libs/read-models/customers.js';
 import { PG_POOL } from '../infrastructure/tokens.js';
-import { ApiError, ApiRequiredBearer, BAD_BODY } from '../kernel/errors.responses.js';
+import { ApiError, ApiRequiredBearer, BAD_BODY, ApiTooManyAttempts } from '../kernel/errors.responses.js';
 import { type AuthUser, CurrentUser, JwtAuthGuard } from './guards.js';
 import { LoginCommand, LogoutCommand } from './identity.commands.js';
 import { LoginDto, MeDto } from './identity.dto.js';
@@ -30,7 +30,7 @@ export class AuthController {
   @ApiError(400, `${BAD_BODY}; an empty email or password: "Email or Password can not be undefined."`)
   @ApiError(401, 'Invalid email or password, email not validated, or a bad society token')
   @ApiError(409, CONCURRENT_CHANGE)
-  @ApiError(429, 'Too many login attempts for this account from this address, or from this address')
+  @ApiTooManyAttempts('Too many login attempts for this account from this address, or from this address')
   login(@Body() body: LoginDto, @Ip() ip: string): Promise<LoginResponse> {
     return this.commands.execute(new LoginCommand(body.email, body.password, body.society, ip));
   }

@@ -6,7 +6,7 @@ import type { CustomerErrorCode } from '#libs/domain/customer/customer.errors.js
  * log out (storefront section 8). A missing or wrong current password on the account page answers
  * 400 for the same reason: the session stays, the form shows the message.
  */
-export const identityErrorStatus: Record<CustomerErrorCode | 'too_many_attempts', number> = {
+export const identityErrorStatus: Record<CustomerErrorCode, number> = {
   email_taken: 409,
   customer_not_found: 400,
   invalid_credentials: 401,
@@ -18,5 +18,4 @@ export const identityErrorStatus: Record<CustomerErrorCode | 'too_many_attempts'
   wrong_current_password: 400,
   invalid_email_change_link: 400,
   email_changed_meanwhile: 409,
-  too_many_attempts: 429,
 };

@@ -6,7 +6,7 @@ export { RegisterCustomerCommand, ResendValidationCommand, ValidateEmailCommand 
 export { publicBaseUrl } from './identity-links.js';
 export { IdentityModule } from './identity.module.js';
 export { hashPassword, verifyPassword } from './password-hasher.js';
-export { IdentityRateLimits, TOO_MANY_PASSWORD_CHECKS, TOO_MANY_REDEEMS, TooManyAttempts } from './rate-limits.js';
+export { IdentityRateLimits, TOO_MANY_PASSWORD_CHECKS, TOO_MANY_REDEEMS } from './rate-limits.js';
 export { EmailRules, PASSWORD_MAX_LENGTH, PasswordLength, profileRules, required } from './profile-rules.js';
 export { ExpiringSubscriptionsBodyDto } from './identity.responses.js';
 export { RolesService } from './roles.service.js';

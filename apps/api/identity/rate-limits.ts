@@ -1,7 +1,8 @@
-import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterPostgres } from 'rate-limiter-flexible';
 import { PG_POOL } from '../infrastructure/tokens.js';
+import { takeAttempt } from '../kernel/too-many-attempts.js';
 
 /**
  * Limits (docs/conventions.md, Identity, roles and payments). Logins are counted per address and
@@ -23,16 +24,6 @@ export const TOO_MANY_LOGINS = 'Too many login attempts. Please wait 15 minutes 
 export const TOO_MANY_PASSWORD_CHECKS = 'Too many wrong passwords. Please wait 15 minutes and try again.';
 export const TOO_MANY_RESETS = 'Too many password reset requests. Please wait an hour and try again.';
 export const TOO_MANY_REDEEMS = 'Too many book code attempts. Please wait 15 minutes and try again.';
-
-/** A 429 that knows when the caller may try again (the controller sends it as Retry-After, in seconds). */
-export class TooManyAttempts extends HttpException {
-  constructor(
-    message: string,
-    readonly retryAfterSeconds: number,
-  ) {
-    super({ message: [message] }, HttpStatus.TOO_MANY_REQUESTS);
-  }
-}
 
 /** The key of one account tried from one address. */
 export const ipAndEmailKey = (ip: string, email: string): string => `${ip} ${email}`;
@@ -75,21 +66,11 @@ export class IdentityRateLimits {
 
   /**
    * Takes one attempt of the address and one of the address-and-account, before the password is
-   * checked; throws 429 when either is used up (the attempt is not checked at all then).
+   * checked; throws TooManyAttempts (429, Retry-After) when either is used up (the attempt is not checked at all then).
    */
   async beginLogin(email: string, ip: string, refusal = TOO_MANY_LOGINS): Promise<void> {
     const l = await this.limiters;
-    const taken = await Promise.allSettled([
-      l.loginPerIp.consume(ip),
-      l.loginPerIpAndEmail.consume(ipAndEmailKey(ip, email)),
-    ]);
-    for (const result of taken) {
-      if (result.status === 'fulfilled') continue;
-      if (result.reason instanceof RateLimiterRes) {
-        throw new HttpException({ message: [refusal] }, HttpStatus.TOO_MANY_REQUESTS);
-      }
-      throw result.reason;
-    }
+    await takeAttempt(refusal, [l.loginPerIp.consume(ip), l.loginPerIpAndEmail.consume(ipAndEmailKey(ip, email))]);
   }
 
   /** The password was right: the account's count at this address starts again, and the address gets its attempt back. */
@@ -107,17 +88,10 @@ export class IdentityRateLimits {
     return this.beginLogin(email, ip, TOO_MANY_PASSWORD_CHECKS);
   }
 
-  /** Counts a forgot-password request; throws 429 beyond the limit. */
+  /** Counts a forgot-password request; throws TooManyAttempts beyond the limit. */
   async forgot(email: string, ip: string): Promise<void> {
     const l = await this.limiters;
-    try {
-      await Promise.all([l.forgotPerEmail.consume(email), l.forgotPerIp.consume(ip)]);
-    } catch (error) {
-      if (error instanceof RateLimiterRes) {
-        throw new HttpException({ message: [TOO_MANY_RESETS] }, HttpStatus.TOO_MANY_REQUESTS);
-      }
-      throw error;
-    }
+    await takeAttempt(TOO_MANY_RESETS, [l.forgotPerEmail.consume(email), l.forgotPerIp.consume(ip)]);
   }
 
   /**
@@ -126,14 +100,7 @@ export class IdentityRateLimits {
    */
   async beginRedeem(customerId: string, ip: string): Promise<void> {
     const l = await this.limiters;
-    const taken = await Promise.allSettled([l.redeemPerIp.consume(ip), l.redeemPerAccount.consume(customerId)]);
-    let waitMs = 0;
-    for (const result of taken) {
-      if (result.status === 'fulfilled') continue;
-      if (!(result.reason instanceof RateLimiterRes)) throw result.reason;
-      waitMs = Math.max(waitMs, result.reason.msBeforeNext);
-    }
-    if (waitMs > 0) throw new TooManyAttempts(TOO_MANY_REDEEMS, Math.max(1, Math.ceil(waitMs / 1000)));
+    await takeAttempt(TOO_MANY_REDEEMS, [l.redeemPerIp.consume(ip), l.redeemPerAccount.consume(customerId)]);
   }
 
   /** The code was redeemed: the attempt is given back to the address and the account. */

@@ -14,7 +14,7 @@ import {
   UndoEmailChangeCommand,
   ValidateEmailCommand,
 } from './identity.commands.js';
-import { ApiError, BAD_BODY } from '../kernel/errors.responses.js';
+import { ApiError, BAD_BODY, ApiTooManyAttempts } from '../kernel/errors.responses.js';
 import {
   EmailChangeLinkDto,
   ForgotDto,
@@ -76,7 +76,7 @@ export class UsersController {
   @ApiOkResponse({ type: SuccessBodyDto })
   @ApiError(400, `${BAD_BODY}; "You must enter a valid email to recover your password."`)
   @ApiError(409, CONCURRENT_CHANGE)
-  @ApiError(429, 'Too many password reset requests')
+  @ApiTooManyAttempts('Too many password reset requests')
   async forgot(@Body() body: ForgotDto, @Ip() ip: string): Promise<SuccessBody> {
     await this.commands.execute(new RequestPasswordResetCommand(body, ip));
     return { success: 1, message: RESET_MAILED };

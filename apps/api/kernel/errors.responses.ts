@@ -18,8 +18,18 @@ export class ErrorBodyDto implements ErrorBody {
 }
 
 /** Documents one error answer of an operation: its status, when it happens, and the error body. */
-export function ApiError(status: 400 | 401 | 403 | 404 | 409 | 429 | 502, description: string) {
+export function ApiError(status: 400 | 401 | 403 | 404 | 409 | 502, description: string) {
   return ApiResponse({ status, description, type: ErrorBodyDto });
+}
+
+/** A throttled operation (TooManyAttempts): 429 with its message and the seconds to wait in Retry-After. */
+export function ApiTooManyAttempts(description: string) {
+  return ApiResponse({
+    status: 429,
+    description,
+    type: ErrorBodyDto,
+    headers: { 'Retry-After': { description: 'Seconds until the next attempt', schema: { type: 'integer' } } },
+  });
 }
 
 /** Every operation with a JSON body: a body that is not JSON, unknown fields or bad values. */

@@ -11,6 +11,7 @@ import { CONCURRENT_CHANGE, type ErrorBody, SERVER_FAULT } from '#libs/contracts
 import { DomainError } from '#libs/domain/kernel/decider.js';
 import { WrongExpectedRevisionError } from '#libs/eventstore/event-store.port.js';
 import { INVALID_JSON } from './http-hardening.js';
+import { TooManyAttempts } from './too-many-attempts.js';
 
 /** HTTP status of each DomainError code (apps/api/domain-error-statuses.ts); codes not listed answer 400. */
 export type DomainErrorStatuses = Readonly<Record<string, number>>;
@@ -39,7 +40,7 @@ export class HttpErrorFilter implements ExceptionFilter {
   /** `adapter` is the app's HTTP adapter (Fastify): it answers whatever response object the error came with. */
   constructor(
     private readonly domainErrorStatuses: DomainErrorStatuses,
-    private readonly adapter: Pick<HttpServer, 'isHeadersSent' | 'reply'>,
+    private readonly adapter: Pick<HttpServer, 'isHeadersSent' | 'reply' | 'setHeader'>,
   ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
@@ -48,6 +49,10 @@ export class HttpErrorFilter implements ExceptionFilter {
     const error = messages[0] ?? 'Error';
     const body: ErrorBody = { statusCode: status, error, message: messages, ERROR: error };
     if (this.adapter.isHeadersSent(response)) return;
+    // A throttle's refusal says when to try again.
+    if (exception instanceof TooManyAttempts) {
+      this.adapter.setHeader(response, 'Retry-After', String(exception.retryAfterSeconds));
+    }
     this.adapter.reply(response, body, status);
   }
 

@@ -1,7 +1,6 @@
-import { Body, Controller, HttpCode, Ip, Post, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Ip, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CONCURRENT_CHANGE } from '#libs/contracts/errors.js';
 import {
   CODE_REQUIRED,
@@ -9,15 +8,8 @@ import {
   REDEEM_USED_CODE,
   type RedeemResponse,
 } from '#libs/contracts/streaming.js';
-import {
-  type AuthUser,
-  CurrentUser,
-  IdentityRateLimits,
-  JwtAuthGuard,
-  TOO_MANY_REDEEMS,
-  TooManyAttempts,
-} from '../identity/index.js';
-import { ApiError, ApiRequiredBearer, ErrorBodyDto } from '../kernel/errors.responses.js';
+import { type AuthUser, CurrentUser, IdentityRateLimits, JwtAuthGuard, TOO_MANY_REDEEMS } from '../identity/index.js';
+import { ApiError, ApiRequiredBearer, ApiTooManyAttempts } from '../kernel/errors.responses.js';
 import { RedeemDto } from './streaming.dto.js';
 import { RedeemCodeCommand } from './streaming.messages.js';
 import { RedeemResponseDto } from './streaming.responses.js';
@@ -45,25 +37,10 @@ export class RedeemController {
     `"${CODE_REQUIRED}" (empty or missing), "${REDEEM_UNKNOWN_CODE}", an unknown field, over 64 characters`,
   )
   @ApiError(409, `"${REDEEM_USED_CODE}", or "${CONCURRENT_CHANGE}"`)
-  @ApiResponse({
-    status: 429,
-    description: `"${TOO_MANY_REDEEMS}": too many attempts from this account or from this address`,
-    type: ErrorBodyDto,
-    headers: { 'Retry-After': { description: 'Seconds until the next attempt', schema: { type: 'integer' } } },
-  })
-  async redeem(
-    @CurrentUser() user: AuthUser,
-    @Body() body: RedeemDto,
-    @Ip() ip: string,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<RedeemResponse> {
-    try {
-      // Counted before the code is looked up: attempts sent at once cannot pass the limit.
-      await this.limits.beginRedeem(user.customerId, ip);
-    } catch (error) {
-      if (error instanceof TooManyAttempts) reply.header('Retry-After', String(error.retryAfterSeconds));
-      throw error;
-    }
+  @ApiTooManyAttempts(`"${TOO_MANY_REDEEMS}": too many attempts from this account or from this address`)
+  async redeem(@CurrentUser() user: AuthUser, @Body() body: RedeemDto, @Ip() ip: string): Promise<RedeemResponse> {
+    // Counted before the code is looked up: attempts sent at once cannot pass the limit.
+    await this.limits.beginRedeem(user.customerId, ip);
     const answer = await this.commands.execute(new RedeemCodeCommand(user.customerId, body.code));
     await this.limits.redeemSucceeded(user.customerId, ip);
     return answer;
