@@ -116,8 +116,9 @@ export default function StreamingRoute() {
                   p: 0,
                   m: 0,
                   display: 'grid',
-                  gap: 2,
-                  gridTemplateColumns: wide ? 'minmax(0, 1fr)' : 'repeat(auto-fill, minmax(min(100%, 200px), 1fr))',
+                  gap: phone ? 1 : 2,
+                  gridTemplateColumns:
+                    wide || phone ? 'minmax(0, 1fr)' : 'repeat(auto-fill, minmax(min(100%, 200px), 1fr))',
                 }}
               >
                 {items.map((product) => {
@@ -129,6 +130,7 @@ export default function StreamingRoute() {
                       favorite={favorite}
                       context={context}
                       wide={wide}
+                      compact={phone}
                       onFavorite={(p) => favorites.toggle(p, favorite)}
                     />
                   );
