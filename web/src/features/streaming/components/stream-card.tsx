@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -15,7 +16,8 @@ interface Props {
   product: StreamProduct;
   favorite: boolean;
   context: ListContext;
-  onFavorite: (product: StreamProduct) => void;
+  /** Stable across renders (the card is memoised): called with the product and whether it is a favourite. */
+  onFavorite: (product: StreamProduct, favorite: boolean) => void;
   /** Category 18's layout: one wide row per product with its description. */
   wide?: boolean;
   /** A phone's compact row (category 18 keeps its wide layout). */
@@ -74,7 +76,7 @@ function FavoriteButton({ product, favorite, onFavorite }: Pick<Props, 'product'
       color={favorite ? 'error' : 'default'}
       aria-label={favorite ? `Remove ${product.PRODUCTNAME} from favorites` : `Add ${product.PRODUCTNAME} to favorites`}
       aria-pressed={favorite}
-      onClick={() => onFavorite(product)}
+      onClick={() => onFavorite(product, favorite)}
       sx={{ width: 44, height: 44, flexShrink: 0 }}
     >
       {favorite ? <FavoriteIcon fontSize="small" /> : <FavoriteBorderIcon fontSize="small" />}
@@ -82,8 +84,18 @@ function FavoriteButton({ product, favorite, onFavorite }: Pick<Props, 'product'
   );
 }
 
-/** A stream product of the list: image, name (to stream/{ID}), faculty, video count and the favourite toggle. */
-export function StreamCard({ product, favorite, context, onFavorite, wide = false, compact = false }: Props) {
+/**
+ * A stream product of the list: image, name (to stream/{ID}), faculty, video count and the favourite
+ * toggle. Memoised: the list re-renders as each of its reads answers, the 96 cards of a phone need not.
+ */
+export const StreamCard = memo(function StreamCard({
+  product,
+  favorite,
+  context,
+  onFavorite,
+  wide = false,
+  compact = false,
+}: Props) {
   if (compact && !wide)
     return <CompactCard product={product} favorite={favorite} context={context} onFavorite={onFavorite} />;
   const to = streamPath(product.ID, context);
@@ -142,4 +154,4 @@ export function StreamCard({ product, favorite, context, onFavorite, wide = fals
       </CardContent>
     </Card>
   );
-}
+});
