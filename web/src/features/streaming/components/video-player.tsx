@@ -18,6 +18,9 @@ interface Props {
   onEnded?: () => void;
 }
 
+/** On a desktop the whole player, its controls and the steps below it fit the window's height. */
+export const PLAYER_MAX_WIDTH = { md: 'max(480px, calc((100vh - 300px) * 16 / 9))' } as const;
+
 /** Letterboxed video filling the frame while it is full screen. */
 const FILLING = {
   borderRadius: 0,
@@ -39,7 +42,7 @@ export function VideoPlayer({ productId, video, viewerName, autoPlay = false, on
   const year = new Date().getFullYear();
 
   return (
-    <Box component="figure" sx={{ m: 0 }}>
+    <Box component="figure" sx={{ m: 0, maxWidth: PLAYER_MAX_WIDTH }}>
       <Box
         ref={frame}
         data-testid="player-frame"

@@ -5,6 +5,7 @@ import Switch from '@mui/material/Switch';
 import NavigateBeforeIcon from '@mui/icons-material/NavigateBefore';
 import NavigateNextIcon from '@mui/icons-material/NavigateNext';
 import { Link as RouterLink } from 'react-router';
+import { PLAYER_MAX_WIDTH } from './video-player';
 
 export interface Step {
   to: string;
@@ -30,7 +31,7 @@ export function VideoSteps({
     <Box
       component="nav"
       aria-label="Videos of this stream"
-      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 2 }}
+      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 2, maxWidth: PLAYER_MAX_WIDTH }}
     >
       {previous ? (
         <Button

@@ -123,7 +123,13 @@ export default function VideoRoute() {
       ) : null}
       {!failed && entry && video ? (
         <>
-          <Typography variant="h4" component="h1" gutterBottom sx={{ overflowWrap: 'anywhere' }}>
+          <Typography
+            variant="h4"
+            component="h1"
+            gutterBottom
+            // Smaller on a phone: a three-line title pushed the player half a screen down.
+            sx={{ overflowWrap: 'anywhere', fontSize: { xs: '1.5rem', sm: '2.125rem' } }}
+          >
             {video.TITLE}
           </Typography>
           {confirm ? (
