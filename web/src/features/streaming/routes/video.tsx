@@ -48,8 +48,8 @@ function useNeighbours(productId: number | null, videoId: number | null, context
   const titles = detail.data?.data.DATA.flatMap((group) => group.TITLES) ?? [];
   const at = titles.findIndex((title) => title.ID === videoId);
   const step = (index: number): Step | null => {
-    const title = at < 0 || productId === null ? undefined : titles[index];
-    return title ? { to: videoPath(productId!, title.ID, context), title: title.TITLE } : null;
+    const title = at < 0 ? undefined : titles[index];
+    return title && productId !== null ? { to: videoPath(productId, title.ID, context), title: title.TITLE } : null;
   };
   return { previous: step(at - 1), next: step(at + 1) };
 }
