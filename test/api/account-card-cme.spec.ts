@@ -1,12 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import type { CardOnFile, PayResponse, Quote } from '#libs/contracts/cart.js';
+import type { CardOnFile } from '#libs/contracts/cart.js';
 import { cardStreamId } from '#libs/domain/card-on-file/card-on-file.events.js';
 import { DECLINES } from '#libs/payments/sandbox-gateway.js';
 import { TOO_MANY_CARD_ATTEMPTS } from '../../apps/api/account/card-attempts.js';
 import { DOB_RANGE_MESSAGE } from '../../apps/api/account/card-cme.dto.js';
 import { seedAccountPage } from '../../apps/api/seed/demo-account-page.js';
 import { createTestApp, type TestApp } from '../support/app.js';
-import { checkoutContact, SANDBOX_VISA } from '../support/checkout-fixtures.js';
+import { buyWithDateOfBirth, SANDBOX_VISA } from '../support/checkout-fixtures.js';
 import { type Caller, shopClient } from '../support/shop-client.js';
 
 const SAVED = 'You have successfully saved your info.';
@@ -217,25 +216,7 @@ describe('account API: card and CME info', () => {
 
     it('the date of birth given at checkout shows on the tab (after buying CME the role follows)', async () => {
       const learner = await login('learner@demo.test');
-      expect((await call(learner, 'POST', '/cart/items', { QTY: 1, PRODUCTID: 155 })).status).toBe(200);
-      const { body: q } = await call<Quote>(learner, 'POST', '/checkout/quote', {
-        COUNTRY: 'USA',
-        STATE: 'KS',
-        SHIPPING: 1,
-      });
-      const paid = await call<PayResponse>(
-        learner,
-        'POST',
-        '/checkout/pay',
-        {
-          ATTJSON: { ...checkoutContact({ STATE: 'KS' }), DOB: '03/04/1981' },
-          BILLINGJSON: null,
-          CARD: SANDBOX_VISA,
-          SHIPPING: 1,
-          TOTAL: q.TOTAL,
-        },
-        { 'idempotency-key': randomUUID() },
-      );
+      const paid = await buyWithDateOfBirth(call, learner, 155);
       expect(paid.body.ERRORS).toEqual([]);
       const info = await call(learner, 'GET', '/account/cme');
       expect(info.status).toBe(200);

@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import type { PayResponse, Quote } from '#libs/contracts/cart.js';
 import type { CmeTestListItem, CmeTestListResponse, CmeTestSaveResponse } from '#libs/contracts/cme.js';
 import { questionsOf } from '../../apps/api/cme/cme-questions.js';
 import { createTestApp, type TestApp } from '../support/app.js';
-import { checkoutContact, SANDBOX_VISA } from '../support/checkout-fixtures.js';
+import { buyWithDateOfBirth } from '../support/checkout-fixtures.js';
 import { type Caller, shopClient } from '../support/shop-client.js';
 
 const YEAR = new Date().getUTCFullYear();
@@ -59,25 +57,7 @@ describe('CME API: the tests a user can take', () => {
     const learner = await login('learner@demo.test');
     // No CME role before the purchase: no tests to take.
     expect((await call(learner, 'GET', '/cme/tests')).status).toBe(403);
-    expect((await call(learner, 'POST', '/cart/items', { QTY: 1, PRODUCTID: 160 })).status).toBe(200);
-    const { body: q } = await call<Quote>(learner, 'POST', '/checkout/quote', {
-      COUNTRY: 'USA',
-      STATE: 'KS',
-      SHIPPING: 1,
-    });
-    const paid = await call<PayResponse>(
-      learner,
-      'POST',
-      '/checkout/pay',
-      {
-        ATTJSON: { ...checkoutContact({ STATE: 'KS' }), DOB: '03/04/1981' },
-        BILLINGJSON: null,
-        CARD: SANDBOX_VISA,
-        SHIPPING: 1,
-        TOTAL: q.TOTAL,
-      },
-      { 'idempotency-key': randomUUID() },
-    );
+    const paid = await buyWithDateOfBirth(call, learner, 160);
     expect(paid.body.ERRORS).toEqual([]);
 
     const bought = await tests(learner);
