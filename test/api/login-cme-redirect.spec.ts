@@ -1,4 +1,5 @@
 import { createTestApp, type TestApp } from '../support/app.js';
+import { shopClient } from '../support/shop-client.js';
 
 /**
  * The login answer's CMEREDIRECT (storefront section 2, login destinations): true for a customer with
@@ -13,15 +14,8 @@ describe('login answer: CMEREDIRECT', () => {
     await shop?.close();
   });
 
-  const login = async (email: string) => {
-    const response = await fetch(`${shop.baseUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: 'Demo-pass-2026', version: 5 }),
-    });
-    expect(response.status).toBe(200);
-    return (await response.json()) as { token: string; CMEREDIRECT: boolean };
-  };
+  const { call, loginAs } = shopClient(() => shop.baseUrl);
+  const login = (email: string) => loginAs<{ token: string; CMEREDIRECT: boolean }>(email);
 
   it.each([
     ['cme@demo.test', 'a CME role and a date of birth on file', false],
@@ -35,11 +29,7 @@ describe('login answer: CMEREDIRECT', () => {
     const first = await login('cmeprint@demo.test');
     expect(first.CMEREDIRECT).toBe(true);
 
-    const saved = await fetch(`${shop.baseUrl}/api/account/cme`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${first.token}` },
-      body: JSON.stringify({ DOB: '04/05/1971' }),
-    });
+    const saved = await call({ token: first.token }, 'PUT', '/account/cme', { DOB: '04/05/1971' });
     expect(saved.status).toBe(200);
     expect((await login('cmeprint@demo.test')).CMEREDIRECT).toBe(false);
   });
