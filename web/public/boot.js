@@ -1,4 +1,4 @@
-/* global document, location */
+/* global document, location, window */
 // Runs before the app's JavaScript and starts it (docs/performance.md, "Lighthouse"). Three jobs:
 // 1. Preloads what the first screen of the opened address needs: the product image (its 400 px variant or
 //    the full one, as the <img srcset> will pick) and the product read of a product page, the first
@@ -32,6 +32,34 @@
   var HOME_IMAGE = '130';
   var head = document.head;
   var root = document.getElementById('root');
+  // Where the app keeps the session (web/src/lib/session.ts, SESSION_KEY and SESSION_VERSION).
+  var SESSION_KEY = 'session';
+  var SESSION_VERSION = 5;
+
+  /** The stored session's token, as the app reads it (another version's session is not trusted). */
+  function storedToken() {
+    try {
+      var session = JSON.parse(localStorage.getItem(SESSION_KEY) || 'null');
+      return session && session.version === SESSION_VERSION && typeof session.token === 'string' ? session.token : null;
+    } catch {
+      return null;
+    }
+  }
+  /**
+   * Starts the signed-in reads a first screen needs, at once and in parallel, with the stored token: the app
+   * would send them only after its JavaScript and GET /api/auth/me. web/src/lib/api.ts hands each to the
+   * app's first query of the same path and token (window.bootReads). Returns the reads by path.
+   */
+  function signedReads(token, paths) {
+    var reads = {};
+    paths.forEach(function (path) {
+      reads[path] = fetch(path, { headers: { authorization: 'Bearer ' + token, accept: 'application/json' } });
+      // A read the app never takes (a user without the role goes home) must not report an unhandled failure.
+      reads[path].catch(function () {});
+    });
+    window.bootReads = { token: token, at: performance.now(), reads: reads };
+    return reads;
+  }
 
   function element(tag, className, attrs, children) {
     var node = document.createElement(tag);
@@ -99,8 +127,11 @@
     script.crossOrigin = '';
     script.src = ENTRY.script;
     document.body.appendChild(script);
+    var screen = (ROUTES[name] || []).filter(function (file) {
+      return ENTRY.preload.indexOf(file) < 0;
+    });
     setTimeout(function () {
-      preloadInBatches(ENTRY.preload.concat(ROUTES[name] || []));
+      preloadInBatches(ENTRY.preload.concat(screen));
     }, 0);
   }
   /** Starts the app once `picture` has loaded, failed, or taken START_LATEST_MS. */
@@ -178,8 +209,16 @@
   var path = location.pathname;
   var list = /^\/products\/(\d+)\/?$/.exec(path);
   var product = /^\/product\/[^/]+\/(\d+)\/?$/.exec(path);
+  var video = /^\/streams\/details\/(\d+)\/(\d+)\/?$/.exec(path);
+  var token = storedToken();
   var picture;
-  if (product) {
+  if (token && /^\/streaming\/?$/.test(path)) {
+    signedReads(token, ['/api/auth/me', '/api/streaming', '/api/streaming/home']);
+    start('streaming');
+  } else if (token && video) {
+    signedReads(token, ['/api/auth/me', '/api/streaming/' + video[1] + '/videos/' + video[2]]);
+    start('video');
+  } else if (product) {
     preloadImage(product[1], PRODUCT_SIZES);
     preload({ as: 'fetch', href: '/api/products/' + product[1], crossorigin: 'anonymous' });
     picture = image(product[1], PRODUCT_SIZES, 'boot-image boot-rounded');
