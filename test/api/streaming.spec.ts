@@ -3,6 +3,7 @@ import type {
   RedeemResponse,
   StreamDetailResponse,
   StreamListResponse,
+  UserHomeResponse,
 } from '#libs/contracts/streaming.js';
 import { CODE_REQUIRED, NOT_AUTHORIZED, REDEEM_UNKNOWN_CODE, REDEEM_USED_CODE } from '#libs/contracts/streaming.js';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -107,6 +108,21 @@ describe('streaming API', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.message).toEqual(['PRODUCTID must be a whole number.']);
     expect((await call(streamer, 'POST', '/streaming/favorites', { PRODUCTID: 99999 })).status).toBe(404);
+  });
+
+  it('user home: the Favorites tile shows a favourite, or no image when there is none', async () => {
+    const favoritesTile = async (token: string) =>
+      (await call<UserHomeResponse>(token, 'GET', '/streaming/home')).body.tiles.find((t) => t.TITLE === 'Favorites');
+    expect((await call<StreamListResponse>(streamer, 'GET', '/streaming')).body.favorites).toEqual([]);
+    // No favourite: no product's image stands for the category.
+    expect(await favoritesTile(streamer)).toEqual({ TITLE: 'Favorites', IMAGE: '', LINK: '/streaming?category=-1' });
+    await call(streamer, 'POST', '/streaming/favorites', { PRODUCTID: 252 });
+    expect((await favoritesTile(streamer))?.IMAGE).toBe('assets/img/products/252/252.jpeg');
+    await call(streamer, 'DELETE', '/streaming/favorites/252');
+    expect((await favoritesTile(streamer))?.IMAGE).toBe('');
+    // complete@'s seeded favourites are 250 and 215: its tile shows one of them.
+    const complete = await login('complete@demo.test');
+    expect((await favoritesTile(complete))?.IMAGE).toMatch(/^assets\/img\/products\/(250|215)\/\1\.jpeg$/);
   });
 
   it('the catalog decides: an import gives 250 terms and makes its topic eLearning, another takes both back', async () => {

@@ -46,8 +46,15 @@ export class StreamingQueries {
   }
 
   async home(user: AuthUser): Promise<UserHomeResponse> {
-    const watchable = (await this.access.all(user.customerId)).filter((p) => p.access.allowed);
-    return userHome(this.pool, watchable);
+    const [all, favorites] = await Promise.all([
+      this.access.all(user.customerId),
+      favoritesOf(this.pool, user.customerId),
+    ]);
+    return userHome(
+      this.pool,
+      all.filter((p) => p.access.allowed),
+      favorites,
+    );
   }
 
   async detail(user: AuthUser, productId: number): Promise<StreamDetailResponse> {

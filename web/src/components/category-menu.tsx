@@ -65,7 +65,8 @@ export function CategoryMenu({
       label="Category"
       value={listed ? selected : ''}
       onChange={(event) => navigate(pathOf(Number(event.target.value)))}
-      slotProps={{ select: { native: true } }}
+      // A native select shows its first option even when the value is empty: the label sits above it.
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
     >
       {listed ? null : <option value="">{placeholder}</option>}
       {entries.map((entry) => (

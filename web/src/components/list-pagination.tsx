@@ -20,7 +20,8 @@ export function ListPagination({
   if (pages <= 1) return null;
   return (
     <Pagination
-      sx={{ mt: 3 }}
+      // 44 px page buttons: a finger hits them on a phone (MUI's are 32 px).
+      sx={{ mt: 3, '& .MuiPaginationItem-root': { minWidth: 44, height: 44 } }}
       count={pages}
       page={Math.min(page, pages)}
       siblingCount={siblingCount}

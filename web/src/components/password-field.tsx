@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 
-/** A password input with the spec's SHOW/HIDE toggle. */
+/** A password input with the spec's SHOW/HIDE toggle (a 44 px tap target). */
 export function PasswordField(props: TextFieldProps) {
   const [shown, setShown] = useState(false);
   return (
@@ -15,7 +15,12 @@ export function PasswordField(props: TextFieldProps) {
         input: {
           endAdornment: (
             <InputAdornment position="end">
-              <Button size="small" onClick={() => setShown((s) => !s)} aria-pressed={shown}>
+              <Button
+                size="small"
+                sx={{ minHeight: 44, minWidth: 44 }}
+                onClick={() => setShown((s) => !s)}
+                aria-pressed={shown}
+              >
                 {shown ? 'HIDE' : 'SHOW'}
               </Button>
             </InputAdornment>

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import { buttonClasses } from '@mui/material/Button';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ACCOUNT_SAVED } from '@contracts/account';
 import { FormOutcomeBanner, formFailure, type FormOutcome } from '@/components/form-outcome';
@@ -55,7 +54,7 @@ export function markServerErrors<T extends FieldValues>(
 /** A tab's Save: the shared submit button, at least 44 px high (a tap target on a phone). */
 export function SaveButton({ busy }: { busy: boolean }) {
   return (
-    <Box sx={{ [`& .${buttonClasses.root}`]: { minHeight: 44 } }}>
+    <Box>
       <SubmitButton busy={busy}>Save</SubmitButton>
     </Box>
   );

@@ -127,12 +127,7 @@ export default function LoginRoute() {
       <Stack spacing={3}>
         {notice ? <Alert severity="warning">{notice}</Alert> : null}
         {/* The form's buttons (Login, SHOW/HIDE) are 44 px tap targets. */}
-        <Box
-          component="form"
-          noValidate
-          onSubmit={handleSubmit(onSubmit)}
-          sx={{ '& .MuiButton-root': { minHeight: 44, minWidth: 44 } }}
-        >
+        <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)}>
           <Stack spacing={2}>
             <TextField label="Email" type="email" autoComplete="email" {...muiField(register('email'))} />
             <PasswordField label="Password" autoComplete="current-password" {...muiField(register('password'))} />

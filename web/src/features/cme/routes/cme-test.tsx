@@ -140,8 +140,7 @@ function TestForm({ test, testKey, draft }: { test: CmeTestResponse; testKey: Cm
               {CME_ANSWERS_REQUIRED}
             </Alert>
           ) : null}
-          {/* The shared button is MUI's 36 px: a phone needs 44. */}
-          <Box sx={{ '& .MuiButton-root': { minHeight: 44, minWidth: 120 } }}>
+          <Box>
             <SubmitButton busy={isLoading}>Submit</SubmitButton>
           </Box>
         </Stack>

@@ -40,7 +40,16 @@ function Tile({ tile }: { tile: UserHomeTile }) {
             sx={{ width: '100%', aspectRatio: '4 / 3', bgcolor: 'primary.light', opacity: 0.25 }}
           />
         )}
-        <Typography variant="subtitle1" component="span" sx={{ p: 1.5, fontWeight: 600 }}>
+        <Typography
+          variant="subtitle1"
+          component="span"
+          sx={{
+            p: { xs: 1, sm: 1.5 },
+            fontWeight: 600,
+            fontSize: { xs: '0.875rem', sm: '1rem' },
+            overflowWrap: 'anywhere',
+          }}
+        >
           {tile.TITLE}
           {external ? <VisuallyHidden> (opens in a new window)</VisuallyHidden> : null}
         </Typography>
@@ -49,7 +58,7 @@ function Tile({ tile }: { tile: UserHomeTile }) {
   );
 }
 
-/** user/home: the side menu of stream categories and the tiles grid. */
+/** user/home: the side menu of stream categories and the tiles grid (two columns on a phone). */
 export default function UserHomeRoute() {
   const home = useUserHome();
   return (
@@ -78,8 +87,12 @@ export default function UserHomeRoute() {
                 p: 0,
                 m: 0,
                 display: 'grid',
-                gap: 2,
-                gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 200px), 1fr))',
+                gap: { xs: 1.5, sm: 2 },
+                // Two columns on a phone: twenty screen-wide tiles made a page of 6,000 px.
+                gridTemplateColumns: {
+                  xs: 'repeat(2, minmax(0, 1fr))',
+                  sm: 'repeat(auto-fill, minmax(200px, 1fr))',
+                },
               }}
             >
               {home.data.tiles.map((tile) => (

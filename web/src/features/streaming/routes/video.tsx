@@ -7,14 +7,17 @@ import Container from '@mui/material/Container';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useParams, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { NOT_AUTHORIZED, PLAYER_SETUP_DELAY_MS } from '@contracts/streaming';
 import { AppLink } from '@/components/router-link';
+import { TAP_TARGET } from '@/components/tap-target';
 import { useViewer } from '@/lib/auth';
-import { useAcceptTermsMutation, useStreamVideoQuery } from '../api/streaming-api';
+import { useAcceptTermsMutation, useStreamDetailQuery, useStreamVideoQuery } from '../api/streaming-api';
 import { TermsBox } from '../components/terms-box';
+import { useAutoplayNext } from '../components/use-autoplay-next';
 import { VideoPlayer } from '../components/video-player';
-import { listPath, streamPath, type ListContext } from '../paths';
+import { VideoSteps, type Step } from '../components/video-steps';
+import { listPath, streamPath, videoPath, type ListContext } from '../paths';
 
 /** Refetch for a fresh signed URL this long before it stops working. */
 const REFRESH_MARGIN_SECONDS = 60;
@@ -35,6 +38,22 @@ function useDelayed(active: boolean): boolean {
   return ready;
 }
 
+/** Arriving from the end of the previous video with autoplay on (history state, not the address). */
+const autoplayed = (state: unknown): boolean =>
+  typeof state === 'object' && state !== null && (state as { autoplay?: unknown }).autoplay === true;
+
+/** The videos before and after this one in the product's list (the stream page's order). */
+function useNeighbours(productId: number | null, videoId: number | null, context: ListContext) {
+  const detail = useStreamDetailQuery(productId ?? skipToken);
+  const titles = detail.data?.data.DATA.flatMap((group) => group.TITLES) ?? [];
+  const at = titles.findIndex((title) => title.ID === videoId);
+  const step = (index: number): Step | null => {
+    const title = at < 0 ? undefined : titles[index];
+    return title && productId !== null ? { to: videoPath(productId, title.ID, context), title: title.TITLE } : null;
+  };
+  return { previous: step(at - 1), next: step(at + 1) };
+}
+
 /** streams/details/{PRODUCTID}/{VIDEOID}: breadcrumb, title, the player or the Terms of Use box. */
 export default function VideoRoute() {
   const params = useParams();
@@ -47,6 +66,10 @@ export default function VideoRoute() {
   const [termsFailed, setTermsFailed] = useState(false);
   const viewer = useViewer();
   const context: ListContext = { category: query.get('category'), search: query.get('search') };
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [autoplay, setAutoplay] = useAutoplayNext();
+  const { previous, next } = useNeighbours(productId, videoId, context);
 
   const entry = result.data?.data[0];
   const video = entry?.VIDEOS[0];
@@ -75,13 +98,20 @@ export default function VideoRoute() {
   const me = viewer.me;
   const viewerName = me ? [me.firstname, me.lastname].filter(Boolean).join(' ') || me.email : '';
   const failed = !valid || result.isError || termsFailed;
+  const onEnded = () => {
+    if (autoplay && next) void navigate(next.to, { state: { autoplay: true } });
+  };
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, sm: 4 } }}>
-      <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 2, '& ol': { flexWrap: 'wrap' } }}>
-        <AppLink to={listPath(context)}>Videos</AppLink>
+      <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 1, '& ol': { flexWrap: 'wrap' } }}>
+        <AppLink to={listPath(context)} sx={TAP_TARGET}>
+          Videos
+        </AppLink>
         {productId !== null ? (
-          <AppLink to={streamPath(productId, context)}>{entry?.PRODUCTNAME ?? 'Stream'}</AppLink>
+          <AppLink to={streamPath(productId, context)} sx={{ ...TAP_TARGET, overflowWrap: 'anywhere' }}>
+            {entry?.PRODUCTNAME ?? 'Stream'}
+          </AppLink>
         ) : null}
         {video ? <Typography color="text.primary">{video.TITLE}</Typography> : null}
       </Breadcrumbs>
@@ -93,7 +123,13 @@ export default function VideoRoute() {
       ) : null}
       {!failed && entry && video ? (
         <>
-          <Typography variant="h4" component="h1" gutterBottom sx={{ overflowWrap: 'anywhere' }}>
+          <Typography
+            variant="h4"
+            component="h1"
+            gutterBottom
+            // Smaller on a phone: a three-line title pushed the player half a screen down.
+            sx={{ overflowWrap: 'anywhere', fontSize: { xs: '1.5rem', sm: '2.125rem' } }}
+          >
             {video.TITLE}
           </Typography>
           {confirm ? (
@@ -103,7 +139,14 @@ export default function VideoRoute() {
               onAgree={agree}
             />
           ) : ready && productId !== null ? (
-            <VideoPlayer key={`${productId}-${video.ID}`} productId={productId} video={video} viewerName={viewerName} />
+            <VideoPlayer
+              key={productId}
+              productId={productId}
+              video={video}
+              viewerName={viewerName}
+              autoPlay={autoplayed(location.state)}
+              onEnded={onEnded}
+            />
           ) : (
             <Box
               sx={{
@@ -118,6 +161,7 @@ export default function VideoRoute() {
               <CircularProgress aria-label="Preparing the player" />
             </Box>
           )}
+          <VideoSteps previous={previous} next={next} autoplay={autoplay} onAutoplay={setAutoplay} />
         </>
       ) : null}
     </Container>
