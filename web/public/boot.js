@@ -216,7 +216,12 @@
     signedReads(token, ['/api/auth/me', '/api/streaming', '/api/streaming/home']);
     start('streaming');
   } else if (token && video) {
-    signedReads(token, ['/api/auth/me', '/api/streaming/' + video[1] + '/videos/' + video[2]]);
+    signedReads(token, [
+      '/api/auth/me',
+      '/api/streaming/' + video[1] + '/videos/' + video[2],
+      // The product's videos (previous and next).
+      '/api/streaming/' + video[1],
+    ]);
     start('video');
   } else if (product) {
     preloadImage(product[1], PRODUCT_SIZES);
