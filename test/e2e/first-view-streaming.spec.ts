@@ -49,6 +49,84 @@ function countReads(page: Page): Map<string, number> {
   return counts;
 }
 
+/** The streaming list's first rows, drawn by boot.js on a phone. */
+const PREVIEW_ROWS = 8;
+
+test.describe('at 390x844', () => {
+  test.use({ viewport: SIZES[0].viewport });
+
+  test('phone: the streaming list shows its title, count and first rows before the app, in place', async ({ page }) => {
+    await withAccount(STREAMER, async () => {
+      await withApiSession(page, STREAMER, DEMO_PASSWORD);
+      const reads = countReads(page);
+      const release = await holdTheApp(page);
+      await page.goto('/streaming', { waitUntil: 'domcontentloaded' });
+
+      await expect(page.getByRole('heading', { level: 1, name: 'All Videos' })).toBeVisible();
+      const names = page.locator('.boot-row-name');
+      await expect(names).toHaveCount(PREVIEW_ROWS);
+      await expect(page.locator('.boot-row-image').first()).toHaveJSProperty('complete', true);
+      const drawn = await names.allTextContents();
+      const count = await page.locator('.boot-count').textContent();
+      const before = {
+        heading: await boxOf(page, 'h1'),
+        count: await boxOf(page, '.boot-count'),
+        row: await boxOf(page, '.boot-row'),
+        image: await boxOf(page, '.boot-row-image'),
+        name: await boxOf(page, '.boot-row-name'),
+        last: await boxOf(page, `.boot-row:nth-child(${PREVIEW_ROWS})`),
+      };
+
+      release();
+      const rows = page.getByRole('list', { name: 'Videos' }).getByRole('listitem');
+      await expect(rows.first()).toBeVisible();
+      await expect(page.locator('.boot-page')).toHaveCount(0);
+      const shown = await rows.evaluateAll(
+        (items, n) => items.slice(0, n).map((item) => item.querySelector('div > a')?.textContent ?? ''),
+        PREVIEW_ROWS,
+      );
+      // The same products in the same order, the same count, in the same boxes.
+      expect(shown).toEqual(drawn);
+      await expect(page.getByRole('status')).toHaveText(count!);
+      expect({
+        heading: await boxOf(page, 'main h1'),
+        count: await boxOf(page, 'main [role="status"]'),
+        row: await boxOf(page, 'ul[aria-label="Videos"] > li'),
+        image: await boxOf(page, 'ul[aria-label="Videos"] > li img'),
+        name: await boxOf(page, 'ul[aria-label="Videos"] > li div > a'),
+        last: await boxOf(page, `ul[aria-label="Videos"] > li:nth-child(${PREVIEW_ROWS})`),
+      }).toEqual(before);
+      expect(['/api/auth/me', '/api/streaming', '/api/streaming/home'].map((path) => reads.get(path))).toEqual([
+        1, 1, 1,
+      ]);
+      await expectNoSidewaysScroll(page);
+      await expectNoSeriousAxeViolations(page, 'streaming list');
+    });
+  });
+});
+
+test.describe('at 1280x800', () => {
+  test.use({ viewport: SIZES[1].viewport });
+
+  test('desktop: the streaming list is drawn by the app alone, with the reads boot.js started', async ({ page }) => {
+    await withAccount(STREAMER, async () => {
+      await withApiSession(page, STREAMER, DEMO_PASSWORD);
+      const reads = countReads(page);
+      const release = await holdTheApp(page);
+      await page.goto('/streaming', { waitUntil: 'domcontentloaded' });
+      // The three reads leave before the app has run; no first view is drawn at this size.
+      await expect.poll(() => reads.get('/api/streaming')).toBe(1);
+      await expect(page.locator('.boot-text')).toBeVisible();
+
+      release();
+      await expect(page.getByRole('list', { name: 'Videos' }).getByRole('listitem').first()).toBeVisible();
+      expect(['/api/auth/me', '/api/streaming', '/api/streaming/home'].map((path) => reads.get(path))).toEqual([
+        1, 1, 1,
+      ]);
+    });
+  });
+});
+
 for (const size of SIZES) {
   test.describe(`at ${size.viewport.width}x${size.viewport.height}`, () => {
     test.use({ viewport: size.viewport });

@@ -28,6 +28,9 @@
   var LIST_TITLES = { 0: 'Videos', 14: 'Books' };
   // Two rows of two on a phone, one row on a wide screen.
   var LIST_PREVIEW_CARDS = 4;
+  // The streaming list's fixed entries (features/streaming/paths.ts, menuEntries) and the rows a phone shows.
+  var STREAM_TITLES = { 0: 'All Videos', '-1': 'Favorites', '-3': 'Purchased' };
+  var STREAM_PREVIEW_ROWS = 8;
   // The home's first card shows the Complete package (storefront section 2).
   var HOME_IMAGE = '130';
   var head = document.head;
@@ -278,6 +281,80 @@
     }, START_LATEST_MS);
   }
 
+  /**
+   * The streaming list's first view on a phone (features/streaming/routes/streaming.tsx with its compact
+   * rows, components/stream-card.tsx): the category's title, the room of its select and controls, the count
+   * and the first rows (picture, name, facts; the heart's room kept), from the list and home reads. Only for
+   * the list's default order, first page and no search, on phones from 360 px (where the controls take two
+   * rows); elsewhere the app draws it.
+   */
+  function streamingPreview(reads) {
+    var params = new URLSearchParams(location.search);
+    var category = Number(params.get('category') || 0);
+    var plain = ['search', 'page', 'sort'].every(function (key) {
+      return !params.get(key) || (key === 'sort' && params.get(key) === 'PUBDATE_DESC');
+    });
+    var phone = window.matchMedia('(min-width: 360px) and (max-width: 599.95px)').matches;
+    // User home (-2) is another page; 17 has a description and 18 wide rows: the app draws those.
+    if (!plain || !phone || !Number.isInteger(category) || [-2, 17, 18].indexOf(category) >= 0) {
+      return start('streaming');
+    }
+    Promise.all([answerOf(reads['/api/streaming']), answerOf(reads['/api/streaming/home'])])
+      .then(function (answers) {
+        var list = answers[0];
+        var named = (answers[1].categories || []).filter(function (entry) {
+          return entry.ID === category;
+        })[0];
+        var title = STREAM_TITLES[category] || (named ? named.NAME : 'Stream');
+        var products = list.data.filter(function (item) {
+          if (category === -1) return list.favorites.indexOf(item.ID) >= 0;
+          if (category === -3) return item.PURCHASED === 1;
+          return category === 0 || item.CATSUBCATS.indexOf(category) >= 0;
+        });
+        // Newest first (paths.ts, sorted: PUBDATE_DESC), then the higher id.
+        products.sort(function (a, b) {
+          return b.PUBDATE.localeCompare(a.PUBDATE) || b.ID - a.ID;
+        });
+        var rows = products.slice(0, STREAM_PREVIEW_ROWS).map(function (item) {
+          var facts =
+            item.TOTAL +
+            (item.TOTAL === 1 ? ' video' : ' videos') +
+            ' \u00b7 ' +
+            item.PUBDATE +
+            (item.CME > 0 ? ' \u00b7 ' + item.CME + ' CME credits' : '');
+          return element('li', 'boot-row', {}, [
+            image(String(item.ID), '88px', 'boot-row-image'),
+            element('div', 'boot-row-text', {}, [
+              text('span', 'boot-row-name', item.PRODUCTNAME),
+              text('p', 'boot-row-facts', facts),
+            ]),
+            element('div', 'boot-row-heart', {}, []),
+          ]);
+        });
+        var count = products.length;
+        draw(
+          element('div', '', {}, [
+            text('h1', 'boot-h1 boot-wrap', title),
+            element('div', 'boot-stream-menu', {}, []),
+            element('div', 'boot-stream-controls', {}, []),
+            text(
+              'p',
+              'boot-count',
+              count === 0 ? 'No results found' : count + (count === 1 ? ' product' : ' products'),
+            ),
+            element('ul', 'boot-rows', {}, rows),
+          ]),
+        );
+        startAfterPaint('streaming');
+      })
+      .catch(function () {
+        start('streaming');
+      });
+    setTimeout(function () {
+      start('streaming');
+    }, START_LATEST_MS);
+  }
+
   var path = location.pathname;
   var list = /^\/products\/(\d+)\/?$/.exec(path);
   var product = /^\/product\/[^/]+\/(\d+)\/?$/.exec(path);
@@ -285,8 +362,7 @@
   var token = storedToken();
   var picture;
   if (token && /^\/streaming\/?$/.test(path)) {
-    signedReads(token, ['/api/auth/me', '/api/streaming', '/api/streaming/home']);
-    start('streaming');
+    streamingPreview(signedReads(token, ['/api/auth/me', '/api/streaming', '/api/streaming/home']));
   } else if (token && video) {
     var videoRead = '/api/streaming/' + video[1] + '/videos/' + video[2];
     // With the product's videos (previous and next).
