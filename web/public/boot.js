@@ -2,14 +2,16 @@
 // Runs before the app's JavaScript and starts it (docs/performance.md, "Lighthouse"). Three jobs:
 // 1. Preloads what the first screen of the opened address needs: the product image (its 400 px variant or
 //    the full one, as the <img srcset> will pick) and the product read of a product page, the first
-//    card's image of the home page.
+//    card's image of the home page. With a stored session, the signed-in first screens' API reads (the
+//    streaming list, a video page) start at once with its token; the app's first queries take them.
 // 2. Draws that screen's first view into #root from what the address tells (the product's image, the
-//    home's heading and first card image, the list's first cards read from the API), laid out as the app
-//    will lay it out, so a phone on a slow line shows the page's main pictures before the app has run;
-//    the app's first render replaces it.
+//    home's heading and first card image, the list's first cards read from the API; the streaming list's
+//    first rows on a phone, a video page's title and player frame), laid out as the app will lay it out,
+//    so a phone on a slow line shows the page's main content before the app has run; the app's first
+//    render replaces it.
 // 3. Starts the app: the entry module (moved here from index.html by the build, ENTRY), its imports and
-//    the screen's own chunks (home, product list, product page). Where a first view was drawn, once its
-//    picture has loaded (or failed, or after START_LATEST_MS), so the picture has the line to itself.
+//    the screen's own chunks (ROUTES). Where a first view was drawn, once its picture has loaded (or
+//    failed, or after START_LATEST_MS), or once its text has been painted, so it has the line to itself.
 // A plain file under the web root, so the Content-Security-Policy (script-src 'self') allows it; index.html
 // loads it after #root, so #root exists when it runs.
 (function () {
