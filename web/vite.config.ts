@@ -32,6 +32,8 @@ const FIRST_SCREENS: Record<string, string> = {
   home: '/features/home/routes/home.tsx',
   product: '/features/catalog/routes/product.tsx',
   products: '/features/catalog/routes/products.tsx',
+  streaming: '/features/streaming/routes/streaming.tsx',
+  video: '/features/streaming/routes/video.tsx',
 };
 const ROUTES_PLACEHOLDER = 'var ROUTES = {};';
 const ENTRY_PLACEHOLDER = 'var ENTRY = null;';

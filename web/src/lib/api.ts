@@ -17,8 +17,45 @@ export interface ApiExtraOptions {
 export const oneDeviceMessage = (host: string): string =>
   `Please login again. Only 1 device per user account can be logged into ${host} at a time.`;
 
+/** The reads public/boot.js started before the app for a signed-in first screen, by path (`/api/...`). */
+interface BootReads {
+  token: string;
+  /** performance.now() when they were sent. */
+  at: number;
+  reads: Record<string, Promise<Response> | undefined>;
+}
+
+declare global {
+  interface Window {
+    bootReads?: BootReads;
+  }
+}
+
+/** A read boot.js sent is reused only by the app's first start, not by a later visit to the screen. */
+const BOOT_READ_FRESH_MS = 30_000;
+
+/**
+ * The answer boot.js is already fetching for this request (same GET path, same token), taken once: the
+ * first screen's reads start with the page instead of after the app's JavaScript (docs/performance.md).
+ * A boot read that failed on the network is sent again.
+ */
+function bootRead(request: RequestInfo): Promise<Response> | null {
+  const boot = typeof window === 'undefined' ? undefined : window.bootReads;
+  // fetchBaseQuery always passes a Request.
+  if (!boot || !(request instanceof Request) || request.method !== 'GET') return null;
+  const url = new URL(request.url);
+  const key = url.pathname + url.search;
+  const read = boot.reads[key];
+  if (!read) return null;
+  delete boot.reads[key];
+  const fresh = performance.now() - boot.at < BOOT_READ_FRESH_MS;
+  if (!fresh || request.headers.get('authorization') !== `Bearer ${boot.token}`) return null;
+  return read.catch(() => fetch(request));
+}
+
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: '/api',
+  fetchFn: (request: RequestInfo) => bootRead(request) ?? fetch(request),
   // Storefront section 7: every request carries a Bearer header from the stored session token.
   prepareHeaders: (headers, { getState }) => {
     const token = (getState() as WithSession).session.token;

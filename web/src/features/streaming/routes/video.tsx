@@ -1,8 +1,6 @@
 import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
-import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
@@ -15,7 +13,7 @@ import { useViewer } from '@/lib/auth';
 import { useAcceptTermsMutation, useStreamDetailQuery, useStreamVideoQuery } from '../api/streaming-api';
 import { TermsBox } from '../components/terms-box';
 import { useAutoplayNext } from '../components/use-autoplay-next';
-import { VideoPlayer } from '../components/video-player';
+import { PlayerPlaceholder, VideoPlayer } from '../components/video-player';
 import { VideoSteps, type Step } from '../components/video-steps';
 import { listPath, streamPath, videoPath, type ListContext } from '../paths';
 
@@ -148,18 +146,7 @@ export default function VideoRoute() {
               onEnded={onEnded}
             />
           ) : (
-            <Box
-              sx={{
-                aspectRatio: '16 / 9',
-                bgcolor: 'common.black',
-                borderRadius: 1,
-                display: 'flex',
-                alignItems: 'center',
-                justifyContent: 'center',
-              }}
-            >
-              <CircularProgress aria-label="Preparing the player" />
-            </Box>
+            <PlayerPlaceholder viewerName={viewerName} />
           )}
           <VideoSteps previous={previous} next={next} autoplay={autoplay} onAutoplay={setAutoplay} />
         </>
