@@ -110,3 +110,9 @@ export async function renewalCandidates(db: Db, now: Date): Promise<RenewalCandi
   );
   return rows;
 }
+
+/** Renewals started and not ended (a run that died, or the gateway unreachable): the next pass resumes them. */
+export async function unfinishedRenewals(db: Db): Promise<RenewalRow[]> {
+  const { rows } = await db.query<RenewalRow>(`${SELECT} WHERE status = 'started' ORDER BY updated_at`);
+  return rows;
+}
