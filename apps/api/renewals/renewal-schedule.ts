@@ -14,8 +14,8 @@ import { type RenewalRunOutcome, RenewSubscriptionCommand } from './renewals.mes
 export type RenewalPass = Record<string, RenewalRunOutcome>;
 
 /**
- * The schedule of automatic renewals: every RENEWALS_EVERY_MINUTES (0: no timer; tests call `runOnce`)
- * one pass renews what is due on the shop's clock (libs/domain/renewal/renewal.rules.ts) for customers
+ * The schedule of automatic renewals: at start and every RENEWALS_EVERY_MINUTES (0: neither; tests call
+ * `runOnce`) one pass renews what is due on the shop's clock (libs/domain/renewal/renewal.rules.ts) for customers
  * with auto-renew on and a card on file, and resumes renewals a run left unfinished. Each renewal runs
  * as the `system` actor under a correlation id of its own. Every API process runs it (embedded and
  * scaled out): the renewal's stream lets only one of them start a renewal.
@@ -37,6 +37,8 @@ export class RenewalSchedule implements OnApplicationBootstrap, OnApplicationShu
   onApplicationBootstrap(): void {
     const minutes = this.config.RENEWALS_EVERY_MINUTES;
     if (minutes === 0) return;
+    // A pass at start too (not awaited: the shop opens meanwhile), so a shop restarted more often than the timer renews.
+    void this.runOnce();
     this.timer = setInterval(() => void this.runOnce(), minutes * 60_000);
     this.timer.unref();
   }
