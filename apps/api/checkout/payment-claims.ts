@@ -144,13 +144,6 @@ export class PaymentClaims implements OnApplicationShutdown {
     return onum;
   }
 
-  /** A fresh order number of the shop's one sequence, for an order no Pay press claims (a renewal). */
-  async nextOrderNumber(): Promise<number> {
-    await this.ensureSchema();
-    const { rows } = await this.pool.query<{ onum: string }>(`SELECT nextval('checkout_order_numbers')::text AS onum`);
-    return Number(rows[0]?.onum);
-  }
-
   async answer(idempotencyKey: string, response: PayResponse): Promise<void> {
     await this.pool.query('UPDATE checkout_payments SET response = $2 WHERE idempotency_key = $1', [
       idempotencyKey,
