@@ -9,7 +9,7 @@ import { orderDecider } from '#libs/domain/order/order.decider.js';
 import { type OrderEvent, orderStreamId } from '#libs/domain/order/order.events.js';
 import { isSubscriptionType } from '#libs/domain/pricing/renewal.js';
 import { type Renewal, renewalDecider } from '#libs/domain/renewal/renewal.decider.js';
-import { renewalStreamId } from '#libs/domain/renewal/renewal.events.js';
+import { type RenewalEvent, renewalStreamId } from '#libs/domain/renewal/renewal.events.js';
 import { dueRenewals } from '#libs/domain/renewal/renewal.rules.js';
 import type { EventStore, RecordedEvent } from '#libs/eventstore/event-store.port.js';
 import type { Mail, Mailer } from '#libs/mail/mailer.js';
@@ -119,7 +119,7 @@ export class RenewalRunner {
     const held = await locks.hold(streamId);
     if (!held) return 'busy'; // another run (this process or another) is on it
     try {
-      let renewal = fold(renewalDecider, (await store.readStream(streamId)) as never[]);
+      let renewal = fold(renewalDecider, (await store.readStream(streamId)) as unknown as RenewalEvent[]);
       if (renewal.status === 'succeeded' || renewal.status === 'failed') return renewal.status;
       if (renewal.status === 'none') {
         const product = await renewalProduct(this.ports.pool, subscriptionType);
