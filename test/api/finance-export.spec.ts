@@ -91,7 +91,7 @@ describe('finance export', () => {
 
     const csv = financeCsv(fromLog).trim().split('\n');
     expect(csv[0]).toBe(
-      'event_id,occurred_at,onum,line,product_id,product_name,type,qty,unit_price,discount,tax,shipping,total',
+      'event_id,occurred_at,onum,line,product_id,product_name,type,qty,unit_price,discount,tax,shipping,total,reference',
     );
     expect(csv).toHaveLength(5);
 
