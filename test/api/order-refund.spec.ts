@@ -1,4 +1,8 @@
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { SystemClock } from '#libs/application/clock.js';
 import type { OrderHistoryEntry, PayResponse, Quote, Receipt, Subscriptions } from '#libs/contracts/cart.js';
 import { DomainError } from '#libs/domain/kernel/decider.js';
@@ -14,10 +18,13 @@ import { checkoutContact, SANDBOX_VISA } from '../support/checkout-fixtures.js';
 import { outboxValidationLink, registerAndValidate } from '../support/customer-fixtures.js';
 import { type Caller, shopClient } from '../support/shop-client.js';
 
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
+
 /**
  * `npm run order:refund` (docs/payments.md, Refunds): its function against a running shop's database,
  * as the CLI runs it against DATABASE_URL. The shop's process managers take back the access of a fully
- * refunded order from the log, as they do when the CLI ran with the shop stopped.
+ * refunded order from the log, as they do when the CLI ran with the shop stopped. The last case spawns
+ * the built command (`npm run build:server` first; `npm test` builds).
  */
 describe('order refunds', () => {
   let shop: TestApp;
@@ -195,5 +202,29 @@ describe('order refunds', () => {
       [events[0]!.data.chargeReference],
     );
     expect(Number(rows[0]?.cents)).toBe(2 * share + 1);
+  });
+
+  it('the built command refunds, says so, refunds nothing when run again, and refuses with exit code 1', async () => {
+    const buyer = await customer();
+    const order = await buy(buyer, [{ PRODUCTID: 601, FORMAT: 'BOOK' }]);
+    const cli = (...args: string[]) =>
+      promisify(execFile)(process.execPath, ['dist/apps/api/refunds/order-refund.js', ...args], {
+        cwd: ROOT,
+        env: { ...process.env, DATABASE_URL: shop.shop.config.DATABASE_URL, DATA_DIR: '/tmp/shop-test-unused' },
+      });
+    const args = [String(order.onum), '--amount', '250', '--reason', 'Scuffed cover', '--by', 'ann'];
+    expect((await cli(...args)).stdout).toMatch(/^Refunded \$2\.50 of order \d+ \(partial refund: the access stays\)/);
+    expect((await cli(...args)).stdout).toMatch(/^Already refunded \(nothing moved now\): \$2\.50/);
+    const events = await refundEvents(order.onum);
+    expect(events.map((e) => [e.data.amountCents, e.data.by, e.data.reason])).toEqual([[250, 'ann', 'Scuffed cover']]);
+    const actors = (await store.readStream(`order-${order.onum}`)).map((e) => e.metadata.actorId);
+    expect(actors.at(-1)).toBe('operator:ann');
+
+    const refused = await cli(String(order.onum), '--amount', String(order.total), '--reason', 'All').catch(
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(refused).toMatchObject({ code: 1, stderr: expect.stringContaining('more than what is left') });
+    const usage = await cli('--reason', 'x').catch((error: { code: number; stderr: string }) => error);
+    expect(usage).toMatchObject({ code: 1, stderr: expect.stringContaining('Usage: npm run order:refund') });
   });
 });
