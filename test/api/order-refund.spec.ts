@@ -11,7 +11,7 @@ import { createEventStore } from '#libs/eventstore/create-event-store.js';
 import type { EventStore } from '#libs/eventstore/event-store.port.js';
 import { createPaymentGateway } from '#libs/payments/create-payment-gateway.js';
 import { REFUND_REFUSALS } from '#libs/payments/sandbox-gateway.js';
-import { dayRange, paidLinesFromLog } from '../../apps/api/finance/finance-csv.js';
+import { dayRange, financeCsv, paidLinesFromLog } from '../../apps/api/finance/finance-csv.js';
 import { type RefundArguments, refundOrder } from '../../apps/api/refunds/refund-order.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { checkoutContact, SANDBOX_VISA } from '../support/checkout-fixtures.js';
@@ -143,6 +143,9 @@ describe('order refunds', () => {
     const refunds = rows.filter((r) => r.type === 'refund');
     expect(refunds.map((r) => r.total)).toEqual([-1000, -(order.total - 1000)]);
     for (const r of refunds) expect(r.reference).toMatch(/^sbx_re_[a-z]{24}$/);
+    expect(financeCsv(refunds).split('\n')[1]).toMatch(
+      /,,Goodwill,refund,1,-10\.00,0\.00,0\.00,0\.00,-10\.00,sbx_re_[a-z]{24}$/,
+    );
     const paidSum = rows.filter((r) => r.type !== 'refund').reduce((s, r) => s + r.total, 0);
     expect(paidSum).toBe(order.total);
     expect(rows.reduce((s, r) => s + r.total, 0)).toBe(order.total - order.total);

@@ -68,9 +68,13 @@ export function dollars(cents: number): string {
   return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
+/** A negative amount (a refund) is a number, not a formula: it stays unquoted. */
+const NEGATIVE_AMOUNT = /^-\d+\.\d{2}$/;
+
 const cell = (value: string | number): string => {
   const text = String(value);
-  return /[",\r\n]/.test(text) || /^[=+\-@]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  const formula = /^[=+\-@]/.test(text) && !NEGATIVE_AMOUNT.test(text);
+  return /[",\r\n]/.test(text) || formula ? `"${text.replace(/"/g, '""')}"` : text;
 };
 
 export function financeCsv(rows: readonly LedgerRow[]): string {
