@@ -53,6 +53,20 @@ export interface TokenizedCard {
   year: string;
 }
 
+/** A refund of an approved charge, whole or in part (`npm run order:refund`). */
+export interface RefundRequest {
+  /** The reference of the approved charge (ChargeApproved.reference). */
+  chargeReference: string;
+  /** At most what the charge took, less what was refunded before. */
+  amountCents: number;
+  /** The same key always gets the same answer, and the money moves once. */
+  idempotencyKey: string;
+  reason: string;
+}
+
+export type RefundResult =
+  { refunded: true; reference: string; amountCents: number } | { refunded: false; errors: string[] };
+
 /** The answer of `settle` for a key no charge was made with: nothing moved, and nothing will. */
 export const PAYMENT_INTERRUPTED = 'The payment was interrupted and nothing was charged. Please try again.';
 
@@ -66,6 +80,8 @@ export interface PaymentGateway {
   settle(idempotencyKey: string): Promise<ChargeResult>;
   /** Keeps the card in the gateway and answers its token; declined cards answer their errors. */
   tokenize(card: CardDetails): Promise<TokenizedCard | ChargeDeclined>;
+  /** Gives back money of an approved charge; a refund beyond what is left is refused with its errors. */
+  refund(request: RefundRequest): Promise<RefundResult>;
 }
 
 /** Nest injection token of the gateway adapter. */

@@ -2,6 +2,7 @@ import { FixedClock } from '#libs/application/clock.js';
 import {
   DECLINES,
   MAX_YEARS_AHEAD,
+  REFUND_REFUSALS,
   SandboxGateway,
   expiryProblem,
   luhnValid,
@@ -116,5 +117,63 @@ describe('sandbox gateway', () => {
     expect(expiryProblem(6, 2026, clock.now())).toBeNull();
     expect(expiryProblem(12, 2026 + MAX_YEARS_AHEAD, clock.now())).toBeNull();
     expect(expiryProblem(5, 2026, clock.now())).toBe(DECLINES.expired);
+  });
+
+  describe('refunds', () => {
+    const charged = async (gateway: SandboxGateway, amountCents = 1000): Promise<string> => {
+      const result = await gateway.charge({ amountCents, card: card('4242424242424242'), idempotencyKey: 'paid' });
+      if (!result.approved) throw new Error('expected an approved charge');
+      return result.reference;
+    };
+    const refund = (chargeReference: string, amountCents: number, idempotencyKey: string) => ({
+      chargeReference,
+      amountCents,
+      idempotencyKey,
+      reason: 'test',
+    });
+
+    it('gives back part of a charge, then the rest, and nothing beyond it', async () => {
+      const gateway = new SandboxGateway(memorySandboxStore(), clock);
+      const reference = await charged(gateway);
+      const part = await gateway.refund(refund(reference, 300, 'r1'));
+      expect(part).toMatchObject({ refunded: true, amountCents: 300 });
+      expect(part.refunded && part.reference).toMatch(/^sbx_re_[a-z]{24}$/);
+      expect(await gateway.refund(refund(reference, 701, 'r2'))).toEqual({
+        refunded: false,
+        errors: [REFUND_REFUSALS.tooMuch],
+      });
+      expect(await gateway.refund(refund(reference, 700, 'r3'))).toMatchObject({ refunded: true, amountCents: 700 });
+      expect(await gateway.refund(refund(reference, 1, 'r4'))).toEqual({
+        refunded: false,
+        errors: [REFUND_REFUSALS.tooMuch],
+      });
+    });
+
+    it('the same key gets the same answer and the money moves once', async () => {
+      const gateway = new SandboxGateway(memorySandboxStore(), clock);
+      const reference = await charged(gateway);
+      const first = await gateway.refund(refund(reference, 600, 'same'));
+      expect(await gateway.refund(refund(reference, 600, 'same'))).toEqual(first);
+      // Had the money moved twice, 600 more would not fit in what is left (400).
+      expect(await gateway.refund(refund(reference, 400, 'other'))).toMatchObject({ refunded: true });
+    });
+
+    it.each([
+      ['no cents', 0, REFUND_REFUSALS.amount],
+      ['a fraction of a cent', 1.5, REFUND_REFUSALS.amount],
+      ['a negative amount', -100, REFUND_REFUSALS.amount],
+    ])('refuses %s', async (_name, amountCents, text) => {
+      const gateway = new SandboxGateway(memorySandboxStore(), clock);
+      const reference = await charged(gateway);
+      expect(await gateway.refund(refund(reference, amountCents, 'bad'))).toEqual({ refunded: false, errors: [text] });
+    });
+
+    it('refuses a refund of a charge it never approved', async () => {
+      const gateway = new SandboxGateway(memorySandboxStore(), clock);
+      expect(await gateway.refund(refund('sbx_ch_unknown', 100, 'none'))).toEqual({
+        refunded: false,
+        errors: [REFUND_REFUSALS.noCharge],
+      });
+    });
   });
 });

@@ -7,6 +7,8 @@ import type {
   ChargeRequest,
   ChargeResult,
   PaymentGateway,
+  RefundRequest,
+  RefundResult,
   TokenizedCard,
 } from './payment-gateway.js';
 import { PAYMENT_INTERRUPTED } from './payment-gateway.js';
@@ -27,6 +29,13 @@ export const DECLINES = {
   incorrectNumber: 'Your card number is incorrect.',
   invalidMonth: "Your card's expiration month is invalid.",
   invalidYear: "Your card's expiration year is invalid.",
+} as const;
+
+/** Why the sandbox refuses a refund. */
+export const REFUND_REFUSALS = {
+  amount: 'The refund amount must be a whole number of cents above zero.',
+  noCharge: 'No approved charge has this reference.',
+  tooMuch: 'The refund is more than what is left of the charge.',
 } as const;
 
 /** The furthest expiry accepted: this many years after the current one (cards are issued for 3-10). */
@@ -89,18 +98,42 @@ export interface SandboxStore {
   recordCharge(idempotencyKey: string, amountCents: number, result: ChargeResult): Promise<ChargeResult>;
   findToken(token: string): Promise<SandboxToken | null>;
   saveToken(token: SandboxToken): Promise<void>;
+  /**
+   * The answer recorded for this refund key; else, one refund of the charge at a time, `decide` is
+   * given what the approved charge took (null when there is none) and what its refunds gave back so
+   * far, and its answer is recorded under the key and answered.
+   */
+  refund(
+    request: RefundRequest,
+    decide: (chargedCents: number | null, refundedCents: number) => RefundResult,
+  ): Promise<RefundResult>;
 }
 
 export function memorySandboxStore(): SandboxStore & { charges: Map<string, ChargeResult> } {
   const charges = new Map<string, ChargeResult>();
+  const amounts = new Map<string, number>();
   const tokens = new Map<string, SandboxToken>();
+  const refunds = new Map<string, { chargeReference: string; result: RefundResult }>();
   return {
     charges,
     findCharge: (key) => Promise.resolve(charges.get(key) ?? null),
-    recordCharge: (key, _amount, result) => {
+    recordCharge: (key, amount, result) => {
       const first = charges.get(key);
       if (first) return Promise.resolve(first);
       charges.set(key, result);
+      if (result.approved) amounts.set(result.reference, amount);
+      return Promise.resolve(result);
+    },
+    // No await between the look-up and the record: one refund at a time, as the table's row lock.
+    refund: (request, decide) => {
+      const first = refunds.get(request.idempotencyKey);
+      if (first) return Promise.resolve(first.result);
+      let refunded = 0;
+      for (const r of refunds.values()) {
+        if (r.chargeReference === request.chargeReference && r.result.refunded) refunded += r.result.amountCents;
+      }
+      const result = decide(amounts.get(request.chargeReference) ?? null, refunded);
+      refunds.set(request.idempotencyKey, { chargeReference: request.chargeReference, result });
       return Promise.resolve(result);
     },
     findToken: (token) => Promise.resolve(tokens.get(token) ?? null),
@@ -129,7 +162,18 @@ export function pgSandboxStore(pool: Pool): SandboxStore {
         year text NOT NULL,
         decline text,
         created_at timestamptz NOT NULL DEFAULT now()
-      )`));
+      );
+      CREATE INDEX IF NOT EXISTS sandbox_gateway_charges_by_reference
+        ON sandbox_gateway_charges ((result->>'reference'));
+      CREATE TABLE IF NOT EXISTS sandbox_gateway_refunds (
+        idempotency_key text PRIMARY KEY,
+        charge_reference text NOT NULL,
+        amount_cents integer NOT NULL,
+        reason text NOT NULL,
+        result jsonb NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX IF NOT EXISTS sandbox_gateway_refunds_by_charge ON sandbox_gateway_refunds (charge_reference)`));
   return {
     async findCharge(key) {
       await ensure();
@@ -156,6 +200,57 @@ export function pgSandboxStore(pool: Pool): SandboxStore {
       );
       return rows[0] ?? null;
     },
+    async refund(request, decide) {
+      await ensure();
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        // The charge's row lock: refunds of one charge are decided one at a time, so they never add up to more.
+        const charge = await client.query<{ amount_cents: number }>(
+          `SELECT amount_cents FROM sandbox_gateway_charges
+            WHERE result->>'reference' = $1 AND result->>'approved' = 'true' FOR UPDATE`,
+          [request.chargeReference],
+        );
+        const first = await client.query<{ result: RefundResult }>(
+          'SELECT result FROM sandbox_gateway_refunds WHERE idempotency_key = $1',
+          [request.idempotencyKey],
+        );
+        if (first.rows[0]) {
+          await client.query('COMMIT');
+          return first.rows[0].result;
+        }
+        const sum = await client.query<{ refunded: string }>(
+          `SELECT coalesce(sum(amount_cents), 0) AS refunded FROM sandbox_gateway_refunds
+            WHERE charge_reference = $1 AND result->>'refunded' = 'true'`,
+          [request.chargeReference],
+        );
+        const result = decide(charge.rows[0]?.amount_cents ?? null, Number(sum.rows[0]?.refunded ?? 0));
+        // A key raced in by a refund of no charge (no row to lock) keeps its first answer.
+        const inserted = await client.query(
+          `INSERT INTO sandbox_gateway_refunds (idempotency_key, charge_reference, amount_cents, reason, result)
+           VALUES ($1, $2, $3, $4, $5) ON CONFLICT (idempotency_key) DO NOTHING`,
+          [
+            request.idempotencyKey,
+            request.chargeReference,
+            result.refunded ? result.amountCents : 0,
+            request.reason,
+            JSON.stringify(result),
+          ],
+        );
+        await client.query('COMMIT');
+        if (inserted.rowCount === 1) return result;
+        const again = await pool.query<{ result: RefundResult }>(
+          'SELECT result FROM sandbox_gateway_refunds WHERE idempotency_key = $1',
+          [request.idempotencyKey],
+        );
+        return again.rows[0]?.result ?? result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
     async saveToken(t) {
       await ensure();
       await pool.query(
@@ -175,6 +270,7 @@ function letters(n: number): string {
 }
 
 const declined = (text: string): ChargeDeclined => ({ approved: false, errors: [text] });
+const refused = (text: string): RefundResult => ({ refunded: false, errors: [text] });
 
 export class SandboxGateway implements PaymentGateway {
   constructor(
@@ -217,6 +313,17 @@ export class SandboxGateway implements PaymentGateway {
     if (first) return first;
     // Voided: recorded as a zero-cent decline under the key, so a charge arriving late answers it too.
     return this.store.recordCharge(idempotencyKey, 0, declined(PAYMENT_INTERRUPTED));
+  }
+
+  /** A refund of an approved charge: at most what is left of it, once per key (the same key, the same answer). */
+  refund(request: RefundRequest): Promise<RefundResult> {
+    return this.store.refund(request, (charged, refunded) => {
+      const { amountCents } = request;
+      if (!Number.isInteger(amountCents) || amountCents <= 0) return refused(REFUND_REFUSALS.amount);
+      if (charged === null) return refused(REFUND_REFUSALS.noCharge);
+      if (amountCents > charged - refunded) return refused(REFUND_REFUSALS.tooMuch);
+      return { refunded: true, reference: `sbx_re_${letters(24)}`, amountCents };
+    });
   }
 
   async charge(request: ChargeRequest): Promise<ChargeResult> {
