@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PayResponse, Quote } from '#libs/contracts/cart.js';
+import { decryptDob, encryptDob } from '#libs/crypto/dob.js';
 import { CartErrors } from '#libs/domain/cart/cart.errors.js';
 import { PAYMENT_INTERRUPTED } from '#libs/payments/payment-gateway.js';
 import { CartService } from '../../apps/api/cart/cart.service.js';
@@ -11,6 +12,9 @@ import { shopClient } from '../support/shop-client.js';
  * One cart, one charge: presses on the same cart with different Idempotency-Keys (two tabs, a retry
  * from another device) charge it once; a key whose process died is settled instead of refused forever.
  */
+/** The date-of-birth key of the test app (test/support/app.ts). */
+const DOB_KEY = '0'.repeat(64);
+
 describe('pay: one cart, one charge', () => {
   let shop: TestApp;
   beforeAll(async () => {
@@ -133,6 +137,79 @@ describe('pay: one cart, one charge', () => {
     // The key is voided at the gateway; the cart is free and a new press pays it.
     const paid = await pay(who, total);
     expect(paid.body.ONUM).toMatch(/^\d+$/);
+  });
+
+  it("a customer's paid press left unanswered is finished by its retry: the card kept and the date of birth recorded once, from the claim", async () => {
+    const { token } = await loginAs('learner@demo.test');
+    const who = { token };
+    await call(who, 'DELETE', '/cart');
+    const total = await cartWithBook(who);
+    const key = randomUUID();
+    const dob = '03/14/1969';
+    const press = () =>
+      call<PayResponse>(
+        who,
+        'POST',
+        '/checkout/pay',
+        {
+          ATTJSON: { ...contact, DOB: dob },
+          BILLINGJSON: null,
+          CARD: visa,
+          SAVE_CARD: true,
+          SHIPPING: 1,
+          TOTAL: total,
+        },
+        { 'idempotency-key': key },
+      );
+    const paid = await press();
+    expect(paid.body.ERRORS).toEqual([]);
+    const claimOf = async () =>
+      (
+        await shop.shop.pool.query<{ save_card: boolean; dob_encrypted: string }>(
+          'SELECT save_card, dob_encrypted FROM checkout_payments WHERE idempotency_key = $1',
+          [key],
+        )
+      ).rows[0]!;
+    const claim = await claimOf();
+    // Kept with the claim for a settlement: the wish, and the date only encrypted.
+    expect(claim.save_card).toBe(true);
+    expect(decryptDob(claim.dob_encrypted, DOB_KEY)).toBe(dob);
+    expect(claim.dob_encrypted).not.toContain('1969');
+    const dobsRecorded = (ciphertext: string) =>
+      count(`SELECT count(*) AS n FROM es_events WHERE type = 'DateOfBirthRecorded' AND data->>'dobEncrypted' = $1`, [
+        ciphertext,
+      ]);
+    const cardsKept = () =>
+      count(
+        `SELECT count(*) AS n FROM es_events WHERE type = 'CardSavedOnFile' AND data->>'token' =
+          (SELECT result->>'token' FROM sandbox_gateway_charges WHERE idempotency_key = $1)`,
+        [key],
+      );
+    expect(await dobsRecorded(claim.dob_encrypted)).toBe(1);
+    expect(await cardsKept()).toBe(1);
+
+    // A process that died after finishing, before answering: the retry settles again and appends nothing more.
+    const unanswer = () =>
+      shop.shop.pool.query('UPDATE checkout_payments SET response = NULL WHERE idempotency_key = $1', [key]);
+    await unanswer();
+    const retry = await press();
+    expect(retry.body).toEqual(paid.body);
+    expect(await dobsRecorded(claim.dob_encrypted)).toBe(1);
+    expect(await cardsKept()).toBe(1);
+
+    // What a settlement records comes from the claim, not the request (which a crash loses).
+    const kept = encryptDob('07/02/1971', DOB_KEY);
+    await shop.shop.pool.query('UPDATE checkout_payments SET dob_encrypted = $2 WHERE idempotency_key = $1', [
+      key,
+      kept,
+    ]);
+    await unanswer();
+    expect((await press()).body).toEqual(paid.body);
+    expect(await dobsRecorded(kept)).toBe(1);
+    const customer = await shop.shop.pool.query<{ dob_encrypted: string }>(
+      `SELECT dob_encrypted FROM customers WHERE email = 'learner@demo.test'`,
+    );
+    expect(customer.rows[0]?.dob_encrypted).toBe(kept);
   });
 
   it('a cart being paid refuses changes with 409 and the reason, and takes them again once the payment ends', async () => {
