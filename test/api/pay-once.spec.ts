@@ -4,8 +4,10 @@ import { decryptDob, encryptDob } from '#libs/crypto/dob.js';
 import { CartErrors } from '#libs/domain/cart/cart.errors.js';
 import { PAYMENT_INTERRUPTED } from '#libs/payments/payment-gateway.js';
 import { CartService } from '../../apps/api/cart/cart.service.js';
+import { PaymentClaims } from '../../apps/api/checkout/payment-claims.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { checkoutContact, SANDBOX_VISA } from '../support/checkout-fixtures.js';
+import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { shopClient } from '../support/shop-client.js';
 
 /**
@@ -228,5 +230,40 @@ describe('pay: one cart, one charge', () => {
 
     await carts.execute({ type: 'ReleaseCheckout', ...payment, reason: 'declined' });
     expect((await add()).status).toBe(200);
+  });
+});
+
+describe("payment claims on a database of the shop's previous version", () => {
+  let db: TestDatabase | undefined;
+  afterAll(async () => {
+    await db?.drop();
+  });
+
+  it('gain the columns of what a press asked; an older unanswered claim asked nothing', async () => {
+    db = await createTestDatabase();
+    // The claim table as the previous version left it, with a payment its process left unanswered.
+    await db.pool.query(`
+      CREATE SEQUENCE checkout_order_numbers START 100001;
+      CREATE TABLE checkout_payments (
+        idempotency_key text PRIMARY KEY, cart_id text NOT NULL, response jsonb,
+        created_at timestamptz NOT NULL DEFAULT now(), customer_id text, onum bigint);
+      INSERT INTO checkout_payments (idempotency_key, cart_id, customer_id, onum) VALUES ('old-key', 'cart-1', 'c-1', 100001)`);
+    const claims = new PaymentClaims(db.pool);
+    try {
+      expect(await claims.find('old-key')).toEqual({
+        idempotencyKey: 'old-key',
+        cartId: 'cart-1',
+        customerId: 'c-1',
+        onum: 100001,
+        response: null,
+        saveCard: false,
+        dobEncrypted: null,
+      });
+      expect(await claims.claim('new-key', 'cart-2', 'c-2')).toBe(true);
+      await claims.drawOrderNumber('new-key', { saveCard: true, dobEncrypted: 'v1.ciphertext' });
+      expect(await claims.find('new-key')).toMatchObject({ saveCard: true, dobEncrypted: 'v1.ciphertext' });
+    } finally {
+      await claims.onApplicationShutdown();
+    }
   });
 });
