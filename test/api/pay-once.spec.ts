@@ -1,16 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { PayResponse, Quote } from '#libs/contracts/cart.js';
+import { decryptDob, encryptDob } from '#libs/crypto/dob.js';
 import { CartErrors } from '#libs/domain/cart/cart.errors.js';
 import { PAYMENT_INTERRUPTED } from '#libs/payments/payment-gateway.js';
 import { CartService } from '../../apps/api/cart/cart.service.js';
+import { PaymentClaims } from '../../apps/api/checkout/payment-claims.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { checkoutContact, SANDBOX_VISA } from '../support/checkout-fixtures.js';
+import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { shopClient } from '../support/shop-client.js';
 
 /**
  * One cart, one charge: presses on the same cart with different Idempotency-Keys (two tabs, a retry
  * from another device) charge it once; a key whose process died is settled instead of refused forever.
  */
+/** The date-of-birth key of the test app (test/support/app.ts). */
+const DOB_KEY = '0'.repeat(64);
+
 describe('pay: one cart, one charge', () => {
   let shop: TestApp;
   beforeAll(async () => {
@@ -135,6 +141,79 @@ describe('pay: one cart, one charge', () => {
     expect(paid.body.ONUM).toMatch(/^\d+$/);
   });
 
+  it("a customer's paid press left unanswered is finished by its retry: the card kept and the date of birth recorded once, from the claim", async () => {
+    const { token } = await loginAs('learner@demo.test');
+    const who = { token };
+    await call(who, 'DELETE', '/cart');
+    const total = await cartWithBook(who);
+    const key = randomUUID();
+    const dob = '03/14/1969';
+    const press = () =>
+      call<PayResponse>(
+        who,
+        'POST',
+        '/checkout/pay',
+        {
+          ATTJSON: { ...contact, DOB: dob },
+          BILLINGJSON: null,
+          CARD: visa,
+          SAVE_CARD: true,
+          SHIPPING: 1,
+          TOTAL: total,
+        },
+        { 'idempotency-key': key },
+      );
+    const paid = await press();
+    expect(paid.body.ERRORS).toEqual([]);
+    const claimOf = async () =>
+      (
+        await shop.shop.pool.query<{ save_card: boolean; dob_encrypted: string }>(
+          'SELECT save_card, dob_encrypted FROM checkout_payments WHERE idempotency_key = $1',
+          [key],
+        )
+      ).rows[0]!;
+    const claim = await claimOf();
+    // Kept with the claim for a settlement: the wish, and the date only encrypted.
+    expect(claim.save_card).toBe(true);
+    expect(decryptDob(claim.dob_encrypted, DOB_KEY)).toBe(dob);
+    expect(claim.dob_encrypted).not.toContain('1969');
+    const dobsRecorded = (ciphertext: string) =>
+      count(`SELECT count(*) AS n FROM es_events WHERE type = 'DateOfBirthRecorded' AND data->>'dobEncrypted' = $1`, [
+        ciphertext,
+      ]);
+    const cardsKept = () =>
+      count(
+        `SELECT count(*) AS n FROM es_events WHERE type = 'CardSavedOnFile' AND data->>'token' =
+          (SELECT result->>'token' FROM sandbox_gateway_charges WHERE idempotency_key = $1)`,
+        [key],
+      );
+    expect(await dobsRecorded(claim.dob_encrypted)).toBe(1);
+    expect(await cardsKept()).toBe(1);
+
+    // A process that died after finishing, before answering: the retry settles again and appends nothing more.
+    const unanswer = () =>
+      shop.shop.pool.query('UPDATE checkout_payments SET response = NULL WHERE idempotency_key = $1', [key]);
+    await unanswer();
+    const retry = await press();
+    expect(retry.body).toEqual(paid.body);
+    expect(await dobsRecorded(claim.dob_encrypted)).toBe(1);
+    expect(await cardsKept()).toBe(1);
+
+    // What a settlement records comes from the claim, not the request (which a crash loses).
+    const kept = encryptDob('07/02/1971', DOB_KEY);
+    await shop.shop.pool.query('UPDATE checkout_payments SET dob_encrypted = $2 WHERE idempotency_key = $1', [
+      key,
+      kept,
+    ]);
+    await unanswer();
+    expect((await press()).body).toEqual(paid.body);
+    expect(await dobsRecorded(kept)).toBe(1);
+    const customer = await shop.shop.pool.query<{ dob_encrypted: string }>(
+      `SELECT dob_encrypted FROM customers WHERE email = 'learner@demo.test'`,
+    );
+    expect(customer.rows[0]?.dob_encrypted).toBe(kept);
+  });
+
   it('a cart being paid refuses changes with 409 and the reason, and takes them again once the payment ends', async () => {
     const who = { cartId: randomUUID() };
     await cartWithBook(who);
@@ -151,5 +230,40 @@ describe('pay: one cart, one charge', () => {
 
     await carts.execute({ type: 'ReleaseCheckout', ...payment, reason: 'declined' });
     expect((await add()).status).toBe(200);
+  });
+});
+
+describe("payment claims on a database of the shop's previous version", () => {
+  let db: TestDatabase | undefined;
+  afterAll(async () => {
+    await db?.drop();
+  });
+
+  it('gain the columns of what a press asked; an older unanswered claim asked nothing', async () => {
+    db = await createTestDatabase();
+    // The claim table as the previous version left it, with a payment its process left unanswered.
+    await db.pool.query(`
+      CREATE SEQUENCE checkout_order_numbers START 100001;
+      CREATE TABLE checkout_payments (
+        idempotency_key text PRIMARY KEY, cart_id text NOT NULL, response jsonb,
+        created_at timestamptz NOT NULL DEFAULT now(), customer_id text, onum bigint);
+      INSERT INTO checkout_payments (idempotency_key, cart_id, customer_id, onum) VALUES ('old-key', 'cart-1', 'c-1', 100001)`);
+    const claims = new PaymentClaims(db.pool);
+    try {
+      expect(await claims.find('old-key')).toEqual({
+        idempotencyKey: 'old-key',
+        cartId: 'cart-1',
+        customerId: 'c-1',
+        onum: 100001,
+        response: null,
+        saveCard: false,
+        dobEncrypted: null,
+      });
+      expect(await claims.claim('new-key', 'cart-2', 'c-2')).toBe(true);
+      await claims.drawOrderNumber('new-key', { saveCard: true, dobEncrypted: 'v1.ciphertext' });
+      expect(await claims.find('new-key')).toMatchObject({ saveCard: true, dobEncrypted: 'v1.ciphertext' });
+    } finally {
+      await claims.onApplicationShutdown();
+    }
   });
 });

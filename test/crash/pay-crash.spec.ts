@@ -3,7 +3,10 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import type { PayResponse, Quote } from '#libs/contracts/cart.js';
+import { decryptDob } from '#libs/crypto/dob.js';
 import { checkoutContact, SANDBOX_VISA } from '../support/checkout-fixtures.js';
+import { shopClient } from '../support/shop-client.js';
 import { useCrashTest } from './crash-test.js';
 import { ROOT } from './shop-process.js';
 
@@ -90,5 +93,85 @@ describe('a crash right after the charge', () => {
     );
     const lines = (await readFile(out, 'utf8')).split('\n').filter((l) => l.includes(String(answer.ONUM)));
     expect(lines).toHaveLength(1);
+  });
+});
+
+/**
+ * The same crash on a customer's press that also asked for more than the charge (issue 20: a settled
+ * payment finishes what its request asked for): keep the card on file and record the CME date of birth
+ * given at checkout. Only the request had them; the claim keeps them (the date encrypted), so the
+ * start that settles the payment keeps the card and records the date, once.
+ */
+describe('a crash right after the charge of a press that kept the card and gave a date of birth', () => {
+  const crash = useCrashTest('pay-crash-asked');
+  const { count } = crash;
+  /** The shop's DOB_ENCRYPTION_KEY in the crash tests (test/crash/crash-test.ts). */
+  const dobKey = '1'.repeat(64);
+  const card = { CC: '5555555555554444', MONTH: '11', YEAR: '2033', SC: '482' };
+  const dob = '11/05/1958';
+
+  it('after the restart the card is on file, the date of birth recorded and the order paid, each once', async () => {
+    const first = await crash.start({ SHOP_FAULT_POINT: 'pay:after-charge' });
+    let base = first.base;
+    const { call, loginAs } = shopClient(() => base);
+    const who = { token: (await loginAs('learner@demo.test')).token };
+    expect((await call(who, 'GET', '/card')).body).toEqual({ data: null });
+    expect((await call(who, 'POST', '/cart/items', { QTY: 1, PRODUCTID: 155 })).status).toBe(200);
+    const quote = await call<Quote>(who, 'POST', '/checkout/quote', { COUNTRY: 'USA', STATE: 'KS', SHIPPING: 1 });
+    const key = randomUUID();
+    const press = (caller: { token: string }) =>
+      call<PayResponse>(
+        caller,
+        'POST',
+        '/checkout/pay',
+        {
+          ATTJSON: { ...checkoutContact({ STATE: 'KS' }), DOB: dob },
+          BILLINGJSON: null,
+          CARD: card,
+          SAVE_CARD: true,
+          SHIPPING: 1,
+          TOTAL: quote.body.TOTAL,
+        },
+        { 'idempotency-key': key },
+      );
+    // The process dies inside this request: no answer comes.
+    await crash.killedDuring(first.shop, press(who));
+
+    // What the crash left: the card charged and kept at the gateway; no order paid, no card, no date recorded.
+    const approved = `SELECT count(*) AS n FROM sandbox_gateway_charges WHERE idempotency_key = $1 AND (result->>'approved')::boolean`;
+    expect(await count(approved, [key])).toBe(1);
+    const paidEvents = `SELECT count(*) AS n FROM es_events p JOIN checkout_payments c
+      ON p.type = 'OrderPaid' AND p.stream_id = 'order-' || c.onum WHERE c.idempotency_key = $1`;
+    expect(await count(paidEvents, [key])).toBe(0);
+    const cardsKept = `SELECT count(*) AS n FROM es_events WHERE type = 'CardSavedOnFile' AND data->>'token' =
+      (SELECT result->>'token' FROM sandbox_gateway_charges WHERE idempotency_key = $1)`;
+    expect(await count(cardsKept, [key])).toBe(0);
+    const { rows } = await crash.db.pool.query<{ dob_encrypted: string }>(
+      'SELECT dob_encrypted FROM checkout_payments WHERE idempotency_key = $1',
+      [key],
+    );
+    const kept = rows[0]!.dob_encrypted;
+    expect(decryptDob(kept, dobKey)).toBe(dob);
+    const dobsRecorded = `SELECT count(*) AS n FROM es_events WHERE type = 'DateOfBirthRecorded' AND data->>'dobEncrypted' = $1`;
+    expect(await count(dobsRecorded, [kept])).toBe(0);
+
+    // The next start settles the payment before it opens; the retry with the key answers its order.
+    const second = await crash.start();
+    base = second.base;
+    // A new login (one device per account: the first session ended with it).
+    const again = { token: (await loginAs('learner@demo.test')).token };
+    expect((await call(again, 'GET', '/card')).body).toEqual({
+      data: { BRAND: 'Mastercard', LAST4: '4444', MONTH: card.MONTH, YEAR: card.YEAR },
+    });
+    expect((await call(again, 'GET', '/account/cme')).body).toEqual({ data: { DOB: dob } });
+    const retry = await press(again);
+    expect(retry.status).toBe(200);
+    expect(retry.body.ERRORS).toEqual([]);
+    expect(retry.body.ONUM).toMatch(/^\d+$/);
+
+    expect(await count(approved, [key])).toBe(1);
+    expect(await count(paidEvents, [key])).toBe(1);
+    expect(await count(cardsKept, [key])).toBe(1);
+    expect(await count(dobsRecorded, [kept])).toBe(1);
   });
 });

@@ -7,12 +7,14 @@ import { cmePurchaseAllowed, CME_PURCHASE_WARNING } from '#libs/domain/cart/cme.
 import { customerDecider } from '#libs/domain/customer/customer.decider.js';
 import { customerStreamId } from '#libs/domain/customer/customer.events.js';
 import { isPhysical } from '#libs/domain/pricing/shipping.rules.js';
+import type { EventStore } from '#libs/eventstore/event-store.port.js';
 import type { ChargeRequest, ChargeResult } from '#libs/payments/payment-gateway.js';
 import { cardOf } from '#libs/read-models/cards.js';
 import type { EventSourcedService } from '../kernel/event-sourced.service.js';
 import { notAfter } from '../kernel/validators.js';
 import { GUEST_DIGITAL_MESSAGE, NO_CARD_ON_FILE } from './checkout-errors.js';
 import { DOB_FORMAT_MESSAGE, DOB_REQUIRED_MESSAGE, type PayDto } from './checkout.dto.js';
+import type { WhenPaid } from './payment-claims.js';
 
 /** The steps of a Pay press around the order and the charge (PayHandler runs them in its order). */
 
@@ -60,31 +62,42 @@ export async function chargeSource(
 }
 
 /**
- * What a customer's paid order also records: the CME date of birth (encrypted) and the card kept on
- * file. `now` (ISO): when the payment was settled.
+ * What a customer's paid order also records, as its press asked (kept with the claim): the CME date
+ * of birth (encrypted) and the card kept on file, from the gateway's answer to the charge. Once: a
+ * settlement run again after a crash finds what this press recorded (the date's ciphertext is the
+ * press's own, the token the gateway's) on the streams and appends nothing. The caller holds the
+ * payment's key, so nobody records for it meanwhile. `now` (ISO): when the payment was settled.
  */
 export async function recordAfterPaid(
   eventSourced: EventSourcedService,
-  paid: { customerId: string; encryptedDob: string | null; charge: ChargeResult; input: PayDto; now: string },
+  store: Pick<EventStore, 'readStream'>,
+  paid: { customerId: string; asked: WhenPaid; charge: ChargeResult | null; now: string },
 ): Promise<void> {
-  const { customerId, encryptedDob, charge, input, now } = paid;
-  if (encryptedDob !== null) {
+  const { customerId, asked, charge, now } = paid;
+  const recorded = async (streamId: string, type: string, matches: (data: Record<string, unknown>) => boolean) =>
+    (await store.readStream(streamId)).some((e) => e.type === type && matches(e.data as Record<string, unknown>));
+  const { dobEncrypted } = asked;
+  if (
+    dobEncrypted !== null &&
+    !(await recorded(customerStreamId(customerId), 'DateOfBirthRecorded', (d) => d.dobEncrypted === dobEncrypted))
+  ) {
     await eventSourced.execute(customerStreamId(customerId), customerDecider, {
       type: 'RecordDateOfBirth',
-      dobEncrypted: encryptedDob,
+      dobEncrypted,
       now,
     });
   }
-  if (charge.approved && charge.token && input.CARD && input.SAVE_CARD === true) {
-    await eventSourced.execute(cardStreamId(customerId), cardOnFileDecider, {
-      type: 'SaveCardOnFile',
-      customerId,
-      token: charge.token,
-      brand: charge.brand,
-      last4: charge.last4,
-      month: charge.month,
-      year: charge.year,
-      now,
-    });
-  }
+  if (!asked.saveCard || !charge?.approved || !charge.token) return;
+  const token = charge.token;
+  if (await recorded(cardStreamId(customerId), 'CardSavedOnFile', (d) => d.token === token)) return;
+  await eventSourced.execute(cardStreamId(customerId), cardOnFileDecider, {
+    type: 'SaveCardOnFile',
+    customerId,
+    token,
+    brand: charge.brand,
+    last4: charge.last4,
+    month: charge.month,
+    year: charge.year,
+    now,
+  });
 }

@@ -8,23 +8,17 @@ import { orderDecider } from '#libs/domain/order/order.decider.js';
 import { OrderErrors } from '#libs/domain/order/order.errors.js';
 import { orderStreamId } from '#libs/domain/order/order.events.js';
 import { DomainError } from '#libs/domain/kernel/decider.js';
-import {
-  type ChargeRequest,
-  type ChargeResult,
-  PAYMENT_GATEWAY,
-  type PaymentGateway,
-} from '#libs/payments/payment-gateway.js';
+import { type ChargeRequest, PAYMENT_GATEWAY, type PaymentGateway } from '#libs/payments/payment-gateway.js';
 import { CartService } from '../cart/index.js';
 import { RolesService } from '../identity/index.js';
 import { PG_POOL } from '../infrastructure/tokens.js';
 import { EventSourcedService } from '../kernel/event-sourced.service.js';
-import { RequestContext } from '../kernel/request-context.js';
 import { PAYMENT_IN_PROGRESS } from './checkout-errors.js';
 import { PayCommand } from './checkout.messages.js';
 import { CheckoutService } from './checkout.service.js';
 import { AddressReferences, validateCheckoutAddresses } from './contact-validation.js';
-import { chargeSource, recordAfterPaid, refuseBeforePaying } from './pay-steps.js';
-import { type PaymentClaim, PaymentClaims } from './payment-claims.js';
+import { chargeSource, refuseBeforePaying } from './pay-steps.js';
+import { NOTHING_ASKED, type PaymentClaim, PaymentClaims, type WhenPaid } from './payment-claims.js';
 import { PaymentSettlement } from './payment-settlement.js';
 import { placeOrderCommand } from './place-order.js';
 
@@ -37,7 +31,8 @@ const ANOTHER_PAYMENT_KEY = 'This Idempotency-Key belongs to another payment.';
  * cart decider's StartCheckout at the cart's revision), so of two presses on one cart (two tabs, two
  * keys) the first pays and the other answers with the first one's answer, charging nothing. The order
  * decider places the order (PlaceOrder), the gateway charges with the key, PaymentSettlement records
- * the outcome (PayOrder) and empties the cart (CompleteCheckout) or frees it (ReleaseCheckout); it
+ * the outcome (PayOrder), empties the cart (CompleteCheckout) and does what the press asked beyond the
+ * charge (card on file, date of birth: kept with the claim), or frees the cart (ReleaseCheckout); it
  * ends the payment the same way when the process dies in between. This handler only orchestrates.
  */
 @CommandHandler(PayCommand)
@@ -52,7 +47,6 @@ export class PayHandler implements ICommandHandler<PayCommand> {
     private readonly roles: RolesService,
     private readonly eventSourced: EventSourcedService,
     private readonly addressReferences: AddressReferences,
-    private readonly context: RequestContext,
     private readonly clock: Clock,
   ) {}
 
@@ -74,7 +68,8 @@ export class PayHandler implements ICommandHandler<PayCommand> {
         if (earlier) return await this.settlement.settle(earlier);
         await this.claims.claim(idempotencyKey, cartId, customerId);
       }
-      return await this.payHeld({ idempotencyKey, cartId, customerId, onum: null, response: null }, input);
+      const claim = { idempotencyKey, cartId, customerId, onum: null, response: null, ...NOTHING_ASKED };
+      return await this.payHeld(claim, input);
     } finally {
       await held.release();
     }
@@ -111,9 +106,14 @@ export class PayHandler implements ICommandHandler<PayCommand> {
     const pressed = this.clock.now();
     refuseBeforePaying(customerId, await this.carts.view(cartId, roles), roles, input, dayOf(pressed));
     const source = await chargeSource(this.pool, customerId, input);
-    const encryptedDob = input.ATTJSON.DOB?.trim() ? this.checkout.encryptDob(input.ATTJSON.DOB.trim()) : null;
+    const dob = customerId !== null ? input.ATTJSON.DOB?.trim() : undefined;
+    // Kept with the claim (the date only encrypted): settlement finishes them, also after a crash.
+    const asked: WhenPaid = {
+      saveCard: source.saveCard === true,
+      dobEncrypted: dob ? this.checkout.encryptDob(dob) : null,
+    };
 
-    const onum = await this.claims.drawOrderNumber(idempotencyKey);
+    const onum = await this.claims.drawOrderNumber(idempotencyKey, asked);
     const taken = await this.carts.startCheckout({ cartId, onum, idempotencyKey, now: pressed.toISOString() });
     if (taken === null) {
       // An empty cart that no payment emptied: nothing to pay, and the key may be used again.
@@ -126,10 +126,9 @@ export class PayHandler implements ICommandHandler<PayCommand> {
       await this.claims.answer(idempotencyKey, first);
       return first;
     }
-    const paying: PaymentClaim = { ...claim, onum };
+    const paying: PaymentClaim = { ...claim, ...asked, onum };
 
     let total: number;
-    let placedId: string | null;
     try {
       // Priced from the cart as taken: it cannot change until the payment ends.
       const cart = await this.carts.view(cartId, roles);
@@ -140,7 +139,6 @@ export class PayHandler implements ICommandHandler<PayCommand> {
         await placeOrderCommand(this.pool, this.checkout, press),
       );
       total = placed.state.money?.TOTAL ?? 0;
-      placedId = placed.events[0]?.id ?? null;
     } catch (error) {
       // Refused before any charge: the cart is free again and the key may try again.
       await this.settlement.release(paying, 'failed');
@@ -148,21 +146,15 @@ export class PayHandler implements ICommandHandler<PayCommand> {
       throw error;
     }
 
-    let charge: ChargeResult;
     try {
-      charge = await this.gateway.charge({ ...source, amountCents: total, idempotencyKey } as ChargeRequest);
+      await this.gateway.charge({ ...source, amountCents: total, idempotencyKey } as ChargeRequest);
     } catch (error) {
       // The gateway did not answer: whether it charged is settled with it now, or by the next sweep.
       await this.settlement.settle(paying).catch(() => undefined);
       throw error;
     }
     faultPoint('pay:after-charge');
-    const response = await this.settlement.settle(paying);
-    if (response.ONUM === null || customerId === null) return response;
-    const paid = { customerId, encryptedDob, charge, input, now: this.clock.now().toISOString() };
-    // Recorded because the order was placed (its OrderPlaced event is their cause).
-    const record = () => recordAfterPaid(this.eventSourced, paid);
-    await (placedId === null ? record() : this.context.causedBy(placedId, record));
-    return response;
+    // The outcome is read back from the gateway by the key, the same way as after a crash.
+    return this.settlement.settle(paying);
   }
 }

@@ -8,9 +8,10 @@ import type { PayResponse } from '#libs/contracts/cart.js';
  * the answer every repeat of that key gets. A row without an answer is a payment still running, or one
  * whose process died: the running request holds a session advisory lock on its key, which PostgreSQL
  * drops with the connection when the process dies, so whoever can take the lock knows the payment has
- * no owner left and may settle it (payment-settlement.ts).
+ * no owner left and may settle it (payment-settlement.ts). What the press asked beyond the charge is kept
+ * with it too (WhenPaid), so a payment settled after its process died finishes it all the same.
  */
-export interface PaymentClaim {
+export interface PaymentClaim extends WhenPaid {
   idempotencyKey: string;
   cartId: string;
   customerId: string | null;
@@ -18,12 +19,27 @@ export interface PaymentClaim {
   response: PayResponse | null;
 }
 
+/**
+ * What a signed-in customer's press asked for beyond the charge, done once the order is paid: keep the
+ * card on file (the gateway's answer to the charge carries its token) and record the CME date of birth,
+ * kept here only encrypted (AES-256-GCM, as on the customer's stream). A guest's press asks neither.
+ */
+export interface WhenPaid {
+  saveCard: boolean;
+  dobEncrypted: string | null;
+}
+
+/** A claim taken before its order number was drawn: nothing asked yet. */
+export const NOTHING_ASKED: WhenPaid = { saveCard: false, dobEncrypted: null };
+
 interface ClaimRow {
   idempotency_key: string;
   cart_id: string;
   customer_id: string | null;
   onum: string | null;
   response: PayResponse | null;
+  save_card: boolean;
+  dob_encrypted: string | null;
 }
 
 const toClaim = (row: ClaimRow): PaymentClaim => ({
@@ -32,6 +48,8 @@ const toClaim = (row: ClaimRow): PaymentClaim => ({
   customerId: row.customer_id,
   onum: row.onum === null ? null : Number(row.onum),
   response: row.response,
+  saveCard: row.save_card,
+  dobEncrypted: row.dob_encrypted,
 });
 
 /** The advisory lock of a key: one 64-bit number per key, in a name space of its own. */
@@ -76,6 +94,8 @@ export class PaymentClaims implements OnApplicationShutdown {
       );
       ALTER TABLE checkout_payments ADD COLUMN IF NOT EXISTS customer_id text;
       ALTER TABLE checkout_payments ADD COLUMN IF NOT EXISTS onum bigint;
+      ALTER TABLE checkout_payments ADD COLUMN IF NOT EXISTS save_card boolean NOT NULL DEFAULT false;
+      ALTER TABLE checkout_payments ADD COLUMN IF NOT EXISTS dob_encrypted text;
       CREATE INDEX IF NOT EXISTS checkout_payments_open ON checkout_payments (created_at) WHERE response IS NULL`));
   }
 
@@ -126,18 +146,22 @@ export class PaymentClaims implements OnApplicationShutdown {
   async find(idempotencyKey: string): Promise<PaymentClaim | null> {
     await this.ensureSchema();
     const { rows } = await this.pool.query<ClaimRow>(
-      'SELECT idempotency_key, cart_id, customer_id, onum, response FROM checkout_payments WHERE idempotency_key = $1',
+      `SELECT idempotency_key, cart_id, customer_id, onum, response, save_card, dob_encrypted
+       FROM checkout_payments WHERE idempotency_key = $1`,
       [idempotencyKey],
     );
     return rows[0] ? toClaim(rows[0]) : null;
   }
 
-  /** A fresh order number, kept on the claim before the order is placed (recovery finds the order by it). */
-  async drawOrderNumber(idempotencyKey: string): Promise<number> {
+  /**
+   * A fresh order number, kept on the claim before the order is placed (recovery finds the order by it),
+   * with what the press asked beyond the charge (settlement finishes it when the process died).
+   */
+  async drawOrderNumber(idempotencyKey: string, asked: WhenPaid): Promise<number> {
     const { rows } = await this.pool.query<{ onum: string }>(
-      `UPDATE checkout_payments SET onum = nextval('checkout_order_numbers') WHERE idempotency_key = $1
-       RETURNING onum::text`,
-      [idempotencyKey],
+      `UPDATE checkout_payments SET onum = nextval('checkout_order_numbers'), save_card = $2, dob_encrypted = $3
+       WHERE idempotency_key = $1 RETURNING onum::text`,
+      [idempotencyKey, asked.saveCard, asked.dobEncrypted],
     );
     const onum = Number(rows[0]?.onum);
     if (!Number.isSafeInteger(onum)) throw new Error(`payment ${idempotencyKey} has no claim`);

@@ -18,6 +18,7 @@ import { EventSourcedService } from '../kernel/event-sourced.service.js';
 import { RequestContext, SYSTEM } from '../kernel/request-context.js';
 import { CheckoutService } from './checkout.service.js';
 import { OrderPaidProcessManager } from '../entitlements/index.js';
+import { recordAfterPaid } from './pay-steps.js';
 import { type PaymentClaim, PaymentClaims } from './payment-claims.js';
 
 /** How often a running shop looks for payments whose process died (the start looks at once). */
@@ -27,7 +28,8 @@ const SWEEP_EVERY_MS = 30_000;
  * Ends a payment, in the normal flow and after a crash (issue: a crash between the gateway's charge
  * and the OrderPaid append neither loses nor doubles money). The caller holds the key's lock.
  * - Charged (OrderPaid recorded, or the gateway says the key was charged): the order is completed
- *   (OrderPaid, access granted, the cart emptied) and the key answers its ONUM.
+ *   (OrderPaid, access granted, the cart emptied, the card kept and the date of birth recorded when
+ *   the press asked, as kept with its claim) and the key answers its ONUM.
  * - Not charged: the gateway voids the key (a late charge with it is refused), the order records the
  *   decline, the cart is free again, and the key answers the decline's ERRORS.
  * On start, and every 30 s, every key without an answer whose lock is free (its process is gone) is
@@ -113,12 +115,20 @@ export class PaymentSettlement implements OnApplicationBootstrap, OnApplicationS
       now: this.clock.now().toISOString(),
     });
     const event = result.events[0];
-    if (event?.type === 'OrderPaid') return this.completePaid(claim, event);
+    if (event?.type === 'OrderPaid') return this.completePaid(claim, event, charge);
     return this.declined(claim, charge);
   }
 
-  /** A paid order: access granted, the cart emptied, the key answered with its ONUM. */
-  async completePaid(claim: PaymentClaim, paid: RecordedEvent): Promise<PayResponse> {
+  /**
+   * A paid order: access granted, the cart emptied, what the press asked beyond the charge done (the
+   * card kept, the date of birth recorded), the key answered with its ONUM. `charge`: the gateway's
+   * answer when this run has it (null: asked again when the card is to be kept).
+   */
+  async completePaid(
+    claim: PaymentClaim,
+    paid: RecordedEvent,
+    charge: ChargeResult | null = null,
+  ): Promise<PayResponse> {
     const onum = claim.onum ?? Number((paid.data as { onum: number }).onum);
     await this.orderPaid.handle(paid);
     await this.context.causedBy(paid.id, () =>
@@ -129,6 +139,8 @@ export class PaymentSettlement implements OnApplicationBootstrap, OnApplicationS
         idempotencyKey: claim.idempotencyKey,
       }),
     );
+    // Before the answer: a process that dies in between leaves the key unanswered, settled again.
+    await this.context.causedBy(paid.id, () => this.finishAsked(claim, charge));
     const ONUM = String(onum);
     const response: PayResponse = {
       ONUM,
@@ -137,6 +149,21 @@ export class PaymentSettlement implements OnApplicationBootstrap, OnApplicationS
     };
     await this.claims.answer(claim.idempotencyKey, response);
     return response;
+  }
+
+  /** What a customer's press asked beyond the charge (kept with the claim), done as the request would have. */
+  private async finishAsked(claim: PaymentClaim, charge: ChargeResult | null): Promise<void> {
+    const { customerId, saveCard, dobEncrypted } = claim;
+    if (customerId === null || (!saveCard && dobEncrypted === null)) return;
+    // Paid by an earlier run: the gateway answers the key's charge again, its token with it.
+    const answer = charge ?? (saveCard ? await this.gateway.settle(claim.idempotencyKey) : null);
+    const asked = { saveCard, dobEncrypted };
+    await recordAfterPaid(this.eventSourced, this.store, {
+      customerId,
+      asked,
+      charge: answer,
+      now: this.clock.now().toISOString(),
+    });
   }
 
   /** No money moved: the cart is free again and the key answers the decline. */
