@@ -24,6 +24,11 @@ export interface StripeGatewayStore {
    * unless an answer stands; an authentication that was waiting is replaced. Answers the one that stands.
    */
   settleCharge(idempotencyKey: string, intentId: string | null, result: ChargeResult): Promise<ChargeResult>;
+  /**
+   * Runs `work` while no other refund of this charge runs (in any process): what is left of a charge is
+   * read and refunded as one step, as Stripe does it (localstripe would refund more than was charged).
+   */
+  oneRefundAtATime<T>(chargeReference: string, work: () => Promise<T>): Promise<T>;
   claimRefund(idempotencyKey: string, chargeReference: string, amountCents: number): Promise<boolean>;
   findRefund(idempotencyKey: string): Promise<RefundResult | null>;
   finishRefund(idempotencyKey: string, result: RefundResult): Promise<RefundResult>;
@@ -95,6 +100,24 @@ export function pgStripeGatewayStore(pool: Pool): StripeGatewayStore {
         [key, intentId, JSON.stringify(result)],
       );
       return (await findCharge(key))?.result ?? result;
+    },
+    async oneRefundAtATime(chargeReference, work) {
+      await ensure();
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query(`SELECT pg_advisory_xact_lock(hashtextextended('stripe-refund:' || $1, 0))`, [
+          chargeReference,
+        ]);
+        const done = await work();
+        await client.query('COMMIT');
+        client.release();
+        return done;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        client.release();
+        throw error;
+      }
     },
     async claimRefund(key, chargeReference, amountCents) {
       await ensure();

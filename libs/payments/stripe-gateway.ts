@@ -224,36 +224,40 @@ export class StripeGateway implements PaymentGateway {
   }
 
   /**
-   * A refund of an approved intent, at most what is left of it (checked here: localstripe refunds more
-   * than was charged), once per key (kept here: localstripe does not honour Idempotency-Key).
+   * A refund of an approved intent, at most what is left of it (checked here, one refund of a charge at
+   * a time: localstripe refunds more than was charged), once per key (kept here: localstripe does not
+   * honour Idempotency-Key).
    */
   async refund(request: RefundRequest): Promise<RefundResult> {
     const { idempotencyKey: key, amountCents, chargeReference } = request;
     if (!Number.isInteger(amountCents) || amountCents <= 0) return refusedRefund(STRIPE_TEXTS.refundAmount);
-    if (!(await this.store.claimRefund(key, chargeReference, amountCents))) {
-      return waitFor(() => this.store.findRefund(key));
-    }
-    try {
-      const left = await this.leftToRefund(chargeReference);
-      if (left === null) return await this.store.finishRefund(key, refusedRefund(STRIPE_TEXTS.noCharge));
-      if (amountCents > left) return await this.store.finishRefund(key, refusedRefund(STRIPE_TEXTS.tooMuch));
-      const refund = await this.stripe.refunds.create(
-        {
-          ...(chargeReference.startsWith('ch_') ? { charge: chargeReference } : { payment_intent: chargeReference }),
-          amount: amountCents,
-          // Stripe's own `reason` is a short list (requested_by_customer, ...); ours is free text.
-          metadata: { [KEY_METADATA]: key, reason: request.reason.slice(0, 500) },
-        },
-        { idempotencyKey: key },
-      );
-      return await this.store.finishRefund(key, { refunded: true, reference: refund.id, amountCents: refund.amount });
-    } catch (error) {
-      const reason = refusalOf(error);
-      if (reason !== null) return this.store.finishRefund(key, refusedRefund(reason));
-      // No answer: the key may try again (Stripe answers a repeat of the key with the same refund).
-      await this.store.forgetRefund(key);
-      throw error;
-    }
+    return this.store.oneRefundAtATime(chargeReference, async () => {
+      // The refunds of this charge before this one have ended: a repeat of a key finds its answer.
+      const earlier = await this.store.findRefund(key);
+      if (earlier) return earlier;
+      await this.store.claimRefund(key, chargeReference, amountCents);
+      try {
+        const left = await this.leftToRefund(chargeReference);
+        if (left === null) return await this.store.finishRefund(key, refusedRefund(STRIPE_TEXTS.noCharge));
+        if (amountCents > left) return await this.store.finishRefund(key, refusedRefund(STRIPE_TEXTS.tooMuch));
+        const refund = await this.stripe.refunds.create(
+          {
+            ...(chargeReference.startsWith('ch_') ? { charge: chargeReference } : { payment_intent: chargeReference }),
+            amount: amountCents,
+            // Stripe's own `reason` is a short list (requested_by_customer, ...); ours is free text.
+            metadata: { [KEY_METADATA]: key, reason: request.reason.slice(0, 500) },
+          },
+          { idempotencyKey: key },
+        );
+        return await this.store.finishRefund(key, { refunded: true, reference: refund.id, amountCents: refund.amount });
+      } catch (error) {
+        const reason = refusalOf(error);
+        if (reason !== null) return this.store.finishRefund(key, refusedRefund(reason));
+        // No answer: the key may try again (Stripe answers a repeat of the key with the same refund).
+        await this.store.forgetRefund(key);
+        throw error;
+      }
+    });
   }
 
   /** What is left of the charge an intent (or charge) reference took; null when it took nothing. */

@@ -189,6 +189,26 @@ export function gatewayContract(
       expect(whole).toMatchObject({ refunded: true, amountCents: 5_000 });
     });
 
+    it('refunds a whole charge once when five refunds of it (five keys) run at once: the others are refused', async () => {
+      const source = await under.sourceOf(CARDS.good);
+      const charge = approvedOf(
+        await under.gateway.charge({ ...source, amountCents: 3_000, idempotencyKey: freshKey('refund-race') }),
+      );
+      const all = await Promise.all(
+        ['a', 'b', 'c', 'd', 'e'].map((n) =>
+          under.gateway.refund({
+            chargeReference: charge.reference,
+            amountCents: 3_000,
+            idempotencyKey: freshKey(`refund-race-${n}`),
+            reason: 'cancelled',
+          }),
+        ),
+      );
+      expect(all.filter((r) => r.refunded)).toHaveLength(1);
+      const refused = { refunded: false, errors: ['The refund is more than what is left of the charge.'] };
+      expect(all.filter((r) => !r.refunded)).toEqual([refused, refused, refused, refused]);
+    });
+
     it('settles a key no charge was made with: interrupted, and a late charge with it is refused the same', async () => {
       const key = freshKey('crash-before');
       const settled = await under.restarted().settle(key);
