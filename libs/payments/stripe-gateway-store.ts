@@ -17,6 +17,8 @@ export interface StripeGatewayStore {
   /** Claims a charge key; false when it was claimed before (a repeat, or a voided key). */
   claimCharge(idempotencyKey: string, amountCents: number): Promise<boolean>;
   findCharge(idempotencyKey: string): Promise<StripeKeyRow | null>;
+  /** Keeps the intent made with a key that has no answer yet (settle reads it by its id). */
+  noteIntent(idempotencyKey: string, intentId: string): Promise<void>;
   /** Records the intent and the answer unless an answer stands; answers the one that stands. */
   finishCharge(idempotencyKey: string, intentId: string | null, result: ChargeResult): Promise<ChargeResult>;
   /**
@@ -82,6 +84,9 @@ export function pgStripeGatewayStore(pool: Pool): StripeGatewayStore {
       return claimed.rowCount === 1;
     },
     findCharge,
+    async noteIntent(key, intentId) {
+      await pool.query('UPDATE stripe_gateway_keys SET intent_id = $2 WHERE idempotency_key = $1', [key, intentId]);
+    },
     async finishCharge(key, intentId, result) {
       await pool.query(
         `UPDATE stripe_gateway_keys SET intent_id = COALESCE($2, intent_id), result = $3

@@ -100,7 +100,11 @@ export class StripeGateway implements PaymentGateway {
       return this.store.finishCharge(key, intentId, declined(reason));
     }
     const result = await this.resultOf(intent, request.token !== undefined || request.saveCard === true);
-    if (result === null) throw new Error(`Stripe left payment ${intent.id} ${intent.status}`);
+    if (result === null) {
+      // Neither done nor waiting for its holder (processing): kept, so settle reads it by its id later.
+      await this.store.noteIntent(key, intent.id);
+      throw new Error(`Stripe payment ${intent.id} is still ${intent.status}: settle it later`);
+    }
     return this.store.finishCharge(key, intent.id, result);
   }
 

@@ -225,13 +225,17 @@ export function gatewayContract(
       expect(await under.restarted().settle(key)).toEqual(charged);
     });
 
-    it('charges once for 30 presses of one key at once, and every press gets that charge', async () => {
+    it('charges once for 30 presses of one key at once on two nodes, and every press gets that charge', async () => {
       const key = freshKey('presses');
       const source = await under.sourceOf(CARDS.good);
       const answers: ChargeResult[] = [];
-      const { statuses } = await fireAtOnce(30, async () => {
+      // Two instances on one storage: two API nodes taking presses of the same key.
+      const nodes = [under.gateway, under.restarted()];
+      const { statuses } = await fireAtOnce(30, async (n) => {
         try {
-          answers.push(await under.gateway.charge({ ...source, amountCents: 4_500, idempotencyKey: key }));
+          answers.push(
+            await (nodes[n % 2] as PaymentGateway).charge({ ...source, amountCents: 4_500, idempotencyKey: key }),
+          );
           return { status: 200 };
         } catch {
           return { status: 500 };
