@@ -30,6 +30,8 @@ export function createPaymentGateway(config: PaymentGatewayConfig, pool: Pool, c
         currency: config.STRIPE_CURRENCY,
         allowRawCards: config.STRIPE_ALLOW_RAW_CARDS,
         standIn: config.STRIPE_API_BASE !== undefined,
+        // Stripe's search shows an intent within a minute; localstripe's list at once.
+        searchLagMs: config.STRIPE_API_BASE !== undefined ? 0 : 60_000,
       });
     }
   }

@@ -11,6 +11,8 @@ import type { ChargeResult, RefundResult } from './payment-gateway.js';
 export interface StripeKeyRow {
   intentId: string | null;
   result: ChargeResult | null;
+  /** How long ago the key was claimed (the database's clock, as the row's time is). */
+  ageMs: number;
 }
 
 export interface StripeGatewayStore {
@@ -58,12 +60,13 @@ export function pgStripeGatewayStore(pool: Pool): StripeGatewayStore {
       )`));
   const findCharge = async (key: string): Promise<StripeKeyRow | null> => {
     await ensure();
-    const { rows } = await pool.query<{ intent_id: string | null; result: ChargeResult | null }>(
-      'SELECT intent_id, result FROM stripe_gateway_keys WHERE idempotency_key = $1',
+    const { rows } = await pool.query<{ intent_id: string | null; result: ChargeResult | null; age_ms: number }>(
+      `SELECT intent_id, result, (extract(epoch FROM now() - created_at) * 1000)::float8 AS age_ms
+       FROM stripe_gateway_keys WHERE idempotency_key = $1`,
       [key],
     );
     const row = rows[0];
-    return row ? { intentId: row.intent_id, result: row.result } : null;
+    return row ? { intentId: row.intent_id, result: row.result, ageMs: row.age_ms } : null;
   };
   const findRefund = async (key: string): Promise<RefundResult | null> => {
     await ensure();

@@ -26,6 +26,11 @@ export interface StripeGatewayOptions {
    * `automatic_payment_methods`, so they are left out; Stripe itself gets both.
    */
   standIn: boolean;
+  /**
+   * How long after a key is claimed Stripe's search may still miss the intent made with it (Stripe says
+   * up to a minute); a key this young with no intent found is settled later, not voided. 0 on localstripe.
+   */
+  searchLagMs: number;
 }
 
 /** The metadata key our Idempotency-Key is kept under on the PaymentIntent (settle finds it by it). */
@@ -187,7 +192,12 @@ export class StripeGateway implements PaymentGateway {
     const intent = row?.intentId
       ? await this.stripe.paymentIntents.retrieve(row.intentId)
       : await findIntentByKey(this.stripe, KEY_METADATA, idempotencyKey);
-    if (!intent) return this.store.settleCharge(idempotencyKey, null, declined(PAYMENT_INTERRUPTED));
+    if (!intent) {
+      // The process may have died inside the create call, and the search not show its intent yet.
+      if (row && row.intentId === null && row.ageMs < this.options.searchLagMs)
+        throw new Error(STRIPE_TEXTS.settleLater);
+      return this.store.settleCharge(idempotencyKey, null, declined(PAYMENT_INTERRUPTED));
+    }
     let settled = intent;
     // Nobody is left to finish it (the request, or the holder's authentication, is gone): cancel it.
     if (['requires_action', 'requires_confirmation', 'requires_payment_method'].includes(intent.status)) {

@@ -10,6 +10,7 @@ export const STRIPE_TEXTS = {
   noCharge: 'There is no approved charge with this reference.',
   tooMuch: 'The refund is more than what is left of the charge.',
   busy: 'A payment with this key is still being processed.',
+  settleLater: "Stripe's search may not show this payment yet: it is settled at the next sweep.",
 } as const;
 
 /**
@@ -44,7 +45,7 @@ export function toCardOnFile(token: string): { customer: string; paymentMethod: 
  * The PaymentIntent whose metadata holds our key. Stripe's search is used first; localstripe has no
  * search (404), so it falls back to listing every intent. Stripe's search may lag a write by up to a
  * minute; it is asked only when a process died inside the create call (the intent's id is kept as soon
- * as Stripe answers), and the payment_intent.succeeded webhook is the backstop (docs/payments.md).
+ * as Stripe answers), and such a young key is settled later rather than voided (StripeGatewayOptions).
  */
 export async function findIntentByKey(
   stripe: Stripe,

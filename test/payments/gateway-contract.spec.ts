@@ -54,6 +54,7 @@ if (localstripe) {
     currency: 'usd',
     allowRawCards,
     standIn: true,
+    searchLagMs: 0,
   });
   // The port's tokenize takes card details: allowed here (tests only), as Stripe.js would make them.
   const open = (allowRawCards = true) => new StripeGateway(pgStripeGatewayStore(db.pool), options(allowRawCards));
@@ -156,6 +157,15 @@ if (localstripe) {
       });
       expect(late).toEqual(settled);
       expect(await intentsWithKey(key)).toHaveLength(1);
+    });
+
+    it("settles a young claimed key without an intent later, as Stripe's search may lag; then voids it", async () => {
+      const key = freshKey('search-lag');
+      expect(await pgStripeGatewayStore(db.pool).claimCharge(key, 7_000)).toBe(true);
+      const lagging = new StripeGateway(pgStripeGatewayStore(db.pool), { ...options(true), searchLagMs: 500 });
+      await expect(lagging.settle(key)).rejects.toThrow(STRIPE_TEXTS.settleLater);
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(await lagging.settle(key)).toEqual({ approved: false, errors: [PAYMENT_INTERRUPTED] });
     });
 
     it('settles a claimed key Stripe never saw: voided, interrupted', async () => {
