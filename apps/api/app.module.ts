@@ -9,6 +9,7 @@ import { HealthController } from './health/health.controller.js';
 import { IdentityModule } from './identity/identity.module.js';
 import { type Infrastructure, InfrastructureModule } from './infrastructure/infrastructure.module.js';
 import { httpLogOptions } from './kernel/http-logging.js';
+import { RenewalsModule } from './renewals/renewals.module.js';
 import { StreamingModule } from './streaming/streaming.module.js';
 
 /**
@@ -37,6 +38,7 @@ export class AppModule {
         AccountModule,
         StreamingModule,
         CmeModule,
+        RenewalsModule,
       ],
       controllers: [HealthController],
     };

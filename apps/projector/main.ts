@@ -6,11 +6,12 @@ import { createEventStore } from '#libs/eventstore/create-event-store.js';
 import { KafkaRelay } from '#libs/kafka/kafka-relay.js';
 import { allReadModels } from '#libs/read-models/index.js';
 import { Projector } from '#libs/read-models/projector.js';
+import { projectorRenewals } from './renewals.js';
 
 /**
  * The projector process of the scaled-out mode (docs/conventions.md): the same projections the
- * embedded shop runs in-process, plus the Kafka relay when KAFKA_BROKERS is set. The api replicas
- * then run with RUN_PROJECTIONS=false. Logs are JSON lines (pino).
+ * embedded shop runs in-process, the schedule of automatic renewals, plus the Kafka relay when
+ * KAFKA_BROKERS is set. The api replicas then run with RUN_PROJECTIONS=false. Logs are JSON lines (pino).
  */
 const config = loadConfig();
 const log = pino({ level: config.LOG_LEVEL, base: { process: 'projector' } });
@@ -54,6 +55,16 @@ try {
     { readModels: allReadModels.map((m) => m.name), eventStore: config.EVENTSTORE_URL ? 'eventstoredb' : 'postgres' },
     'projections running',
   );
+
+  // The automatic renewals of the scaled-out mode (the api replicas, RUN_PROJECTIONS=false, run none).
+  const renewals = projectorRenewals({
+    config,
+    pool,
+    store,
+    logger: { info: (message) => log.info(message), error: (message) => log.error(message) },
+  });
+  renewals.start();
+  stops.push(() => renewals.stop());
 
   if (config.KAFKA_BROKERS) {
     const relay = new KafkaRelay({

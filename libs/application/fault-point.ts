@@ -6,7 +6,8 @@
  * orders through the same handler) passes them. Unset (always, outside those tests), a fault point
  * does nothing. The points: `pay:after-charge` (the gateway charged, OrderPaid not yet appended;
  * test/crash/pay-crash.spec.ts), `redeem:before-grant` (CodeRedeemed appended, the book not yet
- * granted; test/crash/redeem-crash.spec.ts).
+ * granted; test/crash/redeem-crash.spec.ts), `refund:before-revoke` (a full OrderRefunded followed,
+ * the access not yet taken back; test/crash/refund-crash.spec.ts).
  */
 let armed = false;
 

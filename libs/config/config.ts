@@ -107,6 +107,8 @@ const schema = z
       .enum(['true', 'false'])
       .default('true')
       .transform((v) => v === 'true'),
+    /** Minutes between two passes of the automatic renewals (docs/payments.md, Renewals); 0: no timer. */
+    RENEWALS_EVERY_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
     /** Serve the built web app from this process. */
     SERVE_WEB: z
       .enum(['true', 'false'])

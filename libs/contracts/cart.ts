@@ -250,6 +250,14 @@ export interface ReceiptLine {
   TOTAL: number;
 }
 
+/** Money given back of a paid order ("Refunded $X on DATE"). */
+export interface OrderRefundLine {
+  /** Cents. */
+  AMOUNT: number;
+  /** ISO date-time of the refund. */
+  DATE: string;
+}
+
 export interface Receipt {
   ONUM: string;
   DATE: string;
@@ -263,6 +271,8 @@ export interface Receipt {
   CATEGORY: string | null;
   /** Venue or hotel info of event products 235, 503, 509, 511, 517, 520, 547 in the order. */
   EVENTS: { PRODUCTID: number; NAME: string; VENUE: string | null; HOTEL: string | null }[];
+  /** The refunds of the order, oldest first (empty when none). */
+  REFUNDS: OrderRefundLine[];
 }
 
 export interface OrderHistoryEntry {
@@ -270,6 +280,8 @@ export interface OrderHistoryEntry {
   DATE: string;
   ONUM: string;
   PRODUCTS: { PRODUCTID: number; PRODUCTNAME: string; TYPE: string }[];
+  /** The refunds of the order, oldest first (empty when none). */
+  REFUNDS: OrderRefundLine[];
 }
 
 /** Expiry dates per type (signed-in section 2 Subscriptions tab): 'YYYY-MM-DD', or '0000-00-00' for none. */

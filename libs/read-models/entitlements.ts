@@ -34,7 +34,7 @@ export const entitlementsReadModel: ReadModel = {
       source text NOT NULL,
       PRIMARY KEY (customer_id, product_id, source)
     )`,
-  handles: ['SubscriptionGranted', 'ProductAccessGranted'],
+  handles: ['SubscriptionGranted', 'ProductAccessGranted', 'EntitlementsRevoked'],
   async apply(recorded: RecordedEvent, db: PoolClient): Promise<void> {
     const event = recorded as unknown as EntitlementEvent;
     switch (event.type) {
@@ -55,6 +55,19 @@ export const entitlementsReadModel: ReadModel = {
            VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
           [d.customerId, d.productId, d.productType, d.source],
         );
+        await db.query('SELECT pg_notify($1, $2)', [ENTITLEMENTS_CHANNEL, d.customerId]);
+        return;
+      }
+      case 'EntitlementsRevoked': {
+        const d = event.data;
+        await db.query('DELETE FROM entitlement_subscriptions WHERE customer_id = $1 AND source = $2', [
+          d.customerId,
+          d.source,
+        ]);
+        await db.query('DELETE FROM entitlement_products WHERE customer_id = $1 AND source = $2', [
+          d.customerId,
+          d.source,
+        ]);
         await db.query('SELECT pg_notify($1, $2)', [ENTITLEMENTS_CHANNEL, d.customerId]);
         return;
       }

@@ -8,6 +8,7 @@ import { financeLedgerReadModel } from './finance-ledger.js';
 import { orderHistoryReadModel } from './order-history.js';
 import type { ReadModel } from './read-model.js';
 import { receiptsReadModel } from './receipts.js';
+import { renewalsReadModel } from './renewals.js';
 import { sessionsReadModel } from './sessions.js';
 import { streamingChoicesReadModel } from './streaming-choices.js';
 import { viewingProgressReadModel } from './viewing-progress.js';
@@ -26,4 +27,5 @@ export const allReadModels: ReadModel[] = [
   viewingProgressReadModel,
   bookCodeRegistryReadModel,
   cmeTotalsReadModel,
+  renewalsReadModel,
 ];

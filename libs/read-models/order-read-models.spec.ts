@@ -63,6 +63,23 @@ const paid: OrderEvent = {
   },
 };
 
+const refunded: OrderEvent = {
+  type: 'OrderRefunded',
+  data: {
+    onum: 100001,
+    customerId: 'c1',
+    amountCents: 989,
+    refundedCents: 989,
+    full: false,
+    reason: 'Tax exemption shown late',
+    by: 'finance',
+    chargeReference: 'sbx_ch_1',
+    refundReference: 'sbx_re_1',
+    idempotencyKey: 'r1',
+    refundedAt: '2026-06-20T09:00:00.000Z',
+  },
+};
+
 describe('order read models', () => {
   const db = readModelDatabase();
 
@@ -73,9 +90,29 @@ describe('order read models', () => {
         DATE: '2026-06-15T10:00:01.000Z',
         ONUM: '100001',
         PRODUCTS: [{ PRODUCTID: 301, PRODUCTNAME: 'Atlas', TYPE: 'BOOK' }],
+        REFUNDS: [],
       },
     ]);
     expect(await orderHistoryOf(db.pool, 'c2')).toEqual([]);
+  });
+
+  it('order history and receipt show a refund with its amount and date; the ledger as its own negative row', async () => {
+    for (const model of [orderHistoryReadModel, receiptsReadModel, financeLedgerReadModel]) {
+      for (const table of model.tables) await db.pool.query(`DROP TABLE IF EXISTS ${table}`);
+      await projectInto(db.pool, model, [placed, paid, refunded]);
+    }
+    const lines = [{ AMOUNT: 989, DATE: '2026-06-20T09:00:00.000Z' }];
+    expect((await orderHistoryOf(db.pool, 'c1'))[0]?.REFUNDS).toEqual(lines);
+    expect((await receiptOf(db.pool, '100001'))?.receipt.REFUNDS).toEqual(lines);
+    const rows = await ledgerRows(db.pool, '2025-01-01T00:00:00Z', '2027-01-01T00:00:00Z');
+    expect(rows.map((r) => [r.type, r.total, r.reference, r.productId])).toEqual([
+      ['BOOK', 13989, 'sbx_ch_1', 301],
+      ['refund', -989, 'sbx_re_1', null],
+    ]);
+    expect(rows.reduce((sum, r) => sum + r.total, 0)).toBe(13989 - 989);
+    for (const model of [receiptsReadModel, financeLedgerReadModel]) {
+      for (const table of model.tables) await db.pool.query(`DROP TABLE ${table}`);
+    }
   });
 
   it('receipts keep the order with its owner, and the card brand and last four once paid', async () => {
@@ -113,6 +150,7 @@ describe('order read models', () => {
         tax: 989,
         shipping: 1000,
         total: 13989,
+        reference: 'sbx_ch_1',
       },
     ]);
   });

@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
-import type { Receipt } from '#libs/contracts/cart.js';
+import type { OrderRefundLine, Receipt } from '#libs/contracts/cart.js';
 import type { OrderEvent } from '#libs/domain/order/order.events.js';
 import type { RecordedEvent } from '#libs/eventstore/event-store.port.js';
 import type { ReadModel } from './read-model.js';
@@ -9,11 +9,12 @@ type Db = Pick<Pool | PoolClient, 'query'>;
 /**
  * Receipts (checkout/confirm/{NUMBER}, signed-in section 2): one row per order, written when it is
  * placed and completed when it is paid, with its owner (null for a guest). Only paid orders have a
- * receipt to show. EVENTS (venue and hotel) come from the catalog when the receipt is read.
+ * receipt to show. EVENTS (venue and hotel) come from the catalog when the receipt is read. Each
+ * refund adds its line to REFUNDS (the ids of the refund events keep each one applied once).
  */
 export const receiptsReadModel: ReadModel = {
   name: 'receipts',
-  version: 1,
+  version: 2,
   tables: ['receipts'],
   schema: `
     CREATE TABLE receipts (
@@ -21,9 +22,10 @@ export const receiptsReadModel: ReadModel = {
       customer_id text,
       placed_at timestamptz NOT NULL,
       paid_at timestamptz,
-      receipt jsonb NOT NULL
+      receipt jsonb NOT NULL,
+      refund_event_ids text[] NOT NULL DEFAULT '{}'
     )`,
-  handles: ['OrderPlaced', 'OrderPaid'],
+  handles: ['OrderPlaced', 'OrderPaid', 'OrderRefunded'],
   async apply(recorded: RecordedEvent, db: PoolClient): Promise<void> {
     const event = recorded as unknown as OrderEvent;
     switch (event.type) {
@@ -57,6 +59,7 @@ export const receiptsReadModel: ReadModel = {
           TOTAL: d.TOTAL,
           CARD: { BRAND: '', LAST4: '' },
           CATEGORY: d.CATEGORY,
+          REFUNDS: [],
         };
         await db.query(
           `INSERT INTO receipts (onum, customer_id, placed_at, receipt) VALUES ($1, $2, $3, $4)
@@ -72,6 +75,17 @@ export const receiptsReadModel: ReadModel = {
                   receipt = jsonb_set(jsonb_set(receipt, '{CARD}', $3::jsonb), '{DATE}', to_jsonb($2::text))
             WHERE onum = $1`,
           [String(d.onum), d.paidAt, JSON.stringify({ BRAND: d.gateway.brand, LAST4: d.gateway.last4 })],
+        );
+        return;
+      }
+      case 'OrderRefunded': {
+        const refund: OrderRefundLine = { AMOUNT: event.data.amountCents, DATE: event.data.refundedAt };
+        await db.query(
+          `UPDATE receipts
+              SET receipt = jsonb_set(receipt, '{REFUNDS}', coalesce(receipt->'REFUNDS', '[]') || $2::jsonb),
+                  refund_event_ids = refund_event_ids || $3::text
+            WHERE onum = $1 AND NOT ($3 = ANY (refund_event_ids))`,
+          [String(event.data.onum), JSON.stringify([refund]), recorded.id],
         );
         return;
       }

@@ -91,7 +91,7 @@ describe('finance export', () => {
 
     const csv = financeCsv(fromLog).trim().split('\n');
     expect(csv[0]).toBe(
-      'event_id,occurred_at,onum,line,product_id,product_name,type,qty,unit_price,discount,tax,shipping,total',
+      'event_id,occurred_at,onum,line,product_id,product_name,type,qty,unit_price,discount,tax,shipping,total,reference',
     );
     expect(csv).toHaveLength(5);
 
@@ -104,6 +104,7 @@ describe('finance export', () => {
     expect(dollars(0)).toBe('0.00');
     expect(dollars(5)).toBe('0.05');
     expect(dollars(123456)).toBe('1234.56');
+    expect(dollars(-1500)).toBe('-15.00');
     expect(() => dayRange('2026-13-01', '2026-12-31')).toThrow();
     expect(() => dayRange('2026-02-01', '2026-01-31')).toThrow('--to must not be before --from');
   });

@@ -129,7 +129,9 @@ test('the orders tab links Stream for streaming types (any case) and Open App fo
     { PRODUCTID: 15, PRODUCTNAME: 'A book', TYPE: 'hardcover' },
   ];
   await page.route('**/api/orders', (route) =>
-    route.fulfill({ json: { data: [{ DATE: '2026-03-04T10:11:12.000Z', ONUM: 'Q-1001', PRODUCTS: products }] } }),
+    route.fulfill({
+      json: { data: [{ DATE: '2026-03-04T10:11:12.000Z', ONUM: 'Q-1001', PRODUCTS: products, REFUNDS: [] }] },
+    }),
   );
   await page.goto('/user/account#orders');
   const order = page.getByRole('listitem', { name: 'Order Q-1001' });

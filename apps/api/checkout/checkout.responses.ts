@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type {
   CardOnFile,
   OrderHistoryEntry,
+  OrderRefundLine,
   OrderTotals,
   PayResponse,
   Quote,
@@ -70,6 +71,11 @@ export class ReceiptEventDto {
   @ApiProperty({ type: String, nullable: true }) HOTEL!: string | null;
 }
 
+export class OrderRefundLineDto implements OrderRefundLine {
+  @ApiProperty({ type: 'integer', description: 'Cents given back' }) AMOUNT!: number;
+  @ApiProperty({ description: 'ISO date-time of the refund' }) DATE!: string;
+}
+
 export class ReceiptDto implements Receipt {
   @ApiProperty() ONUM!: string;
   @ApiProperty({ description: 'ISO date-time of the payment' }) DATE!: string;
@@ -80,6 +86,7 @@ export class ReceiptDto implements Receipt {
   @ApiProperty({ type: ReceiptCardDto }) CARD!: ReceiptCardDto;
   @ApiProperty({ type: String, nullable: true, description: "The buyer's status" }) CATEGORY!: string | null;
   @ApiProperty({ type: [ReceiptEventDto] }) EVENTS!: ReceiptEventDto[];
+  @ApiProperty({ type: [OrderRefundLineDto], description: 'Refunds, oldest first' }) REFUNDS!: OrderRefundLineDto[];
 }
 
 export class ReceiptBodyDto {
@@ -96,6 +103,7 @@ export class OrderHistoryEntryDto implements OrderHistoryEntry {
   @ApiProperty({ description: 'ISO date-time' }) DATE!: string;
   @ApiProperty() ONUM!: string;
   @ApiProperty({ type: [OrderHistoryProductDto] }) PRODUCTS!: OrderHistoryProductDto[];
+  @ApiProperty({ type: [OrderRefundLineDto], description: 'Refunds, oldest first' }) REFUNDS!: OrderRefundLineDto[];
 }
 
 export class OrderHistoryBodyDto {

@@ -20,3 +20,14 @@ export class GrantEntitlementCommand extends Command<{ appended: number }> {
     super();
   }
 }
+
+/** Takes back every grant of one source (the OrderRefunded process manager: `order:{ONUM}`). */
+export class RevokeEntitlementsCommand extends Command<{ appended: number }> {
+  constructor(
+    readonly customerId: string,
+    readonly source: string,
+    readonly reason: string,
+  ) {
+    super();
+  }
+}

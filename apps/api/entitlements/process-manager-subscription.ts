@@ -5,6 +5,7 @@ import type { EventStore, RecordedEvent, Subscription } from '#libs/eventstore/e
 import { EVENT_STORE, PG_POOL } from '../infrastructure/tokens.js';
 import { CodeRedeemedProcessManager } from './code-redeemed.process-manager.js';
 import { OrderPaidProcessManager } from './order-paid.process-manager.js';
+import { OrderRefundedProcessManager } from './order-refunded.process-manager.js';
 import type { ProcessManager } from './process-manager.js';
 
 /** The checkpoint's row in `process_manager_checkpoints`. */
@@ -24,8 +25,8 @@ const SCHEMA = `
 /**
  * The one way a process manager catches up: a checkpointed subscription of the whole log. Every API
  * process follows the log from the checkpoint and runs the process manager of each event it reacts to
- * (OrderPaid, CodeRedeemed), in log order; the checkpoint moves past an event only once its run ended.
- * A crash between an event and its process manager's commands (CodeRedeemed appended, the book not yet
+ * (OrderPaid, CodeRedeemed, OrderRefunded), in log order; the checkpoint moves past an event only
+ * once its run ended. A crash between an event and its process manager's commands (CodeRedeemed appended, the book not yet
  * granted) therefore leaves the checkpoint before the event, and the next start runs it. The start
  * waits until the subscription reached the head of the log as it was, so the shop opens with every
  * flow completed. The request that appended the event also awaits its process manager directly (its
@@ -53,8 +54,9 @@ export class ProcessManagerSubscription implements OnApplicationBootstrap, OnApp
     @Inject(EVENT_STORE) private readonly store: EventStore,
     orderPaid: OrderPaidProcessManager,
     codeRedeemed: CodeRedeemedProcessManager,
+    orderRefunded: OrderRefundedProcessManager,
   ) {
-    this.managers = [orderPaid, codeRedeemed];
+    this.managers = [orderPaid, codeRedeemed, orderRefunded];
   }
 
   async onApplicationBootstrap(): Promise<void> {

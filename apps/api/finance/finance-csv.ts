@@ -1,9 +1,11 @@
 import type { EventStore } from '#libs/eventstore/event-store.port.js';
-import { type LedgerRow, ledgerRowsOf } from '#libs/read-models/finance-ledger.js';
+import { LEDGER_EVENT_TYPES, type LedgerRow, ledgerRowsOf } from '#libs/read-models/finance-ledger.js';
 
 /**
- * The finance export: every paid order line of OrderPaid events whose time falls in [from, to] (whole
- * UTC days), read from the event log alone (EventStore.readAll), never from the read models.
+ * The finance export: every paid order line of OrderPaid events and every refund of OrderRefunded
+ * events (its own line, negative) whose time falls in [from, to] (whole UTC days), read from the event
+ * log alone (EventStore.readAll), never from the read models. The lines of a period add up to what was
+ * paid less what was refunded in it.
  */
 
 export const FINANCE_CSV_HEADER = [
@@ -20,6 +22,7 @@ export const FINANCE_CSV_HEADER = [
   'tax',
   'shipping',
   'total',
+  'reference',
 ];
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -39,7 +42,7 @@ export function dayRange(from: string, to: string): { start: string; end: string
   return { start: start.toISOString(), end: end.toISOString() };
 }
 
-/** Every ledger row of OrderPaid events in [start, end), in log order. */
+/** Every ledger row of OrderPaid and OrderRefunded events in [start, end), in log order. */
 export async function paidLinesFromLog(store: EventStore, start: string, end: string): Promise<LedgerRow[]> {
   const rows: LedgerRow[] = [];
   const from = Date.parse(start);
@@ -48,7 +51,7 @@ export async function paidLinesFromLog(store: EventStore, start: string, end: st
   for (;;) {
     const page = await store.readAll(after, PAGE);
     for (const event of page) {
-      if (event.type !== 'OrderPaid') continue;
+      if (!(LEDGER_EVENT_TYPES as readonly string[]).includes(event.type)) continue;
       const at = Date.parse(event.metadata.occurredAt);
       if (at >= from && at < to) rows.push(...ledgerRowsOf(event));
     }
@@ -65,9 +68,13 @@ export function dollars(cents: number): string {
   return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
+/** A negative amount (a refund) is a number, not a formula: it stays unquoted. */
+const NEGATIVE_AMOUNT = /^-\d+\.\d{2}$/;
+
 const cell = (value: string | number): string => {
   const text = String(value);
-  return /[",\r\n]/.test(text) || /^[=+\-@]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  const formula = /^[=+\-@]/.test(text) && !NEGATIVE_AMOUNT.test(text);
+  return /[",\r\n]/.test(text) || formula ? `"${text.replace(/"/g, '""')}"` : text;
 };
 
 export function financeCsv(rows: readonly LedgerRow[]): string {
@@ -77,7 +84,7 @@ export function financeCsv(rows: readonly LedgerRow[]): string {
       new Date(r.occurredAt).toISOString(),
       r.onum,
       r.lineNo,
-      r.productId,
+      r.productId ?? '',
       r.productName,
       r.type,
       r.qty,
@@ -86,6 +93,7 @@ export function financeCsv(rows: readonly LedgerRow[]): string {
       dollars(r.tax),
       dollars(r.shipping),
       dollars(r.total),
+      r.reference,
     ]
       .map(cell)
       .join(','),

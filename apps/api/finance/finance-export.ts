@@ -1,7 +1,7 @@
 /**
  * `npm run finance:export -- --from YYYY-MM-DD --to YYYY-MM-DD [--out FILE]`: writes a CSV of every paid
- * order line (days inclusive, UTC) computed from the event log alone: the OrderPaid events read through
- * the event store, with the event id and time per line. Amounts in dollars with two decimals. Without
+ * order line and every refund (days inclusive, UTC) computed from the event log alone: the OrderPaid and
+ * OrderRefunded events read through the event store, with the event id, time and gateway reference per line. Amounts in dollars with two decimals. Without
  * --out the file is finance-{from}-{to}.csv in the current folder. Stop the shop first in embedded mode.
  */
 import { writeFile } from 'node:fs/promises';
@@ -39,7 +39,7 @@ await withCliDatabase(config, async (pool) => {
     const store = await createEventStore(config, pool);
     const rows = await paidLinesFromLog(store, range.start, range.end);
     await writeFile(out, financeCsv(rows));
-    process.stdout.write(`wrote ${rows.length} paid order line(s) to ${out}\n`);
+    process.stdout.write(`wrote ${rows.length} line(s) (paid order lines and refunds) to ${out}\n`);
     await store.close();
   } catch (error) {
     process.stderr.write(`Finance export failed: ${error instanceof Error ? error.message : String(error)}\n`);

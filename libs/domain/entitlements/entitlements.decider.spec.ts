@@ -40,4 +40,46 @@ describe('entitlements decider', () => {
       .when({ type: 'GrantProductAccess', customerId: 'c1', productId: 399, productType: 'iflap', source: 'order:100' })
       .then(iflap);
   });
+
+  describe('RevokeSource (a fully refunded order)', () => {
+    const revoke = {
+      type: 'RevokeSource' as const,
+      customerId: 'c1',
+      source: 'order:100',
+      reason: 'order_refunded',
+      now: '2026-03-01T00:00:00.000Z',
+    };
+    const revoked: EntitlementEvent = {
+      type: 'EntitlementsRevoked',
+      data: {
+        customerId: 'c1',
+        source: 'order:100',
+        reason: 'order_refunded',
+        subscriptionTypes: ['qmpcomplete'],
+        productIds: [399],
+        revokedAt: '2026-03-01T00:00:00.000Z',
+      },
+    };
+    const otherOrder: EntitlementEvent = { type: 'SubscriptionGranted', data: { ...grant, source: 'order:101' } };
+
+    it('takes back every grant of the source, and only those', () => {
+      given(granted, iflap, otherOrder).when(revoke).then(revoked);
+    });
+
+    it('a second revoke appends nothing', () => {
+      given(granted, iflap, revoked).when(revoke).then();
+    });
+
+    it('a revoked source grants nothing again (its OrderPaid process manager run again after a crash)', () => {
+      given(granted, revoked)
+        .when({ type: 'GrantSubscription', ...grant })
+        .then();
+    });
+
+    it('a source that granted nothing is revoked all the same, so it grants nothing later', () => {
+      given()
+        .when(revoke)
+        .then({ type: 'EntitlementsRevoked', data: { ...revoked.data, subscriptionTypes: [], productIds: [] } });
+    });
+  });
 });

@@ -28,11 +28,28 @@ export type ProductAccessGranted = DomainEvent<
   }
 >;
 
-export type EntitlementEvent = SubscriptionGranted | ProductAccessGranted;
+/** Every grant of one source taken back (a fully refunded order); that source grants nothing again. */
+export type EntitlementsRevoked = DomainEvent<
+  'EntitlementsRevoked',
+  {
+    customerId: string;
+    /** The source whose grants end (`order:{ONUM}`). */
+    source: string;
+    /** Why: `order_refunded`. */
+    reason: string;
+    /** The subscriptions and products the source had granted, now taken back. */
+    subscriptionTypes: SubscriptionType[];
+    productIds: number[];
+    revokedAt: string;
+  }
+>;
+
+export type EntitlementEvent = SubscriptionGranted | ProductAccessGranted | EntitlementsRevoked;
 
 export const ENTITLEMENT_EVENT_TYPES = [
   'SubscriptionGranted',
   'ProductAccessGranted',
+  'EntitlementsRevoked',
 ] as const satisfies readonly EntitlementEvent['type'][];
 
 export const entitlementsStreamId = (customerId: string): string => `entitlements-${customerId}`;

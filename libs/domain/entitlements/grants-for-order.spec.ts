@@ -68,6 +68,18 @@ describe('grants for a paid order', () => {
       [subscription('cme', '2026-12-31T23:59:59.999Z')],
     ],
     [
+      'a renewal of a running cme subscription buys the year after it',
+      [{ ...line(155, 'cme'), OFFER: { OFFER: 'renewal', UID: 'renewal-cme-1' } }],
+      { cme: '2026-12-31T23:59:59.999Z' },
+      [subscription('cme', '2027-12-31T23:59:59.999Z')],
+    ],
+    [
+      'a renewal of a cme subscription that has ended buys the current year',
+      [{ ...line(155, 'cme'), OFFER: { OFFER: 'renewal', UID: 'renewal-cme-1' } }],
+      { cme: '2025-12-31T23:59:59.999Z' },
+      [subscription('cme', '2026-12-31T23:59:59.999Z')],
+    ],
+    [
       'product access for STREAMING and BOTH lines, iflap access for the app',
       [line(215, 'STREAMING'), line(301, 'BOTH'), line(399, 'iflap')],
       {},

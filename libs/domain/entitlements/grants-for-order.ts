@@ -1,4 +1,5 @@
 import type { OrderPaid } from '../order/order.events.js';
+import { RENEWAL_OFFER } from '../pricing/renewal.js';
 import type { GrantProductAccess, GrantSubscription } from './entitlements.decider.js';
 import type { SubscriptionType } from './entitlements.events.js';
 
@@ -34,7 +35,8 @@ const later = (a: string, b: string | undefined): string => (b !== undefined && 
  * - a subscription per subscription line (qmpcomplete, elearning, STREAMING_ALL -> streaming_all), from
  *   the payment day, expiring the term in years after the later of today and the current expiry (a
  *   renewal extends, it never shortens);
- * - cme for the current calendar year (expires Dec 31 of this year);
+ * - cme for the current calendar year (expires Dec 31 of this year); a renewal (OFFER `renewal`) of a
+ *   running cme subscription for the year after it;
  * - product access for STREAMING and BOTH lines, and for the app (TYPE iflap);
  * - nothing for books, events and pulse, and nothing for a guest order (no customer to hold it).
  * `today` is YYYY-MM-DD. Every grant names the order as its source, so granting twice appends nothing.
@@ -59,7 +61,12 @@ export function grantsForPaidOrder(
       expiries[subscriptionType] = expiresAt;
       grants.push({ type: 'GrantSubscription', customerId, subscriptionType, startsAt, expiresAt, source });
     } else if (type === 'cme') {
-      const expiresAt = `${today.slice(0, 4)}-12-31T23:59:59.999Z`;
+      // A renewal of a running cme subscription (the automatic renewal, days before Dec 31) buys the next year.
+      const current = expiries.cme;
+      const renewsNextYear = line.OFFER?.OFFER === RENEWAL_OFFER && current !== undefined && current > startsAt;
+      const year = renewsNextYear ? Number(current.slice(0, 4)) + 1 : Number(today.slice(0, 4));
+      const expiresAt = `${year}-12-31T23:59:59.999Z`;
+      expiries.cme = expiresAt;
       grants.push({ type: 'GrantSubscription', customerId, subscriptionType: 'cme', startsAt, expiresAt, source });
     } else if (PRODUCT_ACCESS.includes(type)) {
       grants.push({

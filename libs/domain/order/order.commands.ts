@@ -2,6 +2,7 @@ import type { ShippingRate, SubscriptionTerm } from '#libs/contracts/catalog.js'
 import type { Coupon } from '../pricing/coupon.rules.js';
 import type { ShippingOption } from '../pricing/shipping.rules.js';
 import type { OrderAddress, OrderContact } from './order.events.js';
+import type { RefundOrder } from './order.refund.js';
 
 /** A line as the caller recomputed it from the catalog (never the client's prices). Cents. */
 export interface OrderLineInput {
@@ -55,4 +56,4 @@ export interface PayOrder {
   now: string;
 }
 
-export type OrderCommand = PlaceOrder | PayOrder;
+export type OrderCommand = PlaceOrder | PayOrder | RefundOrder;

@@ -5,6 +5,7 @@ import { type Decider, DomainError } from '../kernel/decider.js';
 import type { GatewayAnswer, OrderCommand, PayOrder, PlaceOrder } from './order.commands.js';
 import { type OrderErrorCode, OrderErrors } from './order.errors.js';
 import type { OrderAddress, OrderContact, OrderEvent, OrderLine, OrderMoney } from './order.events.js';
+import { type OrderPayment, refundOrder } from './order.refund.js';
 
 export interface Order {
   status: 'none' | 'placed' | 'paid';
@@ -14,6 +15,8 @@ export interface Order {
   money: OrderMoney | null;
   /** Every idempotency key a payment was tried with: a repeat appends nothing. */
   paymentKeys: string[];
+  /** The charge and what was refunded of it (order.refund.ts). */
+  payment: OrderPayment;
 }
 
 export const initialOrder: Order = {
@@ -23,6 +26,7 @@ export const initialOrder: Order = {
   lines: [],
   money: null,
   paymentKeys: [],
+  payment: { chargeReference: null, paidCents: 0, refundedCents: 0, refundKeys: [] },
 };
 
 const fail = (code: OrderErrorCode): never => {
@@ -164,6 +168,8 @@ export function decide(command: OrderCommand, order: Order): OrderEvent[] {
       return placeOrder(command, order);
     case 'PayOrder':
       return payOrder(command, order);
+    case 'RefundOrder':
+      return refundOrder(command, order);
   }
 }
 
@@ -181,7 +187,21 @@ export function evolve(order: Order, event: OrderEvent): Order {
       };
     }
     case 'OrderPaid':
-      return { ...order, status: 'paid', paymentKeys: [...order.paymentKeys, event.data.idempotencyKey] };
+      return {
+        ...order,
+        status: 'paid',
+        paymentKeys: [...order.paymentKeys, event.data.idempotencyKey],
+        payment: { ...order.payment, chargeReference: event.data.gateway.reference, paidCents: event.data.TOTAL },
+      };
+    case 'OrderRefunded':
+      return {
+        ...order,
+        payment: {
+          ...order.payment,
+          refundedCents: event.data.refundedCents,
+          refundKeys: [...order.payment.refundKeys, event.data.idempotencyKey],
+        },
+      };
     case 'PaymentDeclined':
       return { ...order, paymentKeys: [...order.paymentKeys, event.data.idempotencyKey] };
     default:

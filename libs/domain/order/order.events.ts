@@ -107,12 +107,37 @@ export type PaymentDeclined = DomainEvent<
   }
 >;
 
-export type OrderEvent = OrderPlaced | OrderPaid | PaymentDeclined;
+/** Money given back of a paid order, through the gateway (`npm run order:refund`). Cents. */
+export type OrderRefunded = DomainEvent<
+  'OrderRefunded',
+  {
+    onum: number;
+    customerId: string | null;
+    /** Given back by this refund. */
+    amountCents: number;
+    /** Given back of the order so far, this refund included. */
+    refundedCents: number;
+    /** Everything paid is given back: the access the order granted is taken back. */
+    full: boolean;
+    reason: string;
+    /** The operator who refunded (also the event's actor, `operator:{by}`). */
+    by: string;
+    /** The charge refunded (OrderPaid's gateway reference). */
+    chargeReference: string;
+    /** The gateway's reference of the refund. */
+    refundReference: string;
+    idempotencyKey: string;
+    refundedAt: string;
+  }
+>;
+
+export type OrderEvent = OrderPlaced | OrderPaid | PaymentDeclined | OrderRefunded;
 
 export const ORDER_EVENT_TYPES = [
   'OrderPlaced',
   'OrderPaid',
   'PaymentDeclined',
+  'OrderRefunded',
 ] as const satisfies readonly OrderEvent['type'][];
 
 export const orderStreamId = (onum: number): string => `order-${onum}`;

@@ -7,8 +7,9 @@ import MenuItem from '@mui/material/MenuItem';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Link as RouterLink } from 'react-router';
 import type { ExpiringSubscription } from '@contracts/identity';
+import type { FailedRenewal } from '@contracts/renewals';
 import { useAppSelector } from '@/app/hooks';
-import { useExpiringQuery } from './api/subscriptions-api';
+import { useExpiringQuery, useFailedRenewalsQuery } from './api/subscriptions-api';
 import { formatUsd } from '@/lib/money';
 import { readStoredSession, selectToken } from '@/lib/session';
 
@@ -70,9 +71,21 @@ function RenewMenu({ subscription, onChosen }: { subscription: ExpiringSubscript
   );
 }
 
+/** The automatic renewal of this subscription and expiry failed: says so, with the gateway's reason. */
+function RenewalFailedNote({ failed, subscription }: { failed: FailedRenewal[]; subscription: ExpiringSubscription }) {
+  const renewal = failed.find((f) => f.TYPE === subscription.TYPE && f.DT === subscription.DT.split('T')[0]);
+  if (!renewal) return null;
+  return (
+    <div style={{ marginTop: 4 }}>
+      <strong>Automatic renewal failed:</strong> {renewal.ERRORS.join(' ')} Nothing was charged.
+    </div>
+  );
+}
+
 /**
  * Expiring-subscription toast (signed-in section 2): after login (the login response's EXPIRATIONS) and on
  * app start for a logged-in user (GET /api/subscriptions/expiring). Dismissible; shown once per session.
+ * An automatic renewal that failed (GET /api/subscriptions/renewals/failed) is said under its subscription.
  * A banner under the navigation that pushes the page down, never a layer over it: on a phone a floating
  * toast hid the bottom of every page (the footer, a form's Save) until it was closed.
  */
@@ -82,6 +95,7 @@ export function ExpiringToast() {
   const [shownFor, setShownFor] = useState<string | null>(null);
   const wanted = token !== null && (dismissed !== token || shownFor === token);
   const { data } = useExpiringQuery(wanted && token ? token : skipToken);
+  const { data: failed } = useFailedRenewalsQuery(wanted && token ? token : skipToken);
   const fromLogin = token ? (readStoredSession()?.EXPIRATIONS ?? []) : [];
   const list = data?.data ?? fromLogin;
   const open = wanted && list.length > 0;
@@ -115,6 +129,7 @@ export function ExpiringToast() {
         {list.map((subscription) => (
           <li key={subscription.TYPE}>
             {typeName(subscription.TYPE)} expires on {subscription.DT.split('T')[0]}
+            <RenewalFailedNote failed={failed?.data ?? []} subscription={subscription} />
             {subscription.URLS.length > 0 ? (
               <div style={{ marginTop: 4 }}>
                 <RenewMenu subscription={subscription} onChosen={close} />

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import type { OrderHistoryEntry } from '@contracts/cart';
 import { LoadError } from '@/components/load-error';
 import { AppLink } from '@/components/router-link';
+import { formatUsd } from '@/lib/money';
 import { productImage } from '@/lib/product-image';
 import { useOrdersQuery } from '../api/account-api';
 
@@ -64,6 +65,11 @@ function OrderCard({ order }: { order: OrderHistoryEntry }) {
           </Box>
         ))}
       </Stack>
+      {order.REFUNDS.map((refund, index) => (
+        <Typography key={`${refund.DATE}-${index}`} sx={{ mt: 1.5 }}>
+          Refunded {formatUsd(refund.AMOUNT)} on {refund.DATE.split('T')[0]}
+        </Typography>
+      ))}
     </Paper>
   );
 }

@@ -116,6 +116,11 @@ export default function CheckoutConfirmRoute() {
         <Typography>
           Paid with {receipt.CARD.BRAND} ending in {receipt.CARD.LAST4}.
         </Typography>
+        {receipt.REFUNDS.map((refund, index) => (
+          <Typography key={`${refund.DATE}-${index}`}>
+            Refunded {formatUsd(refund.AMOUNT)} on {refund.DATE.split('T')[0]}
+          </Typography>
+        ))}
         {receipt.EVENTS.map((event) => (
           <Paper key={event.PRODUCTID} variant="outlined" sx={{ p: 2 }}>
             <Typography variant="h6" component="h2">

@@ -1,0 +1,70 @@
+import pg, { type Pool, type PoolClient } from 'pg';
+
+/** A held renewal: the connection that holds its advisory lock. */
+export interface HeldRenewal {
+  release(): Promise<void>;
+}
+
+/** The advisory lock of a renewal key, in a name space of its own. */
+const LOCK = `hashtextextended('renewal:' || $1, 0)`;
+
+/**
+ * Session advisory locks on renewal keys, each on a connection of its own (a separate small pool, so
+ * renewals never take the connections their own queries need). A process that dies drops its locks
+ * with its connections: whoever takes the lock next knows no live run holds the renewal.
+ */
+export class RenewalLocks {
+  private readonly locks: Pool;
+
+  constructor(pool: Pool) {
+    this.locks = new pg.Pool({ ...pool.options, max: 2 });
+    // An idle connection dropped by the server must not crash the process.
+    this.locks.on('error', () => undefined);
+  }
+
+  async close(): Promise<void> {
+    await this.locks.end();
+  }
+
+  /** Holds the key's lock until `release()`; null when another live run holds it. */
+  async hold(key: string): Promise<HeldRenewal | null> {
+    const client: PoolClient = await this.locks.connect();
+    try {
+      const { rows } = await client.query<{ held: boolean }>(`SELECT pg_try_advisory_lock(${LOCK}) AS held`, [key]);
+      if (!rows[0]?.held) {
+        client.release();
+        return null;
+      }
+    } catch (error) {
+      client.release(true);
+      throw error;
+    }
+    let released = false;
+    return {
+      release: async () => {
+        if (released) return;
+        released = true;
+        try {
+          await client.query(`SELECT pg_advisory_unlock(${LOCK})`, [key]);
+          client.release();
+        } catch {
+          client.release(true); // a broken connection drops its lock with it
+        }
+      },
+    };
+  }
+}
+
+/**
+ * A fresh order number of the shop's one sequence (checkout's, apps/api/checkout/payment-claims.ts,
+ * created here too when a projector process renews before any checkout ran).
+ */
+export async function nextOrderNumber(pool: Pick<Pool, 'query'>): Promise<number> {
+  const draw = () => pool.query<{ onum: string }>(`SELECT nextval('checkout_order_numbers')::text AS onum`);
+  const drawn = await draw().catch(async (error: unknown) => {
+    if ((error as { code?: string }).code !== '42P01') throw error; // 42P01: the sequence does not exist yet
+    await pool.query('CREATE SEQUENCE IF NOT EXISTS checkout_order_numbers START 100001');
+    return draw();
+  });
+  return Number(drawn.rows[0]?.onum);
+}

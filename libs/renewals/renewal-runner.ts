@@ -1,0 +1,285 @@
+import { randomUUID } from 'node:crypto';
+import type { Pool } from 'pg';
+import type { Clock } from '#libs/application/clock.js';
+import type { CommandContext, DecideAndAppendResult } from '#libs/application/decide-and-append.js';
+import { rolesOf } from '#libs/domain/entitlements/roles.js';
+import { type Decider, type DomainEvent, DomainError, fold } from '#libs/domain/kernel/decider.js';
+import type { SubscriptionType } from '#libs/domain/entitlements/entitlements.events.js';
+import { orderDecider } from '#libs/domain/order/order.decider.js';
+import { type OrderEvent, orderStreamId } from '#libs/domain/order/order.events.js';
+import { isSubscriptionType } from '#libs/domain/pricing/renewal.js';
+import { type Renewal, renewalDecider } from '#libs/domain/renewal/renewal.decider.js';
+import { type RenewalEvent, renewalStreamId } from '#libs/domain/renewal/renewal.events.js';
+import { dueRenewals } from '#libs/domain/renewal/renewal.rules.js';
+import type { EventStore, RecordedEvent } from '#libs/eventstore/event-store.port.js';
+import type { Mail, Mailer } from '#libs/mail/mailer.js';
+import { renewalFailedMail, renewalReceiptMail } from '#libs/mail/renewal-mails.js';
+import type { ChargeResult, PaymentGateway } from '#libs/payments/payment-gateway.js';
+import { cardOf } from '#libs/read-models/cards.js';
+import { findCustomerById } from '#libs/read-models/customers.js';
+import { entitlementsOf } from '#libs/read-models/entitlements.js';
+import { renewalProduct } from '#libs/read-models/renewal-offers.js';
+import { renewalCandidates, unfinishedRenewals } from '#libs/read-models/renewals.js';
+import { nextOrderNumber, type RenewalLocks } from './renewal-locks.js';
+import { renewalOrder } from './renewal-order.js';
+
+/** Recorded when the catalog no longer sells a one-year renewal of the subscription. */
+export const RENEWAL_NOT_OFFERED = 'This subscription can no longer be renewed automatically.';
+
+/** The actor of a renewal: nobody asked, the schedule did. */
+export const RENEWAL_ACTOR = 'system';
+
+/** What one renewal ended as in this run ('busy': another run holds it now). */
+export type RenewalRunOutcome = 'succeeded' | 'failed' | 'busy' | 'skipped';
+
+/** What one pass did: the outcome of each renewal it tried, by `customer/type/period`. */
+export type RenewalPass = Record<string, RenewalRunOutcome>;
+
+/** One renewal to run: the customer, the subscription and the period (the expiry it renews). */
+export interface RenewalKey {
+  customerId: string;
+  subscriptionType: SubscriptionType;
+  period: string;
+}
+
+/** What the runner needs from the process it runs in (an API process or the projector process). */
+export interface RenewalPorts {
+  pool: Pool;
+  store: EventStore;
+  gateway: PaymentGateway;
+  mailer: Mailer;
+  clock: Clock;
+  locks: RenewalLocks;
+  /** Base address of mailed links. */
+  baseUrl: string;
+  /** Decides and appends in the given context (the API: EventSourcedService, which waits for the read models). */
+  execute<C, S, E extends DomainEvent>(
+    context: CommandContext,
+    streamId: string,
+    decider: Decider<C, S, E>,
+    command: C,
+  ): Promise<DecideAndAppendResult<S>>;
+  /** Grants a paid renewal at once (the API: the OrderPaid process manager); the log's subscription does anyway. */
+  grant(paid: RecordedEvent): Promise<void>;
+  logError(message: string): void;
+}
+
+type RecordedOrderEvent = RecordedEvent & OrderEvent;
+
+/**
+ * The automatic renewals (docs/payments.md, Renewals), for any process: the embedded shop's API and
+ * the scaled-out projector run the same code. A renewal's stream `renewal-{customer}-{type}-{period}`
+ * is the consistency boundary: RenewalStarted is appended at no_stream with the order number drawn for
+ * it, so two runs never start it twice. The run holds the key's advisory lock while it works; a run that
+ * died drops it with its connection, and the next pass resumes from the log: the order placed or not,
+ * paid or not. The stream id is the payment's Idempotency-Key, so a charge repeated after a crash is the
+ * same charge. A paid order is granted by the OrderPaid process manager, as a checkout's is.
+ */
+export class RenewalRunner {
+  constructor(private readonly ports: RenewalPorts) {}
+
+  /**
+   * One pass at the clock's now: the renewals left started, and those due for customers with auto-renew
+   * on and a card on file. `renew` runs one (the API sends it on its CommandBus; default: `this.renew`).
+   */
+  async pass(renew: (key: RenewalKey) => Promise<RenewalRunOutcome> = (key) => this.renew(key)): Promise<RenewalPass> {
+    const { pool, clock } = this.ports;
+    const now = clock.now();
+    const work = new Map<string, RenewalKey>();
+    const add = (customerId: string, subscriptionType: string, period: string) => {
+      if (isSubscriptionType(subscriptionType)) {
+        work.set(`${customerId}/${subscriptionType}/${period}`, { customerId, subscriptionType, period });
+      }
+    };
+    for (const r of await unfinishedRenewals(pool)) add(r.customerId, r.subscriptionType, r.period);
+    for (const candidate of await renewalCandidates(pool, now)) {
+      for (const due of dueRenewals(candidate.subscriptions, now))
+        add(candidate.customerId, due.subscriptionType, due.period);
+    }
+    const pass: RenewalPass = {};
+    for (const [name, key] of work) {
+      try {
+        pass[name] = await renew(key);
+      } catch (error) {
+        // One renewal's fault (the gateway unreachable) leaves it started: the next pass resumes it.
+        this.ports.logError(`Renewal ${name} stopped: ${String(error)}`);
+      }
+    }
+    return pass;
+  }
+
+  /** Renews one subscription for one period, or resumes it; answers how it ended in this run. */
+  async renew(
+    { customerId, subscriptionType, period }: RenewalKey,
+    context?: CommandContext,
+  ): Promise<RenewalRunOutcome> {
+    const { store, locks, clock } = this.ports;
+    const streamId = renewalStreamId(customerId, subscriptionType, period);
+    const ctx = context ?? { actorId: RENEWAL_ACTOR, correlationId: randomUUID() };
+    const held = await locks.hold(streamId);
+    if (!held) return 'busy'; // another run (this process or another) is on it
+    try {
+      let renewal = fold(renewalDecider, (await store.readStream(streamId)) as unknown as RenewalEvent[]);
+      if (renewal.status === 'succeeded' || renewal.status === 'failed') return renewal.status;
+      if (renewal.status === 'none') {
+        const product = await renewalProduct(this.ports.pool, subscriptionType);
+        if (!product) return 'skipped';
+        const started = await this.ports.execute(ctx, streamId, renewalDecider, {
+          type: 'StartRenewal',
+          customerId,
+          subscriptionType,
+          period,
+          onum: await nextOrderNumber(this.ports.pool),
+          productId: product.ID,
+          idempotencyKey: streamId,
+          now: clock.now().toISOString(),
+        });
+        renewal = started.state;
+      }
+      return await this.finish(ctx, streamId, renewal);
+    } finally {
+      await held.release();
+    }
+  }
+
+  /** Places, charges and records a started renewal, from wherever its last run stopped. */
+  private async finish(ctx: CommandContext, streamId: string, renewal: Renewal): Promise<RenewalRunOutcome> {
+    const { store, clock } = this.ports;
+    const { customerId, onum } = renewal;
+    if (customerId === null || onum === null) return 'skipped';
+    const orderStream = orderStreamId(onum);
+    let history = (await store.readStream(orderStream)) as RecordedOrderEvent[];
+    if (fold(orderDecider, history).status === 'none') {
+      const refused = await this.place(ctx, renewal);
+      if (refused !== null) return this.failed(ctx, streamId, renewal, [refused]);
+      history = (await store.readStream(orderStream)) as RecordedOrderEvent[];
+    }
+    let ended = endOf(history, streamId);
+    if (ended === null) {
+      const order = fold(orderDecider, history);
+      const charge = await this.charge(customerId, streamId, order.money?.TOTAL ?? 0);
+      await this.ports.execute(ctx, orderStream, orderDecider, {
+        type: 'PayOrder',
+        onum,
+        idempotencyKey: streamId,
+        gateway: charge.approved
+          ? { outcome: 'approved', reference: charge.reference, brand: charge.brand, last4: charge.last4 }
+          : { outcome: 'declined', errors: charge.errors },
+        now: clock.now().toISOString(),
+      });
+      ended = endOf((await store.readStream(orderStream)) as RecordedOrderEvent[], streamId);
+    }
+    if (ended?.type === 'OrderPaid') {
+      await this.ports.grant(ended);
+      return this.succeeded(ctx, streamId, renewal, ended);
+    }
+    return this.failed(ctx, streamId, renewal, ended?.type === 'PaymentDeclined' ? ended.data.errors : []);
+  }
+
+  /** Places the renewal's order; answers why it was refused, or null. */
+  private async place(ctx: CommandContext, renewal: Renewal): Promise<string | null> {
+    const { pool, clock } = this.ports;
+    const { customerId, subscriptionType, onum, productId } = renewal;
+    if (customerId === null || subscriptionType === null || onum === null) return RENEWAL_NOT_OFFERED;
+    const now = clock.now();
+    const [customer, product, entitlements] = await Promise.all([
+      findCustomerById(pool, customerId),
+      renewalProduct(pool, subscriptionType),
+      entitlementsOf(pool, customerId),
+    ]);
+    if (!customer || !product || product.ID !== productId) return RENEWAL_NOT_OFFERED;
+    const roles = rolesOf(entitlements, now);
+    const command = renewalOrder({ onum, customer, subscriptionType, product, roles, now });
+    if (command === null) return RENEWAL_NOT_OFFERED;
+    try {
+      await this.ports.execute(ctx, orderStreamId(onum), orderDecider, command);
+      return null;
+    } catch (error) {
+      if (error instanceof DomainError) return error.message;
+      throw error;
+    }
+  }
+
+  /**
+   * Charges the card on file off-session with the renewal's key. Without a card any more, the key is
+   * settled instead: the outcome of a charge an earlier run made, or voided.
+   */
+  private async charge(customerId: string, key: string, amountCents: number): Promise<ChargeResult> {
+    const card = await cardOf(this.ports.pool, customerId);
+    if (!card) return this.ports.gateway.settle(key);
+    return this.ports.gateway.charge({ token: card.token, amountCents, idempotencyKey: key });
+  }
+
+  private async succeeded(
+    ctx: CommandContext,
+    streamId: string,
+    renewal: Renewal,
+    paid: RecordedOrderEvent,
+  ): Promise<RenewalRunOutcome> {
+    const recorded = await this.ports.execute(ctx, streamId, renewalDecider, {
+      type: 'RecordRenewalOutcome',
+      outcome: { paid: true },
+      now: this.ports.clock.now().toISOString(),
+    });
+    // Only the run that recorded the outcome mails it.
+    if (recorded.events.length > 0 && paid.type === 'OrderPaid') {
+      const to = await this.addressee(renewal);
+      const { onum, TOTAL, gateway } = paid.data;
+      const card = `${gateway.brand} ending in ${gateway.last4}`;
+      if (to) await this.send(renewalReceiptMail({ ...to, onum, totalCents: TOTAL, card }));
+    }
+    return 'succeeded';
+  }
+
+  private async failed(
+    ctx: CommandContext,
+    streamId: string,
+    renewal: Renewal,
+    errors: string[],
+  ): Promise<RenewalRunOutcome> {
+    const recorded = await this.ports.execute(ctx, streamId, renewalDecider, {
+      type: 'RecordRenewalOutcome',
+      outcome: { paid: false, errors },
+      now: this.ports.clock.now().toISOString(),
+    });
+    // Only the run that recorded the outcome mails it; the link puts the renewal in the cart (the toast's link).
+    if (recorded.events.length > 0) {
+      const to = await this.addressee(renewal);
+      const payPath = `/cart?renew=${renewal.subscriptionType}&term=1`;
+      if (to) await this.send(renewalFailedMail({ ...to, errors: recorded.state.errors, payPath }));
+    }
+    return 'failed';
+  }
+
+  private async addressee(renewal: Renewal) {
+    const { customerId, subscriptionType, period } = renewal;
+    if (customerId === null || subscriptionType === null || period === null) return null;
+    const [customer, product] = await Promise.all([
+      findCustomerById(this.ports.pool, customerId),
+      renewalProduct(this.ports.pool, subscriptionType),
+    ]);
+    if (!customer) return null;
+    return {
+      baseUrl: this.ports.baseUrl,
+      email: customer.email,
+      firstname: customer.firstname,
+      productName: product?.NAME ?? subscriptionType,
+      period,
+    };
+  }
+
+  /** A mail that cannot be sent is logged: the renewal stands as recorded. */
+  private async send(mail: Mail): Promise<void> {
+    await this.ports.mailer.send(mail).catch((error: unknown) => {
+      this.ports.logError(`Renewal mail to ${mail.to} failed: ${String(error)}`);
+    });
+  }
+}
+
+/** The order's OrderPaid or PaymentDeclined of this renewal's key, if recorded. */
+function endOf(history: RecordedOrderEvent[], key: string): RecordedOrderEvent | null {
+  return (
+    history.find((e) => (e.type === 'OrderPaid' || e.type === 'PaymentDeclined') && e.data.idempotencyKey === key) ??
+    null
+  );
+}

@@ -1,0 +1,92 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './support/axe.js';
+import { expectNoSidewaysScroll } from './support/layout.js';
+import { registeredAccount, withApiSession } from './support/shop.js';
+
+const PASSWORD = 'Refund-2026';
+const SIZES = [
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+  { name: 'desktop', viewport: { width: 1280, height: 800 } },
+] as const;
+
+/** Buys one printed book through the API on the customer's session; answers the order number. */
+async function buyBook(request: APIRequestContext, token: string): Promise<string> {
+  const headers = { authorization: `Bearer ${token}` };
+  expect(
+    (await request.post('/api/cart/items', { headers, data: { PRODUCTID: 601, FORMAT: 'BOOK', QTY: 1 } })).ok(),
+  ).toBe(true);
+  const quote = (await (
+    await request.post('/api/checkout/quote', { headers, data: { COUNTRY: 'USA', STATE: 'KS', SHIPPING: 1 } })
+  ).json()) as { TOTAL: number };
+  const paid = await request.post('/api/checkout/pay', {
+    headers: { ...headers, 'idempotency-key': randomUUID() },
+    data: {
+      ATTJSON: {
+        FIRSTNAME: 'Robin',
+        LASTNAME: 'Tester',
+        ADDRESS: '1 Main St',
+        CITY: 'Wichita',
+        STATE: 'KS',
+        ZIP: '67202',
+        COUNTRY: 'USA',
+        PHONE: '555-0100',
+        EMAIL: 'robin@example.test',
+      },
+      BILLINGJSON: null,
+      CARD: { CC: '4242424242424242', MONTH: '12', YEAR: '2030', SC: '123' },
+      SHIPPING: 1,
+      TOTAL: quote.TOTAL,
+    },
+  });
+  const body = (await paid.json()) as { ONUM: string; ERRORS: string[] };
+  expect(body.ERRORS).toEqual([]);
+  return body.ONUM;
+}
+
+/** `npm run order:refund` against the journeys' shop, through its embedded PostgreSQL (the shop keeps running). */
+async function refund(onum: string, cents: number): Promise<void> {
+  const dataDir = process.env.E2E_DATA_DIR!;
+  const secrets = JSON.parse(await readFile(join(dataDir, 'secrets.json'), 'utf8')) as Record<string, string>;
+  const url = `postgres://shop:${secrets.EMBEDDED_PG_PASSWORD}@127.0.0.1:${process.env.E2E_PG_PORT}/shop`;
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['dist/apps/api/refunds/order-refund.js', onum, '--amount', String(cents), '--reason', 'Scuffed cover'],
+    { env: { ...process.env, DATABASE_URL: url, DATA_DIR: dataDir } },
+  );
+  expect(stdout).toContain(`of order ${onum}`);
+}
+
+for (const size of SIZES) {
+  test.describe(`at ${size.viewport.width}x${size.viewport.height}`, () => {
+    test.use({ viewport: size.viewport });
+
+    test(`${size.name}: a refund shows on the receipt and in the Orders tab as "Refunded $X on DATE"`, async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(120_000);
+      const email = await registeredAccount(request, PASSWORD);
+      const token = await withApiSession(page, email, PASSWORD);
+      const onum = await buyBook(request, token);
+      await refund(onum, 250);
+      const line = `Refunded $2.50 on ${new Date().toISOString().slice(0, 10)}`;
+
+      await page.goto(`/checkout/confirm/${onum}`);
+      await expect(page.getByText(/ending in 4242/)).toBeVisible();
+      await expect(page.getByRole('main').getByText(line, { exact: true })).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      await expectNoSeriousAxeViolations(page, 'receipt with a refund');
+
+      await page.goto('/user/account#orders');
+      const order = page.getByRole('listitem', { name: `Order ${onum}` });
+      await expect(order.getByText(line, { exact: true })).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      await expectNoSeriousAxeViolations(page, 'orders tab with a refund');
+    });
+  });
+}
