@@ -17,11 +17,14 @@
 // --e2e=FILE --skip=lint,build` gives Jest a test path pattern, the contract check a regular expression
 // of the API paths it fuzzes, Playwright one spec file (each option may repeat, except --contract), and
 // leaves out the named steps (lint, build, jest, contract, e2e). A left-out step counts nothing; the
-// Kafka broker is started only when the Jest run includes the Kafka or topology tests.
+// Kafka broker is started only when the Jest run includes the Kafka or topology tests, localstripe (a
+// stand-in for Stripe's API, scripts/localstripe.mjs; its address in LOCALSTRIPE_URL) only when it
+// includes the payment gateway contract (test/payments).
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startLocalstripe } from './localstripe.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 const started = Date.now();
@@ -134,6 +137,15 @@ if (!skip('jest', 'unit, contract and API tests')) {
     process.stdout.write(
       'No Kafka broker could be started here: the Kafka relay contract and the topology Kafka check report themselves skipped.\n',
     );
+  const needsStripe = options('jest').length === 0 || options('jest').some((p) => /payments|stripe/.test(p));
+  const localstripe = needsStripe && !process.env.LOCALSTRIPE_URL ? await startLocalstripe() : undefined;
+  const stripeUrl = process.env.LOCALSTRIPE_URL ?? localstripe?.url;
+  if (stripeUrl)
+    process.stdout.write(`localstripe for the Stripe half of the payment gateway contract: ${stripeUrl}\n`);
+  else if (needsStripe)
+    process.stdout.write(
+      'localstripe could not be started here (python3 with venv, and PyPI, are needed): the Stripe half of the payment gateway contract reports itself skipped.\n',
+    );
   const report = join(scratch, 'jest.json');
   try {
     ok =
@@ -141,7 +153,7 @@ if (!skip('jest', 'unit, contract and API tests')) {
         'unit, contract and API tests',
         'npx',
         ['jest', '--ci', '--json', `--outputFile=${report}`, ...options('jest')],
-        kafka ? { KAFKA_BROKERS: kafka } : {},
+        { ...(kafka ? { KAFKA_BROKERS: kafka } : {}), ...(stripeUrl ? { LOCALSTRIPE_URL: stripeUrl } : {}) },
         () =>
           readCounts(report, (j) => ({
             passed: j.numPassedTests,
@@ -152,6 +164,7 @@ if (!skip('jest', 'unit, contract and API tests')) {
       ) && ok;
   } finally {
     if (kafka && !process.env.KAFKA_BROKERS) stopKafka();
+    await localstripe?.stop();
   }
 }
 

@@ -17,7 +17,9 @@ describe('configuration: PAYMENT_GATEWAY', () => {
       refusal = error;
     }
     expect(refusal).toBeInstanceOf(ConfigError);
-    expect((refusal as ConfigError).message).toBe('Invalid configuration: PAYMENT_GATEWAY must be one of: sandbox');
+    expect((refusal as ConfigError).message).toBe(
+      'Invalid configuration: PAYMENT_GATEWAY must be one of: sandbox, stripe',
+    );
   });
 
   it('stops the start with that one line on stderr, without a stack trace', () => {
@@ -35,6 +37,54 @@ describe('configuration: PAYMENT_GATEWAY', () => {
       write.mockRestore();
       exit.mockRestore();
     }
-    expect(written).toEqual(['Invalid configuration: PAYMENT_GATEWAY must be one of: sandbox\n']);
+    expect(written).toEqual(['Invalid configuration: PAYMENT_GATEWAY must be one of: sandbox, stripe\n']);
+  });
+});
+
+describe('configuration: the Stripe gateway', () => {
+  const refusal = (env: Record<string, string>): string => {
+    try {
+      parseConfig(env);
+    } catch (error) {
+      return (error as Error).message;
+    }
+    return 'accepted';
+  };
+
+  it('takes stripe with its secret key, Stripe itself by default, in US dollars, raw cards refused', () => {
+    const config = parseConfig({ PAYMENT_GATEWAY: 'stripe', STRIPE_SECRET_KEY: 'sk_test_abc' });
+    expect(config).toMatchObject({
+      PAYMENT_GATEWAY: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_abc',
+      STRIPE_CURRENCY: 'usd',
+      STRIPE_ALLOW_RAW_CARDS: false,
+    });
+    expect(config.STRIPE_API_BASE).toBeUndefined();
+  });
+
+  it('refuses stripe without a secret key, and a key that is not a secret key', () => {
+    expect(refusal({ PAYMENT_GATEWAY: 'stripe' })).toBe(
+      'Invalid configuration: STRIPE_SECRET_KEY is required with PAYMENT_GATEWAY=stripe',
+    );
+    expect(refusal({ PAYMENT_GATEWAY: 'stripe', STRIPE_SECRET_KEY: 'pk_test_abc' })).toBe(
+      'Invalid configuration: STRIPE_SECRET_KEY must be a Stripe secret key (sk_...)',
+    );
+  });
+
+  it('takes a stand-in address for the API (localstripe) and refuses one that is not http(s)', () => {
+    const env = { PAYMENT_GATEWAY: 'stripe', STRIPE_SECRET_KEY: 'sk_test_abc' };
+    expect(parseConfig({ ...env, STRIPE_API_BASE: 'http://localhost:8420' }).STRIPE_API_BASE).toBe(
+      'http://localhost:8420',
+    );
+    expect(refusal({ ...env, STRIPE_API_BASE: 'localhost:8420' })).toBe(
+      'Invalid configuration: STRIPE_API_BASE must start with http:// or https://',
+    );
+  });
+
+  it('refuses the test-only raw card setting in production', () => {
+    expect(refusal({ NODE_ENV: 'production', STRIPE_ALLOW_RAW_CARDS: 'true' })).toBe(
+      'Invalid configuration: STRIPE_ALLOW_RAW_CARDS must not be true in production',
+    );
+    expect(parseConfig({ NODE_ENV: 'test', STRIPE_ALLOW_RAW_CARDS: 'true' }).STRIPE_ALLOW_RAW_CARDS).toBe(true);
   });
 });

@@ -5,7 +5,8 @@ import { z } from 'zod';
  * ways to run it). A missing or wrong setting stops the process with one clear line (see
  * `loadConfig`), never a stack trace. Adapters are chosen here: DATABASE_URL (else embedded
  * PostgreSQL), EVENTSTORE_URL (else the PostgreSQL event store), KAFKA_BROKERS (else the in-process
- * bus only), SMTP_URL (else the outbox), PAYMENT_GATEWAY (the built-in sandbox gateway by default).
+ * bus only), SMTP_URL (else the outbox), PAYMENT_GATEWAY (the built-in sandbox gateway by default, or Stripe with its
+ * STRIPE_* settings).
  */
 const optionalUrl = (protocols: string[]) =>
   z
@@ -18,88 +19,124 @@ const optionalUrl = (protocols: string[]) =>
     });
 
 /** The payment gateway adapters a PAYMENT_GATEWAY setting may name. */
-export const PAYMENT_GATEWAYS = ['sandbox'] as const;
+export const PAYMENT_GATEWAYS = ['sandbox', 'stripe'] as const;
 
-const schema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  /** Where the embedded database and generated secrets live. */
-  DATA_DIR: z.string().min(1).default('./data'),
-  /** Port of the embedded PostgreSQL server (ignored with DATABASE_URL). */
-  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54320),
-  DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
-  EVENTSTORE_URL: optionalUrl(['esdb', 'esdb+discover', 'kurrentdb', 'kurrent']),
-  KAFKA_BROKERS: z
-    .string()
-    .optional()
-    .transform((v) =>
-      v
-        ? v
-            .split(',')
-            .map((b) => b.trim())
-            .filter(Boolean)
-        : undefined,
-    )
-    .refine((v) => v === undefined || v.every((b) => /^[\w.-]+:\d+$/.test(b)), {
-      message: 'must be a comma-separated list of host:port',
-    }),
-  KAFKA_TOPIC: z.string().default('shop-events'),
-  SMTP_URL: optionalUrl(['smtp', 'smtps']),
-  /** The payment gateway adapter (libs/payments/create-payment-gateway.ts): only the built-in sandbox so far. */
-  PAYMENT_GATEWAY: z
-    .enum(PAYMENT_GATEWAYS, { message: `must be one of: ${PAYMENT_GATEWAYS.join(', ')}` })
-    .default('sandbox'),
-  MAIL_FROM: z.string().default('Medical Education Shop <no-reply@shop.localhost>'),
-  /** Base address used in mailed links; defaults to http://localhost:PORT. */
-  PUBLIC_URL: optionalUrl(['http', 'https']),
-  /** Secrets: when absent in embedded mode they are generated once and kept in DATA_DIR/secrets.json. */
-  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  DOB_ENCRYPTION_KEY: z
-    .string()
-    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (a 256-bit key)')
-    .optional(),
-  /** JSON object: society id -> HMAC secret, for society sign-in. */
-  SOCIETY_SECRETS: z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      if (!v) return undefined;
-      try {
-        const parsed: unknown = JSON.parse(v);
-        return z.record(z.string(), z.string().min(16)).parse(parsed);
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'must be a JSON object of society id to secret (16+ characters)' });
-        return z.NEVER;
-      }
-    }),
-  /** Run projections in this process (embedded mode); the scaled-out api sets it to false. */
-  RUN_PROJECTIONS: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((v) => v === 'true'),
-  /** Minutes between two passes of the automatic renewals (docs/payments.md, Renewals); 0: no timer. */
-  RENEWALS_EVERY_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
-  /** Serve the built web app from this process. */
-  SERVE_WEB: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((v) => v === 'true'),
-  /** Seed the demo data set on an empty database. */
-  SEED_DEMO: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((v) => v === 'true'),
-  /** Paid media (videos, captions, book documents), served only through signed URLs (docs/api.md, Streaming). */
-  MEDIA_DIR: z.string().min(1).default('./media'),
-  /** How long a signed media URL works (seconds). */
-  MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
-  /** HMAC key of media URLs; derived from JWT_SECRET when absent. */
-  MEDIA_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  /** Express `trust proxy`: which proxies may set X-Forwarded-For (the per-IP login limit reads it). */
-  TRUST_PROXY: z.string().default('loopback'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-});
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    /** Where the embedded database and generated secrets live. */
+    DATA_DIR: z.string().min(1).default('./data'),
+    /** Port of the embedded PostgreSQL server (ignored with DATABASE_URL). */
+    EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54320),
+    DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+    EVENTSTORE_URL: optionalUrl(['esdb', 'esdb+discover', 'kurrentdb', 'kurrent']),
+    KAFKA_BROKERS: z
+      .string()
+      .optional()
+      .transform((v) =>
+        v
+          ? v
+              .split(',')
+              .map((b) => b.trim())
+              .filter(Boolean)
+          : undefined,
+      )
+      .refine((v) => v === undefined || v.every((b) => /^[\w.-]+:\d+$/.test(b)), {
+        message: 'must be a comma-separated list of host:port',
+      }),
+    KAFKA_TOPIC: z.string().default('shop-events'),
+    SMTP_URL: optionalUrl(['smtp', 'smtps']),
+    /** The payment gateway adapter (libs/payments/create-payment-gateway.ts): the built-in sandbox, or Stripe. */
+    PAYMENT_GATEWAY: z
+      .enum(PAYMENT_GATEWAYS, { message: `must be one of: ${PAYMENT_GATEWAYS.join(', ')}` })
+      .default('sandbox'),
+    /** Stripe's secret API key (`sk_live_...`, `sk_test_...`): required with PAYMENT_GATEWAY=stripe. */
+    STRIPE_SECRET_KEY: z
+      .string()
+      .trim()
+      .regex(/^sk_\w+$/, 'must be a Stripe secret key (sk_...)')
+      .optional(),
+    /** Stripe's publishable key (`pk_...`), for Stripe.js in the browser. */
+    STRIPE_PUBLISHABLE_KEY: z
+      .string()
+      .trim()
+      .regex(/^pk_\w+$/, 'must be a Stripe publishable key (pk_...)')
+      .optional(),
+    /** Another address for Stripe's API (a stand-in such as localstripe in the tests); absent: Stripe itself. */
+    STRIPE_API_BASE: optionalUrl(['http', 'https']),
+    /** The currency of every charge (ISO 4217, lower case), as the shop's prices are in it. */
+    STRIPE_CURRENCY: z
+      .string()
+      .regex(/^[a-z]{3}$/, 'must be a three-letter currency code in lower case (usd)')
+      .default('usd'),
+    /**
+     * Tests only: let the Stripe gateway turn typed card details into a payment method itself. Stripe
+     * takes card numbers only from its own browser fields; refused with NODE_ENV=production.
+     */
+    STRIPE_ALLOW_RAW_CARDS: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
+    MAIL_FROM: z.string().default('Medical Education Shop <no-reply@shop.localhost>'),
+    /** Base address used in mailed links; defaults to http://localhost:PORT. */
+    PUBLIC_URL: optionalUrl(['http', 'https']),
+    /** Secrets: when absent in embedded mode they are generated once and kept in DATA_DIR/secrets.json. */
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    DOB_ENCRYPTION_KEY: z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (a 256-bit key)')
+      .optional(),
+    /** JSON object: society id -> HMAC secret, for society sign-in. */
+    SOCIETY_SECRETS: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (!v) return undefined;
+        try {
+          const parsed: unknown = JSON.parse(v);
+          return z.record(z.string(), z.string().min(16)).parse(parsed);
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'must be a JSON object of society id to secret (16+ characters)' });
+          return z.NEVER;
+        }
+      }),
+    /** Run projections in this process (embedded mode); the scaled-out api sets it to false. */
+    RUN_PROJECTIONS: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
+    /** Minutes between two passes of the automatic renewals (docs/payments.md, Renewals); 0: no timer. */
+    RENEWALS_EVERY_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
+    /** Serve the built web app from this process. */
+    SERVE_WEB: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
+    /** Seed the demo data set on an empty database. */
+    SEED_DEMO: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
+    /** Paid media (videos, captions, book documents), served only through signed URLs (docs/api.md, Streaming). */
+    MEDIA_DIR: z.string().min(1).default('./media'),
+    /** How long a signed media URL works (seconds). */
+    MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+    /** HMAC key of media URLs; derived from JWT_SECRET when absent. */
+    MEDIA_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /** Express `trust proxy`: which proxies may set X-Forwarded-For (the per-IP login limit reads it). */
+    TRUST_PROXY: z.string().default('loopback'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((config, ctx) => {
+    if (config.PAYMENT_GATEWAY === 'stripe' && !config.STRIPE_SECRET_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'is required with PAYMENT_GATEWAY=stripe' });
+    }
+    if (config.STRIPE_ALLOW_RAW_CARDS && config.NODE_ENV === 'production') {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_ALLOW_RAW_CARDS'], message: 'must not be true in production' });
+    }
+  });
 
 export type Config = z.output<typeof schema>;
 

@@ -16,7 +16,15 @@ export interface CardDetails {
   cvc: string;
 }
 
-export type ChargeSource = { card: CardDetails; token?: never } | { token: string; card?: never };
+/**
+ * What is charged: a card typed in (the sandbox; a processor refuses it outside tests), a card on file
+ * (its token, for off-session charges), or a payment method the processor's own browser fields made
+ * (Stripe.js: our server never sees the card number).
+ */
+export type ChargeSource =
+  | { card: CardDetails; token?: never; paymentMethodId?: never }
+  | { token: string; card?: never; paymentMethodId?: never }
+  | { paymentMethodId: string; card?: never; token?: never };
 
 export type ChargeRequest = ChargeSource & {
   amountCents: number;
@@ -24,6 +32,8 @@ export type ChargeRequest = ChargeSource & {
   idempotencyKey: string;
   /** Also keep the card and answer with its token (card on file). */
   saveCard?: boolean;
+  /** The order paid for, kept with the charge at the processor (its metadata) to find it by. */
+  orderNumber?: number;
 };
 
 export interface ChargeApproved {
@@ -41,6 +51,12 @@ export interface ChargeApproved {
 export interface ChargeDeclined {
   approved: false;
   errors: string[];
+  /**
+   * The card asks its holder to authenticate (3-D Secure): nothing is charged yet; the browser finishes
+   * it with the processor's script and this client secret (Stripe.js `handleNextAction`). Absent on a
+   * plain decline; a gateway that never asks (the sandbox) never sets it.
+   */
+  action?: { type: 'authenticate'; reference: string; clientSecret: string };
 }
 
 export type ChargeResult = ChargeApproved | ChargeDeclined;

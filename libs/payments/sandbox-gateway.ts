@@ -38,6 +38,9 @@ export const REFUND_REFUSALS = {
   tooMuch: 'The refund is more than what is left of the charge.',
 } as const;
 
+/** The answer to a charge of a processor's payment method id: the sandbox takes card details only. */
+export const SANDBOX_NO_PAYMENT_METHODS = 'The sandbox gateway takes card details, not a payment method id.';
+
 /** The furthest expiry accepted: this many years after the current one (cards are issued for 3-10). */
 export const MAX_YEARS_AHEAD = 20;
 
@@ -63,6 +66,16 @@ export const DECLINE_CARDS: Readonly<Record<string, string>> = {
   '4000000000000069': DECLINES.expired,
   '4000000000000127': DECLINES.securityCode,
 };
+
+/**
+ * Cards kept as a card on file without a fuss that are declined when charged (Stripe's test card for
+ * "attaching succeeds, charging the customer fails"), for the off-session decline.
+ */
+export const CHARGE_DECLINE_CARDS: Readonly<Record<string, string>> = {
+  '4000000000000341': DECLINES.declined,
+};
+
+const digitsOf = (card: CardDetails): string => card.number.replace(/[\s-]/g, '');
 
 export function luhnValid(digits: string): boolean {
   if (!/^\d{12,19}$/.test(digits)) return false;
@@ -281,7 +294,7 @@ export class SandboxGateway implements PaymentGateway {
 
   /** The card's behaviour: null to approve, else the decline text; a card not accepted at all gives errors. */
   private inspect(card: CardDetails): { card: SandboxToken } | ChargeDeclined {
-    const digits = card.number.replace(/[\s-]/g, '');
+    const digits = digitsOf(card);
     if (!luhnValid(digits)) return declined(DECLINES.incorrectNumber);
     const { month, year } = card;
     const expiry = expiryProblem(month, year, this.clock.now());
@@ -294,7 +307,7 @@ export class SandboxGateway implements PaymentGateway {
         last4: digits.slice(-4),
         month: String(month).padStart(2, '0'),
         year: String(year),
-        decline: expiry ?? DECLINE_CARDS[digits] ?? null,
+        decline: expiry ?? DECLINE_CARDS[digits] ?? CHARGE_DECLINE_CARDS[digits] ?? null,
       },
     };
   }
@@ -302,7 +315,9 @@ export class SandboxGateway implements PaymentGateway {
   async tokenize(card: CardDetails): Promise<TokenizedCard | ChargeDeclined> {
     const inspected = this.inspect(card);
     if ('approved' in inspected) return inspected;
-    if (inspected.card.decline !== null) return declined(inspected.card.decline);
+    // A card declined only when charged is kept, as a processor attaches it; its charges are declined.
+    const chargeOnly = CHARGE_DECLINE_CARDS[digitsOf(card)] !== undefined;
+    if (inspected.card.decline !== null && !chargeOnly) return declined(inspected.card.decline);
     await this.store.saveToken(inspected.card);
     const { decline: _decline, ...kept } = inspected.card;
     return kept;
@@ -343,6 +358,9 @@ export class SandboxGateway implements PaymentGateway {
       const expiry = expiryProblem(Number(found.month), Number(found.year), this.clock.now());
       if (expiry !== null) return declined(expiry);
       card = found;
+    } else if (request.paymentMethodId !== undefined) {
+      // A processor's payment method (made by its browser fields) means nothing to the sandbox.
+      return declined(SANDBOX_NO_PAYMENT_METHODS);
     } else {
       const inspected = this.inspect(request.card);
       if ('approved' in inspected) return inspected;
