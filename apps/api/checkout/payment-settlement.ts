@@ -85,6 +85,10 @@ export class PaymentSettlement implements OnApplicationBootstrap, OnApplicationS
             `Interrupted payment of order ${claim.onum ?? '(none)'} settled: ${JSON.stringify(response)}`,
           );
         }
+      } catch (error) {
+        // One key the gateway cannot settle yet (e.g. Stripe's search still lags) waits for the next sweep;
+        // the keys after it are settled now.
+        this.logger.error(`Settling an interrupted payment failed, retried at the next sweep: ${String(error)}`);
       } finally {
         await held.release();
       }
