@@ -168,7 +168,7 @@ describe('Stripe webhook', () => {
 });
 
 describe('Stripe webhook without STRIPE_WEBHOOK_SECRET', () => {
-  it('answers 404: the shop takes no Stripe webhooks', async () => {
+  it('answers a signed delivery 404: the shop takes no Stripe webhooks', async () => {
     const shop = await createTestApp();
     try {
       const payload = stripeEvent('charge.refunded', { id: 'ch_6' });
@@ -179,6 +179,13 @@ describe('Stripe webhook without STRIPE_WEBHOOK_SECRET', () => {
       });
       expect(answer.status).toBe(404);
       expect(((await answer.json()) as { message: string[] }).message).toEqual([WEBHOOK_NOT_CONFIGURED]);
+      // Without the signature header the request is bad input there too (the contract check sends it).
+      const unsigned = await fetch(shop.baseUrl + ROUTE, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: payload,
+      });
+      expect(unsigned.status).toBe(400);
     } finally {
       await shop.close();
     }

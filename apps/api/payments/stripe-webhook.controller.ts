@@ -62,9 +62,10 @@ export class StripeWebhookController {
     @Req() request: RawBodyRequest<FastifyRequest>,
     @Headers('stripe-signature') signature: string | undefined,
   ): Promise<WebhookAnswerDto> {
+    // The header first: a request without it is bad input (400) whether or not webhooks are configured.
+    if (!signature) throw new BadRequestException(SIGNATURE_MISSING);
     const secret = this.config.STRIPE_WEBHOOK_SECRET;
     if (!secret) throw new NotFoundException(WEBHOOK_NOT_CONFIGURED);
-    if (!signature) throw new BadRequestException(SIGNATURE_MISSING);
     const event = this.verified(request.rawBody ?? Buffer.alloc(0), signature, secret);
     this.context.setActor(STRIPE_ACTOR);
     const outcome = await this.commandBus.execute(new RecordStripeEventCommand(event));
