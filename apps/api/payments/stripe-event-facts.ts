@@ -2,11 +2,11 @@ import type { StripeEventFacts } from '#libs/domain/payment-webhook/stripe-event
 
 /**
  * The metadata keys our PaymentIntents carry (docs/payments.md, Webhooks): the checkout's
- * Idempotency-Key and the order number. Both spellings are read, so the adapter's choice of casing
- * does not silently drop a fact.
+ * Idempotency-Key and the order number, as the Stripe adapter writes them (first), then the shop's own
+ * field names, so an intent made another way does not silently lose a fact.
  */
-export const METADATA_IDEMPOTENCY_KEYS = ['idempotencyKey', 'idempotency_key'] as const;
-export const METADATA_ORDER_KEYS = ['onum', 'ONUM', 'order_number'] as const;
+export const METADATA_IDEMPOTENCY_KEYS = ['idempotency_key', 'idempotencyKey'] as const;
+export const METADATA_ORDER_KEYS = ['order_number', 'onum', 'ONUM'] as const;
 
 /** The part of a verified Stripe event this module reads. */
 export interface StripeEventLike {
