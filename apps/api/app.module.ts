@@ -9,6 +9,7 @@ import { HealthController } from './health/health.controller.js';
 import { IdentityModule } from './identity/identity.module.js';
 import { type Infrastructure, InfrastructureModule } from './infrastructure/infrastructure.module.js';
 import { httpLogOptions } from './kernel/http-logging.js';
+import { PaymentsModule } from './payments/payments.module.js';
 import { RenewalsModule } from './renewals/renewals.module.js';
 import { StreamingModule } from './streaming/streaming.module.js';
 
@@ -39,6 +40,7 @@ export class AppModule {
         StreamingModule,
         CmeModule,
         RenewalsModule,
+        PaymentsModule,
       ],
       controllers: [HealthController],
     };

@@ -107,7 +107,8 @@ export async function startShop(rawConfig: Config): Promise<RunningShop> {
     const app = await NestFactory.create<NestFastifyApplication>(
       AppModule.register({ config, pool, store, waiter, mailer }),
       createFastifyAdapter(config.TRUST_PROXY),
-      { bufferLogs: true },
+      // rawBody: the Stripe webhook verifies its signature on the body's bytes (request.rawBody).
+      { bufferLogs: true, rawBody: true },
     );
     stops.push(() => app.close());
     app.useLogger(app.get(PinoLogger));

@@ -88,3 +88,20 @@ describe('configuration: the Stripe gateway', () => {
     expect(parseConfig({ NODE_ENV: 'test', STRIPE_ALLOW_RAW_CARDS: 'true' }).STRIPE_ALLOW_RAW_CARDS).toBe(true);
   });
 });
+
+describe('configuration: STRIPE_WEBHOOK_SECRET', () => {
+  it('is absent unless set (an empty value counts as absent)', () => {
+    expect(parseConfig({}).STRIPE_WEBHOOK_SECRET).toBeUndefined();
+    expect(parseConfig({ STRIPE_WEBHOOK_SECRET: ' ' }).STRIPE_WEBHOOK_SECRET).toBeUndefined();
+  });
+
+  it("accepts a Stripe endpoint's signing secret", () => {
+    expect(parseConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_abc123' }).STRIPE_WEBHOOK_SECRET).toBe('whsec_abc123');
+  });
+
+  it('refuses another kind of key (an API key pasted by mistake) with one line', () => {
+    expect(() => parseConfig({ STRIPE_WEBHOOK_SECRET: 'sk_test_123' })).toThrow(
+      'Invalid configuration: STRIPE_WEBHOOK_SECRET must start with whsec_',
+    );
+  });
+});

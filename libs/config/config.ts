@@ -79,6 +79,16 @@ const schema = z
       .enum(['true', 'false'])
       .default('false')
       .transform((v) => v === 'true'),
+    /**
+     * The signing secret of the Stripe webhook endpoint (docs/payments.md, Webhooks). Absent: the route
+     * answers 404, as a shop without Stripe has no such endpoint.
+     */
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v : undefined))
+      .refine((v) => v === undefined || v.startsWith('whsec_'), { message: 'must start with whsec_' }),
     MAIL_FROM: z.string().default('Medical Education Shop <no-reply@shop.localhost>'),
     /** Base address used in mailed links; defaults to http://localhost:PORT. */
     PUBLIC_URL: optionalUrl(['http', 'https']),

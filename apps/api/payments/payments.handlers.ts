@@ -1,0 +1,32 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Clock } from '#libs/application/clock.js';
+import { stripeEventDecider } from '#libs/domain/payment-webhook/stripe-event.decider.js';
+import { stripeEventStreamId } from '#libs/domain/payment-webhook/stripe-event.events.js';
+import { EventSourcedService } from '../kernel/event-sourced.service.js';
+import { RecordStripeEventCommand, type StripeEventOutcome } from './payments.messages.js';
+import { factsOf } from './stripe-event-facts.js';
+
+/**
+ * Records a verified event on `stripe-event-{id}`: the first delivery appends StripeEventReceived and
+ * what the event says; a replay, or a delivery racing it, reads the recorded stream and appends nothing.
+ */
+@CommandHandler(RecordStripeEventCommand)
+export class RecordStripeEventHandler implements ICommandHandler<RecordStripeEventCommand> {
+  constructor(
+    private readonly eventSourced: EventSourcedService,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute({ event }: RecordStripeEventCommand): Promise<StripeEventOutcome> {
+    const result = await this.eventSourced.execute(stripeEventStreamId(event.id), stripeEventDecider, {
+      type: 'RecordStripeEvent',
+      stripeEventId: event.id,
+      stripeType: event.type,
+      createdAt: new Date(event.created * 1000).toISOString(),
+      livemode: event.livemode,
+      facts: factsOf(event),
+      now: this.clock.now().toISOString(),
+    });
+    return { recorded: result.events.length > 0 };
+  }
+}
