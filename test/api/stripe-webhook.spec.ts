@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { Clock } from '#libs/application/clock.js';
+import type { PayResponse, Quote } from '#libs/contracts/cart.js';
 import { stripeEventStreamId } from '#libs/domain/payment-webhook/stripe-event.events.js';
 import type { EventStore } from '#libs/eventstore/event-store.port.js';
 import { EVENT_STORE } from '#apps/api/infrastructure/tokens.js';
 import { BAD_SIGNATURE, WEBHOOK_NOT_CONFIGURED } from '#apps/api/payments/stripe-webhook.controller.js';
 import { createTestApp, useTestShop } from '../support/app.js';
+import { checkoutContact, SANDBOX_VISA } from '../support/checkout-fixtures.js';
 import { fireAtOnce, unexpectedStatuses } from '../support/concurrency.js';
+import { shopClient } from '../support/shop-client.js';
 
 const SECRET = 'whsec_test_secret_of_this_endpoint';
 const ROUTE = '/api/payments/stripe/webhook';
@@ -25,7 +28,7 @@ const signed = (payload: string, secret = SECRET, timestamp?: number): string =>
  * the tolerance on its timestamp, one record per Stripe event id, what each type records.
  */
 describe('Stripe webhook', () => {
-  const shop = useTestShop({ env: { STRIPE_WEBHOOK_SECRET: SECRET } });
+  const shop = useTestShop({ seedDemo: true, env: { STRIPE_WEBHOOK_SECRET: SECRET } });
   const deliver = (payload: string, signature: string | null, contentType = 'application/json') =>
     fetch(shop.baseUrl + ROUTE, {
       method: 'POST',
@@ -164,6 +167,44 @@ describe('Stripe webhook', () => {
     const answers = await Promise.all(results.map((r) => (r as Response).json() as Promise<{ recorded: boolean }>));
     expect(answers.filter((a) => a.recorded)).toHaveLength(1);
     expect((await streamOf(payload)).map((e) => e.type)).toEqual(['StripeEventReceived', 'PaymentDisputed']);
+  });
+
+  it('a succeeded payment whose request never answered (its process died) is settled at once by the webhook', async () => {
+    const { call } = shopClient(() => shop.baseUrl);
+    const guest = { cartId: randomUUID() };
+    expect((await call(guest, 'POST', '/cart/items', { PRODUCTID: 601, FORMAT: 'BOOK', QTY: 1 })).status).toBe(200);
+    const quote = await call<Quote>(guest, 'POST', '/checkout/quote', { COUNTRY: 'USA', STATE: 'MO', SHIPPING: 1 });
+    const key = randomUUID();
+    const paid = await call<PayResponse>(
+      guest,
+      'POST',
+      '/checkout/pay',
+      { ATTJSON: checkoutContact(), BILLINGJSON: null, CARD: SANDBOX_VISA, SHIPPING: 1, TOTAL: quote.body.TOTAL },
+      { 'idempotency-key': key },
+    );
+    expect(paid.body.ERRORS).toEqual([]);
+    // The process that charged died before answering: the key has no answer.
+    const answerOf = async () =>
+      (
+        await shop.shop.pool.query<{ response: PayResponse | null }>(
+          'SELECT response FROM checkout_payments WHERE idempotency_key = $1',
+          [key],
+        )
+      ).rows[0]!.response;
+    await shop.shop.pool.query('UPDATE checkout_payments SET response = NULL WHERE idempotency_key = $1', [key]);
+    expect(await answerOf()).toBeNull();
+
+    const payload = stripeEvent('payment_intent.succeeded', {
+      id: 'pi_late',
+      object: 'payment_intent',
+      amount: quote.body.TOTAL,
+      amount_received: quote.body.TOTAL,
+      currency: 'usd',
+      metadata: { idempotency_key: key, order_number: String(paid.body.ONUM) },
+    });
+    expect((await deliver(payload, signed(payload))).status).toBe(200);
+    // Answered when the webhook's answer came (not at the checkout's sweep, 30 s later), with the same order.
+    expect(await answerOf()).toEqual(paid.body);
   });
 });
 

@@ -38,6 +38,6 @@ import { PaymentSettlement } from './payment-settlement.js';
       useFactory: (config: Config, pool: Pool, clock: Clock) => createPaymentGateway(config, pool, clock),
     },
   ],
-  exports: [CheckoutService, PAYMENT_GATEWAY, AddressReferences],
+  exports: [CheckoutService, PAYMENT_GATEWAY, AddressReferences, PaymentSettlement],
 })
 export class CheckoutModule {}

@@ -4,4 +4,5 @@ export { CheckoutModule } from './checkout.module.js';
 export { CheckoutService } from './checkout.service.js';
 export { PayCommand } from './checkout.messages.js';
 export { PaymentClaims } from './payment-claims.js';
+export { PaymentSettlement } from './payment-settlement.js';
 export { DOB_FORMAT_MESSAGE, DOB_REQUIRED_MESSAGE, type PayDto } from './checkout.dto.js';

@@ -75,23 +75,32 @@ export class PaymentSettlement implements OnApplicationBootstrap, OnApplicationS
 
   private async sweepOnce(): Promise<void> {
     for (const key of await this.claims.unanswered(0)) {
-      const held = await this.claims.hold(key);
-      if (!held) continue; // a live request is paying it
       try {
-        const claim = await this.claims.find(key);
-        if (claim && claim.response === null) {
-          const response = await this.context.run({ actorId: SYSTEM }, () => this.settle(claim));
-          this.logger.warn(
-            `Interrupted payment of order ${claim.onum ?? '(none)'} settled: ${JSON.stringify(response)}`,
-          );
-        }
+        await this.settleUnanswered(key);
       } catch (error) {
         // One key the gateway cannot settle yet (e.g. Stripe's search still lags) waits for the next sweep;
         // the keys after it are settled now.
         this.logger.error(`Settling an interrupted payment failed, retried at the next sweep: ${String(error)}`);
-      } finally {
-        await held.release();
       }
+    }
+  }
+
+  /**
+   * Settles the payment of this key now if it has no answer and no live request holds it (the sweep's
+   * step; also a processor's late word that the payment succeeded). Answers what it answered, or null
+   * when there was nothing to do.
+   */
+  async settleUnanswered(key: string): Promise<PayResponse | null> {
+    const held = await this.claims.hold(key);
+    if (!held) return null; // a live request is paying it
+    try {
+      const claim = await this.claims.find(key);
+      if (!claim || claim.response !== null) return null;
+      const response = await this.context.run({ actorId: SYSTEM }, () => this.settle(claim));
+      this.logger.warn(`Interrupted payment of order ${claim.onum ?? '(none)'} settled: ${JSON.stringify(response)}`);
+      return response;
+    } finally {
+      await held.release();
     }
   }
 

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CheckoutModule } from '../checkout/index.js';
 import { RecordStripeEventHandler } from './payments.handlers.js';
 import { StripeWebhookController } from './stripe-webhook.controller.js';
 
@@ -7,6 +8,7 @@ import { StripeWebhookController } from './stripe-webhook.controller.js';
  * recording each verified event once (libs/domain/payment-webhook). Charging is checkout's.
  */
 @Module({
+  imports: [CheckoutModule],
   controllers: [StripeWebhookController],
   providers: [RecordStripeEventHandler],
 })
