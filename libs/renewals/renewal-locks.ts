@@ -1,9 +1,8 @@
-import pg, { type Pool, type PoolClient } from 'pg';
+import pg, { type Pool } from 'pg';
+import { type HeldLock, holdAdvisoryLock } from '#libs/database/held-lock.js';
 
 /** A held renewal: the connection that holds its advisory lock. */
-export interface HeldRenewal {
-  release(): Promise<void>;
-}
+export type HeldRenewal = HeldLock;
 
 /** The advisory lock of a renewal key, in a name space of its own. */
 const LOCK = `hashtextextended('renewal:' || $1, 0)`;
@@ -28,30 +27,7 @@ export class RenewalLocks {
 
   /** Holds the key's lock until `release()`; null when another live run holds it. */
   async hold(key: string): Promise<HeldRenewal | null> {
-    const client: PoolClient = await this.locks.connect();
-    try {
-      const { rows } = await client.query<{ held: boolean }>(`SELECT pg_try_advisory_lock(${LOCK}) AS held`, [key]);
-      if (!rows[0]?.held) {
-        client.release();
-        return null;
-      }
-    } catch (error) {
-      client.release(true);
-      throw error;
-    }
-    let released = false;
-    return {
-      release: async () => {
-        if (released) return;
-        released = true;
-        try {
-          await client.query(`SELECT pg_advisory_unlock(${LOCK})`, [key]);
-          client.release();
-        } catch {
-          client.release(true); // a broken connection drops its lock with it
-        }
-      },
-    };
+    return holdAdvisoryLock(this.locks, LOCK, key);
   }
 }
 

@@ -1,6 +1,7 @@
 import type { OnApplicationShutdown } from '@nestjs/common';
-import pg, { type Pool, type PoolClient } from 'pg';
+import pg, { type Pool } from 'pg';
 import type { PayResponse } from '#libs/contracts/cart.js';
+import { type HeldLock, holdAdvisoryLock } from '#libs/database/held-lock.js';
 
 /**
  * The write side's bookkeeping of Pay presses (not a read model): one row per Idempotency-Key, claimed
@@ -56,9 +57,7 @@ const toClaim = (row: ClaimRow): PaymentClaim => ({
 const LOCK = `hashtextextended('checkout-payment:' || $1, 0)`;
 
 /** A held key: the dedicated connection that holds its advisory lock. */
-export interface HeldClaim {
-  release(): Promise<void>;
-}
+export type HeldClaim = HeldLock;
 
 /**
  * Payments running at once in one process, each holding its key's lock on a connection of its own. A
@@ -115,32 +114,7 @@ export class PaymentClaims implements OnApplicationShutdown {
    * live request holds it. A process that dies releases it with its connection.
    */
   async hold(idempotencyKey: string): Promise<HeldClaim | null> {
-    const client: PoolClient = await this.locks.connect();
-    try {
-      const { rows } = await client.query<{ held: boolean }>(`SELECT pg_try_advisory_lock(${LOCK}) AS held`, [
-        idempotencyKey,
-      ]);
-      if (!rows[0]?.held) {
-        client.release();
-        return null;
-      }
-    } catch (error) {
-      client.release(true);
-      throw error;
-    }
-    let released = false;
-    return {
-      release: async () => {
-        if (released) return;
-        released = true;
-        try {
-          await client.query(`SELECT pg_advisory_unlock(${LOCK})`, [idempotencyKey]);
-          client.release();
-        } catch {
-          client.release(true); // a broken connection drops its lock with it
-        }
-      },
-    };
+    return holdAdvisoryLock(this.locks, LOCK, idempotencyKey);
   }
 
   async find(idempotencyKey: string): Promise<PaymentClaim | null> {
