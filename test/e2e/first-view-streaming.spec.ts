@@ -3,6 +3,7 @@ import { withAccount } from './support/accounts.js';
 import { expectNoSeriousAxeViolations } from './support/axe.js';
 import { expectNoSidewaysScroll } from './support/layout.js';
 import { DEMO_PASSWORD, withApiSession } from './support/shop.js';
+import { boxOf, holdTheApp } from './support/first-view.js';
 
 /**
  * Issue 19, the signed-in first screens (web/public/boot.js): with a stored session, the streaming list and
@@ -17,27 +18,6 @@ const SIZES = [
 const STREAMER = 'streamer@demo.test';
 /** Product 250's first video: no terms to accept (docs/demo-data.md). */
 const VIDEO = { product: 250, video: 5001 };
-
-/** Holds every request for the app's entry module until the returned release is called. */
-async function holdTheApp(page: Page): Promise<() => void> {
-  let release: () => void = () => undefined;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
-
-/** The box of the first match of `selector`: left, top, width, height in CSS pixels. */
-const boxOf = (page: Page, selector: string) =>
-  page
-    .locator(selector)
-    .first()
-    .evaluate((element) => {
-      const box = element.getBoundingClientRect();
-      return [box.left, box.top, box.width, box.height].map(Math.round);
-    });
 
 /** Counts the API reads the page sends, by path. */
 function countReads(page: Page): Map<string, number> {

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { productPage } from './support/catalog.js';
+import { boxOf, holdTheApp } from './support/first-view.js';
 
 /**
  * Issue 12, the first view (web/public/boot.js): on a slow line the home, a product list and a product page
@@ -7,27 +8,6 @@ import { productPage } from './support/catalog.js';
  * app then takes over the page. The app's entry is held back here until the first view has been checked.
  */
 const PHONE = { width: 390, height: 844 };
-
-/** Holds every request for the app's entry module until the returned release is called. */
-async function holdTheApp(page: Page): Promise<() => void> {
-  let release: () => void = () => undefined;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
-
-/** The box of `selector` on the page: left, top, width, height in CSS pixels. */
-const boxOf = (page: Page, selector: string) =>
-  page
-    .locator(selector)
-    .first()
-    .evaluate((element) => {
-      const box = element.getBoundingClientRect();
-      return [box.left, box.top, box.width, box.height].map(Math.round);
-    });
 
 test.use({ viewport: PHONE });
 
