@@ -110,7 +110,10 @@ export interface CardEntry {
 
 /** PUT /api/account/card ("set card", "object holding pay"): replaces the card on file by the gateway's token. */
 export interface CardRequest {
-  pay: CardEntry;
+  /** The card typed into the shop's own fields (the sandbox). */
+  pay?: CardEntry;
+  /** With the Stripe gateway: the payment method Stripe.js made (`pm_...`); the card never reaches the shop. */
+  PAYMENTMETHOD?: string;
 }
 
 /**

@@ -24,6 +24,8 @@
  *   GET    /api/subscriptions             -> Subscriptions            (login required)
  *   GET    /api/subscriptions/expiring    -> { data: ExpiringSubscription[] } (login required; the toast)
  *   GET    /api/card                      -> { data: CardOnFile | null }    (login required)
+ *   GET    /api/payments/config           -> PaymentsConfig           (which gateway; Stripe's publishable key and script)
+ *   POST   /api/payments/card-setup       -> CardSetup                (Stripe only: a SetupIntent's client secret)
  */
 
 import type { ProductListItem, ProductType } from './catalog.js';
@@ -224,8 +226,17 @@ export interface PayRequest {
   /** A different billing address ("Different?"), else null: billing = shipping. */
   BILLINGJSON: BillingAddress | null;
   SHIPPING: ShippingOption;
-  /** A new card, or null to use the card on file ("use card ending in"). */
+  /**
+   * A new card typed in (the sandbox), or null: then PAYMENTMETHOD when given, else the card on file
+   * ("use card ending in").
+   */
   CARD: CardInput | null;
+  /**
+   * With the Stripe gateway: the payment method Stripe.js made from Stripe's own card fields
+   * (`pm_...`, GET /api/payments/config, POST /api/payments/card-setup). The card number never
+   * reaches the shop's server.
+   */
+  PAYMENTMETHOD?: string | null;
   /** Keep this card on file (as the gateway's token, brand, last four and expiry only). */
   SAVE_CARD?: boolean;
   /** The total the client showed; the server recomputes and refuses a mismatch. */
@@ -239,6 +250,21 @@ export interface PayResponse {
   ERRORS: string[];
   /** For a guest: the token that opens the receipt (checkout/confirm/{NUMBER}?token=...). */
   RECEIPTTOKEN: string | null;
+  /**
+   * The card's bank asks its holder to confirm the payment (3-D Secure): nothing is charged yet, ONUM
+   * is null and ERRORS empty. The browser finishes it with Stripe.js (`confirmCardPayment` with this
+   * client secret), then sends the same Pay again with the same Idempotency-Key: that answer is the
+   * payment's outcome (paid, or declined when the confirmation failed or was abandoned). Absent or
+   * null otherwise.
+   */
+  ACTION?: PaymentAction | null;
+}
+
+/** A step the buyer's browser must finish before a payment can end (Stripe.js). */
+export interface PaymentAction {
+  TYPE: 'authenticate';
+  /** The PaymentIntent's client secret, for Stripe.js only. */
+  CLIENTSECRET: string;
 }
 
 export interface ReceiptLine {
@@ -300,3 +326,24 @@ export interface CardOnFile {
 }
 
 export type { ProductType };
+
+/** The gateways the shop can run with (PAYMENT_GATEWAY). */
+export type GatewayName = 'sandbox' | 'stripe';
+
+/**
+ * GET /api/payments/config: which card fields the pay screen and the Card tab show. The sandbox: the
+ * shop's own fields (CARD). Stripe: Stripe's fields, from the script at JSURL with PUBLISHABLEKEY.
+ */
+export interface PaymentsConfig {
+  GATEWAY: GatewayName;
+  STRIPE: { PUBLISHABLEKEY: string; JSURL: string } | null;
+}
+
+/**
+ * POST /api/payments/card-setup (Stripe only): a SetupIntent's client secret. Stripe.js confirms it
+ * with the card typed into Stripe's fields (`confirmCardSetup`) and answers the payment method id the
+ * shop is then given (PayRequest.PAYMENTMETHOD, CardRequest.PAYMENTMETHOD).
+ */
+export interface CardSetup {
+  CLIENTSECRET: string;
+}
