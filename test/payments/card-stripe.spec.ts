@@ -9,6 +9,7 @@ import { GrantEntitlementCommand } from '../../apps/api/entitlements/index.js';
 import { RequestContext, SYSTEM } from '../../apps/api/kernel/request-context.js';
 import { RenewalSchedule } from '../../apps/api/renewals/renewal-schedule.js';
 import { createTestApp, type TestApp, useTestShop } from '../support/app.js';
+import { fireAtOnce, unexpectedStatuses } from '../support/concurrency.js';
 import { outboxValidationLink, registerAndValidate } from '../support/customer-fixtures.js';
 import { type Caller, shopClient } from '../support/shop-client.js';
 import { CARDS } from './gateway-contract.testing.js';
@@ -157,6 +158,21 @@ if (localstripe) {
         if (intent.metadata?.idempotency_key?.includes(id)) intents.push(intent);
       }
       expect(intents.map((i) => i.status)).toEqual(['canceled']);
+    });
+
+    it('30 Card tab saves at once: 200, 409 or 429; 30 card setups at once by one account: 20 answered, the rest 429 (last: it spends the setups of the address)', async () => {
+      const other = { token: (await loginAs('streamer@demo.test')).token };
+      const methods = await Promise.all(['4242424242424242', '5555555555554444'].map((n) => setUp(other, n)));
+      const saves = await fireAtOnce(30, (n) => call(other, 'PUT', '/account/card', { PAYMENTMETHOD: methods[n % 2] }));
+      // 402 too: Stripe itself refuses to attach one payment method to a second customer (localstripe does not).
+      expect(unexpectedStatuses(saves.statuses, [200, 402, 409, 429])).toEqual({});
+      expect(saves.statuses[200]).toBeGreaterThan(0);
+      const onFile = await call<{ data: CardOnFile }>(other, 'GET', '/card');
+      expect(['4242', '4444']).toContain(onFile.body.data.LAST4);
+      const who = { token: (await loginAs('resident@demo.test')).token };
+      const setups = await fireAtOnce(30, () => call(who, 'POST', '/payments/card-setup', {}));
+      expect(unexpectedStatuses(setups.statuses, [200, 429])).toEqual({});
+      expect(setups.statuses[200]).toBe(20);
     });
   });
 } else {

@@ -7,6 +7,7 @@ import { PaymentSettlement } from '../../apps/api/checkout/index.js';
 import { AWAIT_ACTION_MS } from '../../apps/api/checkout/payment-claims.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { checkoutContact } from '../support/checkout-fixtures.js';
+import { fireAtOnce, unexpectedStatuses } from '../support/concurrency.js';
 import { type Caller, shopClient } from '../support/shop-client.js';
 import { CARDS } from './gateway-contract.testing.js';
 import { stripeJs } from './stripe-browser.testing.js';
@@ -145,6 +146,22 @@ if (localstripe) {
       expect((await intentsWithKey(key)).map((i) => [i.amount, i.status])).toEqual([[total, 'succeeded']]);
       // Answered once and for all: the key keeps its answer.
       expect((await pay(key, source)).body).toEqual(paid.body);
+    });
+
+    it('30 presses of one key on a 3-D Secure card at once: one intent, every answer the same ACTION', async () => {
+      const who = { token: (await loginAs('learner@demo.test')).token };
+      const { pay } = await cartWithBook(who);
+      const key = randomUUID();
+      const source = { PAYMENTMETHOD: await paymentMethodOf(who, CARDS.authenticate) };
+      const { statuses, results } = await fireAtOnce(30, () => pay(key, source));
+      expect(unexpectedStatuses(statuses, [200, 409])).toEqual({});
+      const actions = new Set(
+        (results as { status: number; body: PayResponse }[])
+          .filter((r) => r.status === 200)
+          .map((r) => r.body.ACTION?.CLIENTSECRET),
+      );
+      expect([...actions]).toEqual([expect.stringMatching(/^pi_\w+_secret_/)]);
+      expect((await intentsWithKey(key)).map((i) => i.status)).toEqual(['requires_action']);
     });
 
     it('3-D Secure failed on the bank page: the same Pay answers the decline, nothing charged, the cart stays', async () => {

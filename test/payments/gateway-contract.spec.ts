@@ -2,7 +2,12 @@ import Stripe from 'stripe';
 import { FixedClock } from '#libs/application/clock.js';
 import { PAYMENT_INTERRUPTED } from '#libs/payments/payment-gateway.js';
 import { pgSandboxStore, SandboxGateway } from '#libs/payments/sandbox-gateway.js';
-import { KEY_METADATA, StripeGateway, type StripeGatewayOptions } from '#libs/payments/stripe-gateway.js';
+import {
+  KEY_METADATA,
+  NOTHING_CHARGED,
+  StripeGateway,
+  type StripeGatewayOptions,
+} from '#libs/payments/stripe-gateway.js';
 import { pgStripeGatewayStore } from '#libs/payments/stripe-gateway-store.js';
 import { STRIPE_TEXTS } from '#libs/payments/stripe-support.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
@@ -133,6 +138,35 @@ if (localstripe) {
       const [intent] = await intentsWithKey(key);
       expect(intent).toMatchObject({ amount: 12_345, currency: 'usd', status: 'succeeded' });
       expect(intent?.metadata).toEqual({ [KEY_METADATA]: key, order_number: '100321' });
+    });
+
+    it('approves a zero-cent order without an intent (Stripe takes none), keeps the card when asked, refunds nothing', async () => {
+      const key = freshKey('zero');
+      const gateway = open();
+      const paid = await gateway.charge({
+        paymentMethodId: await paymentMethodOf(CARDS.good),
+        amountCents: 0,
+        idempotencyKey: key,
+        saveCard: true,
+      });
+      expect(paid).toMatchObject({
+        approved: true,
+        reference: expect.stringMatching(new RegExp(`^${NOTHING_CHARGED}pm_`)),
+        last4: '4242',
+        token: expect.stringMatching(/^cus_\w+\|pm_\w+$/),
+      });
+      expect(await intentsWithKey(key)).toEqual([]);
+      expect(await gateway.settle(key)).toEqual(paid);
+      const refund = await gateway.refund({
+        chargeReference: (paid as { reference: string }).reference,
+        amountCents: 1,
+        idempotencyKey: freshKey('zero-refund'),
+        reason: 'test',
+      });
+      expect(refund).toEqual({ refunded: false, errors: [STRIPE_TEXTS.noCharge] });
+      expect(
+        await gateway.charge({ paymentMethodId: 'pm_x', amountCents: -1, idempotencyKey: freshKey('neg') }),
+      ).toEqual({ approved: false, errors: [STRIPE_TEXTS.amount] });
     });
 
     it('settles a key whose process died inside the create call: the intent is found by the key in its metadata', async () => {
