@@ -113,7 +113,7 @@ export interface CardRequest {
   /** The card typed into the shop's own fields (the sandbox). */
   pay?: CardEntry;
   /** With the Stripe gateway: the payment method Stripe.js made (`pm_...`); the card never reaches the shop. */
-  PAYMENTMETHOD?: string;
+  PAYMENTMETHOD?: string | null;
 }
 
 /**

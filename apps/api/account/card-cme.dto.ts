@@ -66,12 +66,14 @@ export class CardRequestDto implements CardRequest {
   pay?: CardEntryDto;
 
   @ApiPropertyOptional({
-    description: 'With the Stripe gateway: the payment method Stripe.js made (pm_...), instead of pay',
+    type: String,
+    nullable: true,
+    description: 'With the Stripe gateway: the payment method Stripe.js made (pm_...), instead of pay; null: none',
   })
   @IsOptional()
   @IsString({ message: PAYMENT_METHOD_MESSAGE })
   @Matches(/^pm_[A-Za-z0-9_]{1,200}$/, { message: PAYMENT_METHOD_MESSAGE })
-  PAYMENTMETHOD?: string;
+  PAYMENTMETHOD?: string | null;
 }
 
 /**
