@@ -70,7 +70,7 @@ export function StripeCardFields({
     let live = true;
     setFailed(false);
     loadStripe({ JSURL, PUBLISHABLEKEY }).then(
-      (loaded) => live && setStripe(() => loaded),
+      (loaded) => live && setStripe(loaded),
       () => live && setFailed(true),
     );
     return () => {

@@ -196,6 +196,7 @@ export default function CheckoutPayRoute() {
             <Button
               type="submit"
               variant="contained"
+              sx={{ minHeight: 44, minWidth: 44 }}
               disabled={busy || !quoted || (!useCardOnFile && !newCardReady)}
               startIcon={busy ? <CircularProgress size={18} color="inherit" aria-label="Working" /> : undefined}
             >
