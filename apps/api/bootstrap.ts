@@ -8,7 +8,7 @@ import { Logger as PinoLogger } from 'nestjs-pino';
 import pg from 'pg';
 import pino from 'pino';
 import { ShutdownStack } from '#libs/application/shutdown-stack.js';
-import type { Config } from '#libs/config/config.js';
+import { type Config, STRIPE_API, stripeScriptUrl } from '#libs/config/config.js';
 import { catalogIsEmpty, ensureCatalogSchema, formatImportError, importCatalog } from '#libs/catalog/index.js';
 import { createEventStore } from '#libs/eventstore/create-event-store.js';
 import { KafkaRelay } from '#libs/kafka/kafka-relay.js';
@@ -113,7 +113,13 @@ export async function startShop(rawConfig: Config): Promise<RunningShop> {
     stops.push(() => app.close());
     app.useLogger(app.get(PinoLogger));
     app.setGlobalPrefix('api', { exclude: [] });
-    await registerHttpLayer(app, { webRoot: config.SERVE_WEB ? resolve(process.cwd(), WEB_ROOT) : null });
+    await registerHttpLayer(app, {
+      webRoot: config.SERVE_WEB ? resolve(process.cwd(), WEB_ROOT) : null,
+      stripe:
+        config.PAYMENT_GATEWAY === 'stripe'
+          ? { scriptUrl: stripeScriptUrl(config), apiBase: config.STRIPE_API_BASE ?? STRIPE_API }
+          : null,
+    });
     app.useGlobalPipes(createValidationPipe());
     app.useGlobalFilters(new HttpErrorFilter(domainErrorStatuses, app.getHttpAdapter()));
     const document = SwaggerModule.createDocument(

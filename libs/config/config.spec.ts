@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig, parseConfig } from './config.js';
+import { ConfigError, loadConfig, parseConfig, stripeScriptUrl } from './config.js';
 
 describe('configuration: PAYMENT_GATEWAY', () => {
   it('uses the built-in sandbox gateway when the setting is absent', () => {
@@ -52,7 +52,11 @@ describe('configuration: the Stripe gateway', () => {
   };
 
   it('takes stripe with its secret key, Stripe itself by default, in US dollars, raw cards refused', () => {
-    const config = parseConfig({ PAYMENT_GATEWAY: 'stripe', STRIPE_SECRET_KEY: 'sk_test_abc' });
+    const config = parseConfig({
+      PAYMENT_GATEWAY: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_abc',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',
+    });
     expect(config).toMatchObject({
       PAYMENT_GATEWAY: 'stripe',
       STRIPE_SECRET_KEY: 'sk_test_abc',
@@ -60,21 +64,29 @@ describe('configuration: the Stripe gateway', () => {
       STRIPE_ALLOW_RAW_CARDS: false,
     });
     expect(config.STRIPE_API_BASE).toBeUndefined();
+    expect(stripeScriptUrl(config)).toBe('https://js.stripe.com/v3/');
   });
 
-  it('refuses stripe without a secret key, and a key that is not a secret key', () => {
-    expect(refusal({ PAYMENT_GATEWAY: 'stripe' })).toBe(
+  it('refuses stripe without a secret key or a publishable key, and a key that is not a secret key', () => {
+    expect(refusal({ PAYMENT_GATEWAY: 'stripe', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc' })).toBe(
       'Invalid configuration: STRIPE_SECRET_KEY is required with PAYMENT_GATEWAY=stripe',
     );
-    expect(refusal({ PAYMENT_GATEWAY: 'stripe', STRIPE_SECRET_KEY: 'pk_test_abc' })).toBe(
-      'Invalid configuration: STRIPE_SECRET_KEY must be a Stripe secret key (sk_...)',
+    expect(refusal({ PAYMENT_GATEWAY: 'stripe', STRIPE_SECRET_KEY: 'sk_test_abc' })).toBe(
+      'Invalid configuration: STRIPE_PUBLISHABLE_KEY is required with PAYMENT_GATEWAY=stripe',
     );
+    expect(
+      refusal({ PAYMENT_GATEWAY: 'stripe', STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_abc' }),
+    ).toBe('Invalid configuration: STRIPE_SECRET_KEY must be a Stripe secret key (sk_...)');
   });
 
   it('takes a stand-in address for the API (localstripe) and refuses one that is not http(s)', () => {
-    const env = { PAYMENT_GATEWAY: 'stripe', STRIPE_SECRET_KEY: 'sk_test_abc' };
-    expect(parseConfig({ ...env, STRIPE_API_BASE: 'http://localhost:8420' }).STRIPE_API_BASE).toBe(
-      'http://localhost:8420',
+    const env = { PAYMENT_GATEWAY: 'stripe', STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_PUBLISHABLE_KEY: 'pk_test_a' };
+    const standIn = parseConfig({ ...env, STRIPE_API_BASE: 'http://localhost:8420/' });
+    expect(standIn.STRIPE_API_BASE).toBe('http://localhost:8420/');
+    // The browser loads the stand-in's mock of Stripe.js, unless STRIPE_JS_URL says otherwise.
+    expect(stripeScriptUrl(standIn)).toBe('http://localhost:8420/js.stripe.com/v3/');
+    expect(stripeScriptUrl({ ...standIn, STRIPE_JS_URL: 'https://js.example.test/v3/' })).toBe(
+      'https://js.example.test/v3/',
     );
     expect(refusal({ ...env, STRIPE_API_BASE: 'localhost:8420' })).toBe(
       'Invalid configuration: STRIPE_API_BASE must start with http:// or https://',

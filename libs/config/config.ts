@@ -66,6 +66,11 @@ const schema = z
       .optional(),
     /** Another address for Stripe's API (a stand-in such as localstripe in the tests); absent: Stripe itself. */
     STRIPE_API_BASE: optionalUrl(['http', 'https']),
+    /**
+     * The address of Stripe.js the browser loads (stripeScriptUrl): absent, Stripe's own
+     * (https://js.stripe.com/v3/), or the stand-in's mock under STRIPE_API_BASE.
+     */
+    STRIPE_JS_URL: optionalUrl(['http', 'https']),
     /** The currency of every charge (ISO 4217, lower case), as the shop's prices are in it. */
     STRIPE_CURRENCY: z
       .string()
@@ -143,12 +148,36 @@ const schema = z
     if (config.PAYMENT_GATEWAY === 'stripe' && !config.STRIPE_SECRET_KEY) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'is required with PAYMENT_GATEWAY=stripe' });
     }
+    if (config.PAYMENT_GATEWAY === 'stripe' && !config.STRIPE_PUBLISHABLE_KEY) {
+      // The browser's card fields (Stripe.js) need it: without them nobody can type a card.
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_PUBLISHABLE_KEY'],
+        message: 'is required with PAYMENT_GATEWAY=stripe',
+      });
+    }
     if (config.STRIPE_ALLOW_RAW_CARDS && config.NODE_ENV === 'production') {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_ALLOW_RAW_CARDS'], message: 'must not be true in production' });
     }
   });
 
 export type Config = z.output<typeof schema>;
+
+/** Stripe's own API address (STRIPE_API_BASE absent). */
+export const STRIPE_API = 'https://api.stripe.com';
+
+/** Stripe's own address of Stripe.js: PCI DSS wants it loaded from there, never bundled or copied. */
+export const STRIPE_JS_URL = 'https://js.stripe.com/v3/';
+
+/**
+ * The Stripe.js the browser loads: STRIPE_JS_URL when set; else, with a stand-in API (STRIPE_API_BASE,
+ * localstripe), the mock it serves at /js.stripe.com/v3/; else Stripe's own.
+ */
+export function stripeScriptUrl(config: Pick<Config, 'STRIPE_JS_URL' | 'STRIPE_API_BASE'>): string {
+  if (config.STRIPE_JS_URL) return config.STRIPE_JS_URL;
+  if (config.STRIPE_API_BASE) return `${config.STRIPE_API_BASE.replace(/\/+$/, '')}/js.stripe.com/v3/`;
+  return STRIPE_JS_URL;
+}
 
 export class ConfigError extends Error {}
 

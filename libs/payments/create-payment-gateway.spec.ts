@@ -22,6 +22,7 @@ describe('createPaymentGateway: stripe', () => {
     const config = parseConfig({
       PAYMENT_GATEWAY: 'stripe',
       STRIPE_SECRET_KEY: 'sk_test_abc',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_abc',
       STRIPE_API_BASE: 'http://localhost:8420',
     });
     const gateway = createPaymentGateway(config, pool, new SystemClock());

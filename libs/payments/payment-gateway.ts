@@ -34,6 +34,8 @@ export type ChargeRequest = ChargeSource & {
   saveCard?: boolean;
   /** The order paid for, kept with the charge at the processor (its metadata) to find it by. */
   orderNumber?: number;
+  /** The cart paid for, kept with the charge at the processor too (finance finds a payment's cart by it). */
+  cartId?: string;
 };
 
 export interface ChargeApproved {
@@ -61,6 +63,17 @@ export interface ChargeDeclined {
 
 export type ChargeResult = ChargeApproved | ChargeDeclined;
 
+/** What the Card tab keeps: a card typed in (the sandbox), or a payment method the processor's browser fields made. */
+export type TokenizeSource = CardDetails | { paymentMethodId: string };
+
+/**
+ * The first step of the processor's browser fields (Stripe: a SetupIntent): its client secret, which the
+ * processor's script confirms with the card typed into its own fields, answering a payment method id.
+ */
+export interface CardSetup {
+  clientSecret: string;
+}
+
 export interface TokenizedCard {
   token: string;
   brand: string;
@@ -86,6 +99,14 @@ export type RefundResult =
 /** The answer of `settle` for a key no charge was made with: nothing moved, and nothing will. */
 export const PAYMENT_INTERRUPTED = 'The payment was interrupted and nothing was charged. Please try again.';
 
+export interface SettleOptions {
+  /**
+   * The payment still waits for its holder (3-D Secure, within the shop's time for it): a charge still
+   * asking for authentication answers its `action` again instead of being cancelled.
+   */
+  keepWaiting?: boolean;
+}
+
 export interface PaymentGateway {
   charge(request: ChargeRequest): Promise<ChargeResult>;
   /**
@@ -93,9 +114,15 @@ export interface PaymentGateway {
    * key is voided first, so no charge can be made with it later (a late `charge` gets the same
    * decline), and the answer is a decline with PAYMENT_INTERRUPTED.
    */
-  settle(idempotencyKey: string): Promise<ChargeResult>;
+  settle(idempotencyKey: string, options?: SettleOptions): Promise<ChargeResult>;
   /** Keeps the card in the gateway and answers its token; declined cards answer their errors. */
-  tokenize(card: CardDetails): Promise<TokenizedCard | ChargeDeclined>;
+  tokenize(source: TokenizeSource): Promise<TokenizedCard | ChargeDeclined>;
+  /**
+   * A gateway whose cards are typed into the processor's own browser fields (Stripe) starts them here;
+   * `offSession`: the card will be charged later without its holder (a card on file). Absent on a
+   * gateway that takes typed cards (the sandbox).
+   */
+  setupCard?(request: { offSession: boolean }): Promise<CardSetup>;
   /** Gives back money of an approved charge; a refund beyond what is left is refused with its errors. */
   refund(request: RefundRequest): Promise<RefundResult>;
 }

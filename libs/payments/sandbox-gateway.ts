@@ -10,6 +10,7 @@ import type {
   RefundRequest,
   RefundResult,
   TokenizedCard,
+  TokenizeSource,
 } from './payment-gateway.js';
 import { PAYMENT_INTERRUPTED } from './payment-gateway.js';
 
@@ -312,7 +313,10 @@ export class SandboxGateway implements PaymentGateway {
     };
   }
 
-  async tokenize(card: CardDetails): Promise<TokenizedCard | ChargeDeclined> {
+  async tokenize(source: TokenizeSource): Promise<TokenizedCard | ChargeDeclined> {
+    // A processor's payment method (made by its browser fields) means nothing to the sandbox.
+    if ('paymentMethodId' in source) return declined(SANDBOX_NO_PAYMENT_METHODS);
+    const card = source;
     const inspected = this.inspect(card);
     if ('approved' in inspected) return inspected;
     // A card declined only when charged is kept, as a processor attaches it; its charges are declined.

@@ -9,6 +9,9 @@ import type {
   RefundRequest,
   RefundResult,
   TokenizedCard,
+  TokenizeSource,
+  CardSetup,
+  SettleOptions,
 } from './payment-gateway.js';
 import { PAYMENT_INTERRUPTED } from './payment-gateway.js';
 import type { StripeGatewayStore } from './stripe-gateway-store.js';
@@ -35,6 +38,9 @@ export interface StripeGatewayOptions {
 
 /** The metadata key our Idempotency-Key is kept under on the PaymentIntent (settle finds it by it). */
 export const KEY_METADATA = 'idempotency_key';
+
+/** The reference of a zero-cent order's approval: no PaymentIntent, nothing to refund. */
+export const NOTHING_CHARGED = 'nothing_charged_';
 
 const declined = (text: string): ChargeDeclined => ({ approved: false, errors: [text] });
 
@@ -64,7 +70,7 @@ export class StripeGateway implements PaymentGateway {
 
   async charge(request: ChargeRequest): Promise<ChargeResult> {
     const key = request.idempotencyKey;
-    if (!Number.isInteger(request.amountCents) || request.amountCents <= 0) {
+    if (!Number.isInteger(request.amountCents) || request.amountCents < 0) {
       return declined(STRIPE_TEXTS.amount);
     }
     if (!(await this.store.claimCharge(key, request.amountCents))) {
@@ -76,6 +82,8 @@ export class StripeGateway implements PaymentGateway {
     try {
       const found = await this.sourceOf(request);
       if ('approved' in found) return await this.store.finishCharge(key, null, found);
+      // Nothing to pay (a coupon took it all): Stripe takes no zero-amount intent; the card is only kept.
+      if (request.amountCents === 0) return await this.store.finishCharge(key, null, await this.nothingCharged(found));
       source = found;
       intent = await this.stripe.paymentIntents.create(
         {
@@ -93,6 +101,7 @@ export class StripeGateway implements PaymentGateway {
           metadata: {
             [KEY_METADATA]: key,
             ...(request.orderNumber !== undefined ? { order_number: String(request.orderNumber) } : {}),
+            ...(request.cartId !== undefined ? { cart_id: request.cartId } : {}),
           },
         },
         { idempotencyKey: key },
@@ -166,6 +175,20 @@ export class StripeGateway implements PaymentGateway {
     return null;
   }
 
+  /** A zero-cent "charge": approved with no intent (its reference names none), the card's details read back. */
+  private async nothingCharged(source: { customer?: string; paymentMethod: string }): Promise<ChargeApproved> {
+    const card = (await this.stripe.paymentMethods.retrieve(source.paymentMethod)).card;
+    return {
+      approved: true,
+      reference: `${NOTHING_CHARGED}${source.paymentMethod}`,
+      brand: brandName(card?.brand),
+      last4: card?.last4 ?? '',
+      month: String(card?.exp_month ?? '').padStart(2, '0'),
+      year: String(card?.exp_year ?? ''),
+      ...(source.customer ? { token: tokenOf(source.customer, source.paymentMethod) } : {}),
+    };
+  }
+
   private async approved(intent: Stripe.PaymentIntent, keepsCard: boolean): Promise<ChargeApproved> {
     const pmId = typeof intent.payment_method === 'string' ? intent.payment_method : intent.payment_method?.id;
     const card = pmId ? (await this.stripe.paymentMethods.retrieve(pmId)).card : undefined;
@@ -186,7 +209,7 @@ export class StripeGateway implements PaymentGateway {
    * After a crash: the answer recorded for the key; else the intent made with it (by the id kept, or
    * found by our key in its metadata), completed or cancelled; none: the key is voided.
    */
-  async settle(idempotencyKey: string): Promise<ChargeResult> {
+  async settle(idempotencyKey: string, options: SettleOptions = {}): Promise<ChargeResult> {
     const row = await this.store.findCharge(idempotencyKey);
     if (row?.result && !('action' in row.result && row.result.action)) return row.result;
     const intent = row?.intentId
@@ -199,6 +222,11 @@ export class StripeGateway implements PaymentGateway {
       return this.store.settleCharge(idempotencyKey, null, declined(PAYMENT_INTERRUPTED));
     }
     let settled = intent;
+    // Its holder may still be confirming it in the browser: asked again, not cancelled.
+    if (options.keepWaiting && intent.status === 'requires_action') {
+      const waiting = await this.resultOf(intent, false);
+      if (waiting !== null) return waiting;
+    }
     // Nobody is left to finish it (the request, or the holder's authentication, is gone): cancel it.
     if (['requires_action', 'requires_confirmation', 'requires_payment_method'].includes(intent.status)) {
       const failed = intent.last_payment_error?.message;
@@ -212,14 +240,33 @@ export class StripeGateway implements PaymentGateway {
     return this.store.settleCharge(idempotencyKey, settled.id, result);
   }
 
-  async tokenize(card: CardDetails): Promise<TokenizedCard | ChargeDeclined> {
-    const made = await this.paymentMethodOf(card);
+  /** The card tab: a payment method made by Stripe.js (or, in tests only, typed card details) kept on file. */
+  async tokenize(source: TokenizeSource): Promise<TokenizedCard | ChargeDeclined> {
+    if ('paymentMethodId' in source) return this.keepPaymentMethod(source.paymentMethodId);
+    const made = await this.paymentMethodOf(source);
     if (typeof made !== 'string') return made;
-    return this.tokenizePaymentMethod(made);
+    return this.keepPaymentMethod(made);
+  }
+
+  /**
+   * A SetupIntent for Stripe.js: the browser confirms it with the card typed into Stripe's fields
+   * (`confirmCardSetup`) and gets the payment method id the shop is then given. Not tied to a customer:
+   * the customer is made when the card is kept (tokenize, or a Pay that saves the card).
+   */
+  async setupCard(request: { offSession: boolean }): Promise<CardSetup> {
+    const intent = await this.stripe.setupIntents.create({
+      usage: request.offSession ? 'off_session' : 'on_session',
+      // Cards, confirmed in the page: no method that redirects the buyer elsewhere (localstripe: cards only).
+      ...(this.options.standIn
+        ? {}
+        : { automatic_payment_methods: { enabled: true, allow_redirects: 'never' as const } }),
+    });
+    if (!intent.client_secret) throw new Error(`Stripe SetupIntent ${intent.id} came without a client secret`);
+    return { clientSecret: intent.client_secret };
   }
 
   /** A payment method made by Stripe.js, kept on a new Customer for later off-session charges. */
-  async tokenizePaymentMethod(paymentMethodId: string): Promise<TokenizedCard | ChargeDeclined> {
+  private async keepPaymentMethod(paymentMethodId: string): Promise<TokenizedCard | ChargeDeclined> {
     try {
       const customer = await this.stripe.customers.create({ payment_method: paymentMethodId });
       const pm = await this.stripe.paymentMethods.retrieve(paymentMethodId);

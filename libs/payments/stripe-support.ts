@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 
 /** The Stripe gateway's own texts (docs/payments.md, Stripe); a processor's decline keeps its own words. */
 export const STRIPE_TEXTS = {
-  amount: 'The amount to charge must be a whole number of cents above zero.',
+  amount: 'The amount to charge must be a whole number of cents, zero or more.',
   rawCard: 'Card details must be entered in the secure card fields; this shop does not take card numbers.',
   token: 'The card on file could not be found. Please enter your card again.',
   authenticate: 'Your bank asks you to confirm this payment. Please finish the confirmation to pay.',

@@ -207,7 +207,12 @@ export class RenewalRunner {
   private async charge(customerId: string, key: string, amountCents: number): Promise<ChargeResult> {
     const card = await cardOf(this.ports.pool, customerId);
     if (!card) return this.ports.gateway.settle(key);
-    return this.ports.gateway.charge({ token: card.token, amountCents, idempotencyKey: key });
+    const charged = await this.ports.gateway.charge({ token: card.token, amountCents, idempotencyKey: key });
+    if (charged.approved || !charged.action) return charged;
+    // The bank asks its holder to confirm, and nobody is there: the charge is cancelled (settled as
+    // interrupted), the renewal fails with the bank's reason, and its mail links to paying in person.
+    await this.ports.gateway.settle(key);
+    return { approved: false, errors: charged.errors };
   }
 
   private async succeeded(

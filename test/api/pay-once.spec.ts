@@ -258,6 +258,7 @@ describe("payment claims on a database of the shop's previous version", () => {
         response: null,
         saveCard: false,
         dobEncrypted: null,
+        awaitingActionUntil: null,
       });
       expect(await claims.claim('new-key', 'cart-2', 'c-2')).toBe(true);
       await claims.drawOrderNumber('new-key', { saveCard: true, dobEncrypted: 'v1.ciphertext' });

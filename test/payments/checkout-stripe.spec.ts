@@ -1,44 +1,53 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
-import type { PayResponse, Quote } from '#libs/contracts/cart.js';
-import { PAYMENT_INTERRUPTED } from '#libs/payments/payment-gateway.js';
+import { Clock } from '#libs/application/clock.js';
+import type { CardOnFile, PayResponse, Quote } from '#libs/contracts/cart.js';
 import { KEY_METADATA } from '#libs/payments/stripe-gateway.js';
+import { PaymentSettlement } from '../../apps/api/checkout/index.js';
+import { AWAIT_ACTION_MS } from '../../apps/api/checkout/payment-claims.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { checkoutContact } from '../support/checkout-fixtures.js';
-import { shopClient } from '../support/shop-client.js';
+import { type Caller, shopClient } from '../support/shop-client.js';
 import { CARDS } from './gateway-contract.testing.js';
+import { stripeJs } from './stripe-browser.testing.js';
 
 /**
- * Today's checkout, unchanged, paying through the Stripe adapter on localstripe (PAYMENT_GATEWAY=stripe,
- * STRIPE_API_BASE). The checkout still sends card details until the Stripe.js fields come, so this
- * shop sets the test-only STRIPE_ALLOW_RAW_CARDS.
+ * Checkout with PAYMENT_GATEWAY=stripe on localstripe: the card is typed into Stripe's fields, Stripe.js
+ * confirms a SetupIntent (POST /api/payments/card-setup) and the shop is only given its payment method
+ * (PAYMENTMETHOD); 3-D Secure answers ACTION, the browser confirms, and the same Pay again ends it. The
+ * browser's part is done here as Stripe.js does it (stripe-browser.testing.ts).
  */
 const localstripe = process.env.LOCALSTRIPE_URL;
+const SECRET_KEY = 'sk_test_checkout';
+const PUBLISHABLE_KEY = 'pk_test_checkout';
 
 if (localstripe) {
   describe('checkout with PAYMENT_GATEWAY=stripe (localstripe)', () => {
     let shop: TestApp;
-    const stripe = new Stripe('sk_test_checkout', {
+    const stripe = new Stripe(SECRET_KEY, {
       host: new URL(localstripe).hostname,
       port: Number(new URL(localstripe).port),
       protocol: 'http',
     });
+    const browser = stripeJs(localstripe, PUBLISHABLE_KEY);
     beforeAll(async () => {
       shop = await createTestApp({
         seedDemo: true,
         env: {
           PAYMENT_GATEWAY: 'stripe',
-          STRIPE_SECRET_KEY: 'sk_test_checkout',
+          STRIPE_SECRET_KEY: SECRET_KEY,
+          STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
           STRIPE_API_BASE: localstripe,
           STRIPE_ALLOW_RAW_CARDS: 'true',
         },
       });
     });
     afterAll(async () => {
+      jest.restoreAllMocks();
       await shop?.close();
     });
 
-    const { call } = shopClient(() => shop.baseUrl);
+    const { call, loginAs } = shopClient(() => shop.baseUrl);
     const intentsWithKey = async (key: string): Promise<Stripe.PaymentIntent[]> => {
       const found: Stripe.PaymentIntent[] = [];
       for await (const intent of stripe.paymentIntents.list({ limit: 100 })) {
@@ -46,52 +55,147 @@ if (localstripe) {
       }
       return found;
     };
-    /** A guest buys the printed book 601 with this card; answers the quote's total and the pay answer. */
-    const buyBook = async (number: string, key: string) => {
-      const guest = { cartId: randomUUID() };
-      expect((await call(guest, 'POST', '/cart/items', { QTY: 1, PRODUCTID: 601, FORMAT: 'BOOK' })).status).toBe(200);
-      const quote = await call<Quote>(guest, 'POST', '/checkout/quote', { COUNTRY: 'USA', STATE: 'MO', SHIPPING: 1 });
-      const paid = await call<PayResponse>(
-        guest,
-        'POST',
-        '/checkout/pay',
-        {
-          ATTJSON: checkoutContact(),
-          BILLINGJSON: null,
-          CARD: { CC: number, MONTH: '12', YEAR: '2030', SC: '123' },
-          SHIPPING: 1,
-          TOTAL: quote.body.TOTAL,
-        },
-        { 'idempotency-key': key },
-      );
-      const cart = await call<{ items: unknown[] }>(guest, 'GET', '/cart');
-      return { total: quote.body.TOTAL, paid, cartItems: cart.body.items.length };
+    /** The card typed into Stripe's fields, as Stripe.js makes it a payment method. */
+    const paymentMethodOf = async (who: Caller, number: string): Promise<string> => {
+      const setup = await call<{ CLIENTSECRET: string }>(who, 'POST', '/payments/card-setup', {});
+      expect(setup.status).toBe(200);
+      const made = await browser.confirmCardSetup(setup.body.CLIENTSECRET, number);
+      if ('error' in made) throw new Error(made.error);
+      return made.id;
+    };
+    /** Puts the printed book 601 in the cart; answers the pay call (a given key) with this source. */
+    const cartWithBook = async (who: Caller) => {
+      expect((await call(who, 'POST', '/cart/items', { QTY: 1, PRODUCTID: 601, FORMAT: 'BOOK' })).status).toBe(200);
+      const quote = await call<Quote>(who, 'POST', '/checkout/quote', { COUNTRY: 'USA', STATE: 'MO', SHIPPING: 1 });
+      const pay = (key: string, source: Record<string, unknown>) =>
+        call<PayResponse>(
+          who,
+          'POST',
+          '/checkout/pay',
+          {
+            ATTJSON: checkoutContact(),
+            BILLINGJSON: null,
+            SHIPPING: 1,
+            CARD: null,
+            TOTAL: quote.body.TOTAL,
+            ...source,
+          },
+          { 'idempotency-key': key },
+        );
+      const items = async () => (await call<{ items: unknown[] }>(who, 'GET', '/cart')).body.items.length;
+      return { total: quote.body.TOTAL, pay, items };
     };
 
-    it('pays a book: one PaymentIntent of the quoted total in cents, the order placed, the cart emptied', async () => {
+    it("a guest pays with Stripe.js's payment method: one intent of the quoted total, the order number and cart in its metadata", async () => {
+      const guest = { cartId: randomUUID() };
+      const { total, pay, items } = await cartWithBook(guest);
       const key = randomUUID();
-      const { total, paid, cartItems } = await buyBook(CARDS.good, key);
-      expect(paid.status).toBe(200);
+      const paid = await pay(key, { PAYMENTMETHOD: await paymentMethodOf(guest, CARDS.good) });
       expect(paid.body).toMatchObject({ ERRORS: [], ONUM: expect.stringMatching(/^\d+$/) });
-      expect(cartItems).toBe(0);
+      expect(paid.body.ACTION ?? null).toBeNull();
+      expect(await items()).toBe(0);
       const intents = await intentsWithKey(key);
-      expect(intents.map((i) => [i.amount, i.status])).toEqual([[total, 'succeeded']]);
+      expect(intents.map((i) => [i.amount, i.status, i.metadata])).toEqual([
+        [total, 'succeeded', { [KEY_METADATA]: key, order_number: paid.body.ONUM, cart_id: guest.cartId }],
+      ]);
     });
 
-    it("declines 4000000000000341 with Stripe's reason; no order, the cart stays", async () => {
-      const { paid, cartItems } = await buyBook(CARDS.declinedOnCharge, randomUUID());
-      expect(paid.status).toBe(200);
+    it('a signed-in buyer saves the card at Pay: the card on file is the one typed into Stripe.js', async () => {
+      const who = { token: (await loginAs('reader@demo.test')).token };
+      const { pay } = await cartWithBook(who);
+      const paid = await pay(randomUUID(), { PAYMENTMETHOD: await paymentMethodOf(who, CARDS.good), SAVE_CARD: true });
+      expect(paid.body.ONUM).toMatch(/^\d+$/);
+      const card = await call<{ data: CardOnFile | null }>(who, 'GET', '/card');
+      expect(card.body.data).toMatchObject({ BRAND: 'Visa', LAST4: '4242', MONTH: '12', YEAR: '2030' });
+    });
+
+    it("declines with Stripe's reason: at the card setup (4000000000000002) and at the charge (4000000000000341); the cart stays", async () => {
+      const setup = await call<{ CLIENTSECRET: string }>({}, 'POST', '/payments/card-setup', {});
+      expect(await browser.confirmCardSetup(setup.body.CLIENTSECRET, CARDS.declinedOnAttach)).toEqual({
+        error: 'Your card was declined.',
+      });
+      const guest = { cartId: randomUUID() };
+      const { pay, items } = await cartWithBook(guest);
+      const paid = await pay(randomUUID(), { PAYMENTMETHOD: await paymentMethodOf(guest, CARDS.declinedOnCharge) });
       expect(paid.body).toMatchObject({ ONUM: null, ERRORS: ['Your card was declined.'] });
-      expect(cartItems).toBe(1);
+      expect(await items()).toBe(1);
     });
 
-    it('ends a 3-D Secure card as interrupted until the browser step comes: the intent cancelled, nothing charged', async () => {
-      // Today's checkout settles right after the charge, and nobody can finish the authentication.
+    it('3-D Secure: ACTION, a repeated press still waits, the bank confirms, the same Pay again completes the order', async () => {
+      const guest = { cartId: randomUUID() };
+      const { total, pay, items } = await cartWithBook(guest);
       const key = randomUUID();
-      const { paid, cartItems } = await buyBook(CARDS.authenticate, key);
-      expect(paid.body).toMatchObject({ ONUM: null, ERRORS: [PAYMENT_INTERRUPTED] });
-      expect(cartItems).toBe(1);
+      const source = { PAYMENTMETHOD: await paymentMethodOf(guest, CARDS.authenticate) };
+      const asked = await pay(key, source);
+      expect(asked.body).toEqual({
+        ONUM: null,
+        ERRORS: [],
+        RECEIPTTOKEN: null,
+        ACTION: { TYPE: 'authenticate', CLIENTSECRET: expect.stringMatching(/^pi_\w+_secret_/) },
+      });
+      // A second press of the same key before the bank's page is done answers the same step, cancels nothing.
+      expect((await pay(key, source)).body.ACTION).toEqual(asked.body.ACTION);
+      expect((await intentsWithKey(key)).map((i) => i.status)).toEqual(['requires_action']);
+      expect(await items()).toBe(1);
+
+      await browser.authenticate(asked.body.ACTION!.CLIENTSECRET, true);
+      const paid = await pay(key, source);
+      expect(paid.body).toMatchObject({ ERRORS: [], ONUM: expect.stringMatching(/^\d+$/) });
+      expect(await items()).toBe(0);
+      expect((await intentsWithKey(key)).map((i) => [i.amount, i.status])).toEqual([[total, 'succeeded']]);
+      // Answered once and for all: the key keeps its answer.
+      expect((await pay(key, source)).body).toEqual(paid.body);
+    });
+
+    it('3-D Secure failed on the bank page: the same Pay answers the decline, nothing charged, the cart stays', async () => {
+      const guest = { cartId: randomUUID() };
+      const { pay, items } = await cartWithBook(guest);
+      const key = randomUUID();
+      const source = { PAYMENTMETHOD: await paymentMethodOf(guest, CARDS.authenticate) };
+      const asked = await pay(key, source);
+      await browser.authenticate(asked.body.ACTION!.CLIENTSECRET, false);
+      const answer = await pay(key, source);
+      expect(answer.body.ONUM).toBeNull();
+      expect(answer.body.ERRORS.length).toBeGreaterThan(0);
+      expect(answer.body.ACTION ?? null).toBeNull();
+      expect(await items()).toBe(1);
+      expect((await intentsWithKey(key)).filter((i) => i.status === 'succeeded')).toEqual([]);
+      // The cart can be paid again at once.
+      expect((await pay(randomUUID(), { PAYMENTMETHOD: await paymentMethodOf(guest, CARDS.good) })).body.ONUM).toMatch(
+        /^\d+$/,
+      );
+    });
+
+    it('3-D Secure abandoned: the sweep leaves it while the buyer may still confirm, then cancels it and frees the cart', async () => {
+      const guest = { cartId: randomUUID() };
+      const { pay, items } = await cartWithBook(guest);
+      const key = randomUUID();
+      // The typed-card path (tests only) asks for 3-D Secure the same way.
+      const asked = await pay(key, { CARD: { CC: CARDS.authenticate, MONTH: '12', YEAR: '2030', SC: '123' } });
+      expect(asked.body.ACTION?.TYPE).toBe('authenticate');
+      const settlement = shop.app.get(PaymentSettlement);
+      await settlement.sweep();
+      expect((await intentsWithKey(key)).map((i) => i.status)).toEqual(['requires_action']);
+
+      const later = new Date(Date.now() + AWAIT_ACTION_MS + 60_000);
+      const now = jest.spyOn(shop.app.get(Clock), 'now').mockReturnValue(later);
+      try {
+        await settlement.sweep();
+      } finally {
+        now.mockRestore();
+      }
       expect((await intentsWithKey(key)).map((i) => i.status)).toEqual(['canceled']);
+      expect(await items()).toBe(1);
+      expect((await pay(key, {})).body).toMatchObject({ ONUM: null, ERRORS: [expect.any(String)] });
+    });
+
+    it('refuses a PAYMENTMETHOD that is not a payment method id (400), without echoing it', async () => {
+      const guest = { cartId: randomUUID() };
+      const { pay } = await cartWithBook(guest);
+      const bad = await pay(randomUUID(), { PAYMENTMETHOD: 'tok_4242424242424242' });
+      expect(bad.status).toBe(400);
+      expect(bad.body).toMatchObject({ message: ['PAYMENTMETHOD must be a payment method id (pm_...).'] });
+      expect(JSON.stringify(bad.body)).not.toContain('4242424242424242');
     });
   });
 } else {

@@ -1,8 +1,8 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsDefined, IsObject, Matches, ValidateNested } from 'class-validator';
+import { IsDefined, IsObject, IsOptional, IsString, Matches, ValidateIf, ValidateNested } from 'class-validator';
 import type { CardEntry, CardRequest, CmeInfoRequest } from '#libs/contracts/account.js';
-import { DOB_FORMAT_MESSAGE, DOB_REQUIRED_MESSAGE } from '../checkout/index.js';
+import { DOB_FORMAT_MESSAGE, DOB_REQUIRED_MESSAGE, PAYMENT_METHOD_MESSAGE } from '../checkout/index.js';
 import { calendarDate, MatchesWhenGiven, WhenGiven } from '../kernel/validators.js';
 
 /**
@@ -21,6 +21,7 @@ export const CARD_MONTH_MESSAGE = 'Card Month must be a month from 01 to 12.';
 export const CARD_YEAR_MESSAGE = `Card Year must be a year from ${CARD_YEAR_FIRST} to ${CARD_YEAR_LAST}.`;
 export const SECURITY_CODE_MESSAGE = 'Security Code must be 3 or 4 digits.';
 export const PAY_REQUIRED_MESSAGE = 'pay (the card) is required.';
+export const ONE_CARD_MESSAGE = 'Give either pay or PAYMENTMETHOD, not both.';
 export const DOB_RANGE_MESSAGE = 'Date of Birth must be a date from 01/01/1900 to today.';
 
 /** Card numbers of 12 to 16 digits; a space or a dash between two digits is allowed (as printed on the card). */
@@ -53,12 +54,24 @@ export class CardEntryDto implements CardEntry {
 }
 
 export class CardRequestDto implements CardRequest {
-  @ApiProperty({ type: CardEntryDto })
+  @ApiPropertyOptional({
+    type: CardEntryDto,
+    description: 'The card typed in (the sandbox); required without PAYMENTMETHOD',
+  })
+  @ValidateIf((body: CardRequestDto) => body.PAYMENTMETHOD === undefined || body.pay !== undefined)
   @IsDefined({ message: PAY_REQUIRED_MESSAGE })
   @IsObject({ message: PAY_REQUIRED_MESSAGE })
   @ValidateNested()
   @Type(() => CardEntryDto)
-  pay!: CardEntryDto;
+  pay?: CardEntryDto;
+
+  @ApiPropertyOptional({
+    description: 'With the Stripe gateway: the payment method Stripe.js made (pm_...), instead of pay',
+  })
+  @IsOptional()
+  @IsString({ message: PAYMENT_METHOD_MESSAGE })
+  @Matches(/^pm_[A-Za-z0-9_]{1,200}$/, { message: PAYMENT_METHOD_MESSAGE })
+  PAYMENTMETHOD?: string;
 }
 
 /**

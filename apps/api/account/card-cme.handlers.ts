@@ -35,12 +35,11 @@ export class ReplaceCardHandler implements ICommandHandler<ReplaceCardCommand> {
   ) {}
 
   async execute({ customerId, card }: ReplaceCardCommand): Promise<CardOnFile> {
-    const kept = await this.gateway.tokenize({
-      number: card.CC.replace(/[\s-]/g, ''),
-      month: Number(card.MONTH),
-      year: Number(card.YEAR),
-      cvc: card.SC,
-    });
+    const kept = await this.gateway.tokenize(
+      'PAYMENTMETHOD' in card
+        ? { paymentMethodId: card.PAYMENTMETHOD }
+        : { number: card.CC.replace(/[\s-]/g, ''), month: Number(card.MONTH), year: Number(card.YEAR), cvc: card.SC },
+    );
     if ('approved' in kept) throw new DomainError(CARD_DECLINED, kept.errors[0] ?? DECLINED);
     await this.eventSourced.execute(cardStreamId(customerId), cardOnFileDecider, {
       type: 'SaveCardOnFile',

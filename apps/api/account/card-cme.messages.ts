@@ -15,8 +15,8 @@ import type { CardOnFile } from '#libs/contracts/cart.js';
 export class ReplaceCardCommand extends Command<CardOnFile> {
   constructor(
     readonly customerId: string,
-    /** Never stored, never logged. */
-    readonly card: CardEntry,
+    /** The card typed in (never stored, never logged), or the payment method Stripe.js made. */
+    readonly card: CardEntry | { PAYMENTMETHOD: string },
   ) {
     super();
   }

@@ -1,4 +1,4 @@
-import { Body, Controller, Inject, Put, UseGuards } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Inject, Put, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Pool } from 'pg';
@@ -9,13 +9,14 @@ import { type AuthUser, CurrentUser, JwtAuthGuard } from '../identity/index.js';
 import { PG_POOL } from '../infrastructure/tokens.js';
 import { ApiError, ApiRequiredBearer, BAD_BODY, ErrorBodyDto, ApiTooManyAttempts } from '../kernel/errors.responses.js';
 import { CardAttempts, TOO_MANY_CARD_ATTEMPTS } from './card-attempts.js';
-import { CardRequestDto } from './card-cme.dto.js';
+import { CardRequestDto, ONE_CARD_MESSAGE, PAY_REQUIRED_MESSAGE } from './card-cme.dto.js';
 import { ReplaceCardCommand } from './card-cme.messages.js';
 import { CardSavedDto } from './card-cme.responses.js';
 
 const CARD_RULES =
   `${BAD_BODY}; "Card Number is required." (and Card Month, Card Year, Security Code), a number not of ` +
-  '12-16 digits, a month not 01-12, a year not 2025-2035, a security code not of 3-4 digits';
+  '12-16 digits, a month not 01-12, a year not 2025-2035, a security code not of 3-4 digits; ' +
+  'PAYMENTMETHOD not a pm_ id, or given with pay';
 
 /** The account page's Card tab (signed-in sections 2, 3 "Card", 8): replace the card on file. */
 @ApiTags('account')
@@ -44,8 +45,11 @@ export class CardController {
   @ApiError(409, CONCURRENT_CHANGE)
   @ApiTooManyAttempts(TOO_MANY_CARD_ATTEMPTS)
   async replace(@CurrentUser() user: AuthUser, @Body() body: CardRequestDto): Promise<CardSaved> {
+    if (body.pay && body.PAYMENTMETHOD) throw new BadRequestException(ONE_CARD_MESSAGE);
+    const card = body.PAYMENTMETHOD ? { PAYMENTMETHOD: body.PAYMENTMETHOD } : body.pay;
+    if (!card) throw new BadRequestException(PAY_REQUIRED_MESSAGE);
     await this.attempts.take(user.customerId);
-    const kept = await this.commands.execute(new ReplaceCardCommand(user.customerId, body.pay));
+    const kept = await this.commands.execute(new ReplaceCardCommand(user.customerId, card));
     // Read-your-writes: the handler waited for the projection; the gateway's answer if it lagged even so.
     const onFile = await cardOf(this.pool, user.customerId);
     const data = onFile ? { BRAND: onFile.BRAND, LAST4: onFile.LAST4, MONTH: onFile.MONTH, YEAR: onFile.YEAR } : kept;

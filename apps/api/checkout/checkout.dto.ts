@@ -42,6 +42,7 @@ export const CARD_NUMBER_MESSAGE = 'Card Number must be 12 to 19 digits.';
 export const CARD_MONTH_MESSAGE = 'Card Month must be a month from 01 to 12.';
 export const CARD_YEAR_MESSAGE = 'Card Year must be a year of 4 digits.';
 export const SECURITY_CODE_MESSAGE = 'Security Code must be 3 or 4 digits.';
+export const PAYMENT_METHOD_MESSAGE = 'PAYMENTMETHOD must be a payment method id (pm_...).';
 export const CONTACT_REQUIRED_MESSAGE = 'ATTJSON (the contact) is required.';
 const TOTAL_MESSAGE = 'TOTAL must be a whole number of cents.';
 const countryCode = () => MatchesWhenGiven(/^[A-Za-z]{3}$/, COUNTRY_CODE_MESSAGE);
@@ -131,6 +132,17 @@ export class PayDto implements PayRequest {
   @ValidateNested()
   @Type(() => CardInputDto)
   CARD!: CardInputDto | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description:
+      'With the Stripe gateway and CARD null: the payment method Stripe.js made (pm_...); else the card on file',
+  })
+  @IsOptional()
+  @IsString({ message: PAYMENT_METHOD_MESSAGE })
+  @Matches(/^pm_[A-Za-z0-9_]{1,200}$/, { message: PAYMENT_METHOD_MESSAGE })
+  PAYMENTMETHOD?: string | null;
 
   @ApiPropertyOptional() @IsOptional() @IsBoolean() SAVE_CARD?: boolean;
 

@@ -5,6 +5,7 @@ import type {
   OrderRefundLine,
   OrderTotals,
   PayResponse,
+  PaymentAction,
   Quote,
   Receipt,
   ReceiptLine,
@@ -26,12 +27,24 @@ export class QuoteResponseDto implements Quote {
   @ApiProperty({ description: 'The cart holds something that ships' }) SHIPS!: boolean;
 }
 
+export class PaymentActionDto implements PaymentAction {
+  @ApiProperty({ enum: ['authenticate'] }) TYPE!: 'authenticate';
+  @ApiProperty({ description: "The PaymentIntent's client secret, for Stripe.js" }) CLIENTSECRET!: string;
+}
+
 export class PayResponseDto implements PayResponse {
   @ApiProperty({ type: String, nullable: true, description: 'The order number when paid' }) ONUM!: string | null;
   @ApiProperty({ type: [String], description: "Empty when paid; the gateway's error texts otherwise" })
   ERRORS!: string[];
   @ApiProperty({ type: String, nullable: true, description: "A guest's token that opens the receipt" })
   RECEIPTTOKEN!: string | null;
+  @ApiPropertyOptional({
+    type: PaymentActionDto,
+    nullable: true,
+    description:
+      'The bank asks for 3-D Secure: nothing charged yet. Stripe.js confirmCardPayment(CLIENTSECRET), then the same Pay again with the same Idempotency-Key',
+  })
+  ACTION?: PaymentActionDto | null;
 }
 
 type ReceiptContact = Receipt['ATTJSON'];

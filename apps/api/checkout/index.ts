@@ -5,4 +5,4 @@ export { CheckoutService } from './checkout.service.js';
 export { PayCommand } from './checkout.messages.js';
 export { PaymentClaims } from './payment-claims.js';
 export { PaymentSettlement } from './payment-settlement.js';
-export { DOB_FORMAT_MESSAGE, DOB_REQUIRED_MESSAGE, type PayDto } from './checkout.dto.js';
+export { DOB_FORMAT_MESSAGE, DOB_REQUIRED_MESSAGE, PAYMENT_METHOD_MESSAGE, type PayDto } from './checkout.dto.js';

@@ -8,7 +8,7 @@ import { customerDecider } from '#libs/domain/customer/customer.decider.js';
 import { customerStreamId } from '#libs/domain/customer/customer.events.js';
 import { isPhysical } from '#libs/domain/pricing/shipping.rules.js';
 import type { EventStore } from '#libs/eventstore/event-store.port.js';
-import type { ChargeRequest, ChargeResult } from '#libs/payments/payment-gateway.js';
+import type { ChargeRequest, ChargeResult, ChargeSource } from '#libs/payments/payment-gateway.js';
 import { cardOf } from '#libs/read-models/cards.js';
 import type { EventSourcedService } from '../kernel/event-sourced.service.js';
 import { notAfter } from '../kernel/validators.js';
@@ -41,12 +41,15 @@ export function refuseBeforePaying(
   if (!cmePurchaseAllowed(cart.items, roles)) throw new BadRequestException(CME_PURCHASE_WARNING);
 }
 
-/** The card typed in (kept by the gateway when asked), or the card on file's token. */
+/**
+ * The card typed in, or the payment method Stripe.js made (either kept by the gateway when asked), or
+ * the card on file's token.
+ */
 export async function chargeSource(
   pool: Pool,
   customerId: string | null,
   input: PayDto,
-): Promise<Omit<ChargeRequest, 'amountCents' | 'idempotencyKey'>> {
+): Promise<ChargeSource & Pick<ChargeRequest, 'saveCard'>> {
   if (input.CARD) {
     const card = {
       number: input.CARD.CC,
@@ -55,6 +58,9 @@ export async function chargeSource(
       cvc: input.CARD.SC,
     };
     return { card, saveCard: input.SAVE_CARD === true && customerId !== null };
+  }
+  if (input.PAYMENTMETHOD) {
+    return { paymentMethodId: input.PAYMENTMETHOD, saveCard: input.SAVE_CARD === true && customerId !== null };
   }
   const onFile = customerId ? await cardOf(pool, customerId) : null;
   if (!onFile) throw new BadRequestException(NO_CARD_ON_FILE);

@@ -8,7 +8,7 @@ import { orderDecider } from '#libs/domain/order/order.decider.js';
 import { OrderErrors } from '#libs/domain/order/order.errors.js';
 import { orderStreamId } from '#libs/domain/order/order.events.js';
 import { DomainError } from '#libs/domain/kernel/decider.js';
-import { type ChargeRequest, PAYMENT_GATEWAY, type PaymentGateway } from '#libs/payments/payment-gateway.js';
+import { type ChargeResult, PAYMENT_GATEWAY, type PaymentGateway } from '#libs/payments/payment-gateway.js';
 import { CartService } from '../cart/index.js';
 import { RolesService } from '../identity/index.js';
 import { PG_POOL } from '../infrastructure/tokens.js';
@@ -68,7 +68,10 @@ export class PayHandler implements ICommandHandler<PayCommand> {
         if (earlier) return await this.settlement.settle(earlier);
         await this.claims.claim(idempotencyKey, cartId, customerId);
       }
-      const claim = { idempotencyKey, cartId, customerId, onum: null, response: null, ...NOTHING_ASKED };
+      const claim = {
+        ...{ idempotencyKey, cartId, customerId, onum: null, response: null, awaitingActionUntil: null },
+        ...NOTHING_ASKED,
+      };
       return await this.payHeld(claim, input);
     } finally {
       await held.release();
@@ -146,14 +149,18 @@ export class PayHandler implements ICommandHandler<PayCommand> {
       throw error;
     }
 
+    let charged: ChargeResult;
     try {
-      await this.gateway.charge({ ...source, amountCents: total, idempotencyKey } as ChargeRequest);
+      const keptWith = { orderNumber: onum, cartId };
+      charged = await this.gateway.charge({ ...source, amountCents: total, idempotencyKey, ...keptWith });
     } catch (error) {
       // The gateway did not answer: whether it charged is settled with it now, or by the next sweep.
       await this.settlement.settle(paying).catch(() => undefined);
       throw error;
     }
     faultPoint('pay:after-charge');
+    // 3-D Secure: the browser confirms, then sends this Pay again with the same key.
+    if (!charged.approved && charged.action) return this.settlement.awaitAction(paying, charged.action);
     // The outcome is read back from the gateway by the key, the same way as after a crash.
     return this.settlement.settle(paying);
   }

@@ -18,7 +18,12 @@ export interface PaymentClaim extends WhenPaid {
   customerId: string | null;
   onum: number | null;
   response: PayResponse | null;
+  /** Set while the payment waits for its buyer's 3-D Secure step (awaitAction); null otherwise. */
+  awaitingActionUntil: Date | null;
 }
+
+/** How long a payment waits for its buyer's 3-D Secure step before a sweep cancels it. */
+export const AWAIT_ACTION_MS = 20 * 60_000;
 
 /**
  * What a signed-in customer's press asked for beyond the charge, done once the order is paid: keep the
@@ -41,6 +46,7 @@ interface ClaimRow {
   response: PayResponse | null;
   save_card: boolean;
   dob_encrypted: string | null;
+  awaiting_action_until: Date | null;
 }
 
 const toClaim = (row: ClaimRow): PaymentClaim => ({
@@ -51,6 +57,7 @@ const toClaim = (row: ClaimRow): PaymentClaim => ({
   response: row.response,
   saveCard: row.save_card,
   dobEncrypted: row.dob_encrypted,
+  awaitingActionUntil: row.awaiting_action_until,
 });
 
 /** The advisory lock of a key: one 64-bit number per key, in a name space of its own. */
@@ -95,6 +102,7 @@ export class PaymentClaims implements OnApplicationShutdown {
       ALTER TABLE checkout_payments ADD COLUMN IF NOT EXISTS onum bigint;
       ALTER TABLE checkout_payments ADD COLUMN IF NOT EXISTS save_card boolean NOT NULL DEFAULT false;
       ALTER TABLE checkout_payments ADD COLUMN IF NOT EXISTS dob_encrypted text;
+      ALTER TABLE checkout_payments ADD COLUMN IF NOT EXISTS awaiting_action_until timestamptz;
       CREATE INDEX IF NOT EXISTS checkout_payments_open ON checkout_payments (created_at) WHERE response IS NULL`));
   }
 
@@ -120,7 +128,7 @@ export class PaymentClaims implements OnApplicationShutdown {
   async find(idempotencyKey: string): Promise<PaymentClaim | null> {
     await this.ensureSchema();
     const { rows } = await this.pool.query<ClaimRow>(
-      `SELECT idempotency_key, cart_id, customer_id, onum, response, save_card, dob_encrypted
+      `SELECT idempotency_key, cart_id, customer_id, onum, response, save_card, dob_encrypted, awaiting_action_until
        FROM checkout_payments WHERE idempotency_key = $1`,
       [idempotencyKey],
     );
@@ -156,14 +164,29 @@ export class PaymentClaims implements OnApplicationShutdown {
     ]);
   }
 
-  /** Keys without an answer claimed more than `olderThanMs` ago: running, or left by a process that died. */
-  async unanswered(olderThanMs: number): Promise<string[]> {
+  /**
+   * The payment waits for its buyer's browser (3-D Secure) until `until`: no sweep settles it before,
+   * a repeat of its key (the browser's Pay after the confirmation) does.
+   */
+  async awaitAction(idempotencyKey: string, until: Date): Promise<void> {
+    await this.pool.query('UPDATE checkout_payments SET awaiting_action_until = $2 WHERE idempotency_key = $1', [
+      idempotencyKey,
+      until.toISOString(),
+    ]);
+  }
+
+  /**
+   * Keys without an answer claimed more than `olderThanMs` ago, not waiting for their buyer at `now`
+   * (the shop's clock): running, or left by a process that died, or a 3-D Secure step nobody finished.
+   */
+  async unanswered(olderThanMs: number, now: Date): Promise<string[]> {
     await this.ensureSchema();
     const { rows } = await this.pool.query<{ idempotency_key: string }>(
       `SELECT idempotency_key FROM checkout_payments
        WHERE response IS NULL AND created_at < now() - make_interval(secs => $1::double precision / 1000)
+         AND (awaiting_action_until IS NULL OR awaiting_action_until <= $2)
        ORDER BY created_at LIMIT 100`,
-      [olderThanMs],
+      [olderThanMs, now.toISOString()],
     );
     return rows.map((r) => r.idempotency_key);
   }

@@ -7,6 +7,7 @@ import { type OrderEvent, orderStreamId } from '#libs/domain/order/order.events.
 import { fold } from '#libs/domain/kernel/decider.js';
 import type { EventStore, RecordedEvent } from '#libs/eventstore/event-store.port.js';
 import {
+  type ChargeDeclined,
   type ChargeResult,
   PAYMENT_GATEWAY,
   PAYMENT_INTERRUPTED,
@@ -19,7 +20,7 @@ import { RequestContext, SYSTEM } from '../kernel/request-context.js';
 import { CheckoutService } from './checkout.service.js';
 import { OrderPaidProcessManager } from '../entitlements/index.js';
 import { recordAfterPaid } from './pay-steps.js';
-import { type PaymentClaim, PaymentClaims } from './payment-claims.js';
+import { AWAIT_ACTION_MS, type PaymentClaim, PaymentClaims } from './payment-claims.js';
 
 /** How often a running shop looks for payments whose process died (the start looks at once). */
 const SWEEP_EVERY_MS = 30_000;
@@ -32,8 +33,8 @@ const SWEEP_EVERY_MS = 30_000;
  *   the press asked, as kept with its claim) and the key answers its ONUM.
  * - Not charged: the gateway voids the key (a late charge with it is refused), the order records the
  *   decline, the cart is free again, and the key answers the decline's ERRORS.
- * On start, and every 30 s, every key without an answer whose lock is free (its process is gone) is
- * settled this way, as the `system` actor under a correlation id of its own (no request asked); a
+ * On start, and every 30 s, every key without an answer whose lock is free (its process is gone) and
+ * that does not wait for its buyer's 3-D Secure step (AWAIT_ACTION_MINUTES) is settled this way, as the `system` actor under a correlation id of its own (no request asked); a
  * repeat of such a key settles it too, in that request's context.
  */
 @Injectable()
@@ -74,7 +75,7 @@ export class PaymentSettlement implements OnApplicationBootstrap, OnApplicationS
   }
 
   private async sweepOnce(): Promise<void> {
-    for (const key of await this.claims.unanswered(0)) {
+    for (const key of await this.claims.unanswered(0, this.clock.now())) {
       try {
         await this.settleUnanswered(key);
       } catch (error) {
@@ -115,7 +116,9 @@ export class PaymentSettlement implements OnApplicationBootstrap, OnApplicationS
       OrderEvent)[];
     const paid = history.find((e) => e.type === 'OrderPaid' && e.data.idempotencyKey === claim.idempotencyKey);
     if (paid) return this.completePaid(claim, paid);
-    const charge = await this.gateway.settle(claim.idempotencyKey);
+    const waiting = claim.awaitingActionUntil !== null && claim.awaitingActionUntil > this.clock.now();
+    const charge = await this.gateway.settle(claim.idempotencyKey, { keepWaiting: waiting });
+    if (!charge.approved && charge.action) return this.awaitAction(claim, charge.action);
     const order = fold(orderDecider, history);
     if (order.status === 'none') return this.declined(claim, charge);
     const result = await this.eventSourced.execute(orderStreamId(claim.onum), orderDecider, {
@@ -177,6 +180,23 @@ export class PaymentSettlement implements OnApplicationBootstrap, OnApplicationS
       charge: answer,
       now: this.clock.now().toISOString(),
     });
+  }
+
+  /**
+   * The buyer's bank asks for 3-D Secure: nothing is charged yet, the cart stays taken, and the key is
+   * not answered: the browser confirms (Stripe.js) and sends the same Pay again, whose settlement ends
+   * it; a sweep cancels it once AWAIT_ACTION_MS have passed.
+   */
+  async awaitAction(claim: PaymentClaim, action: NonNullable<ChargeDeclined['action']>): Promise<PayResponse> {
+    if (claim.awaitingActionUntil === null) {
+      await this.claims.awaitAction(claim.idempotencyKey, new Date(this.clock.now().getTime() + AWAIT_ACTION_MS));
+    }
+    return {
+      ONUM: null,
+      ERRORS: [],
+      RECEIPTTOKEN: null,
+      ACTION: { TYPE: 'authenticate', CLIENTSECRET: action.clientSecret },
+    };
   }
 
   /** No money moved: the cart is free again and the key answers the decline. */

@@ -44,6 +44,37 @@ export const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
   'form-action': ["'self'"],
 };
 
+/** What the CSP must let in for Stripe.js (PAYMENT_GATEWAY=stripe): its script, its API, its frames. */
+export interface StripeSources {
+  /** The Stripe.js address the browser loads (stripeScriptUrl). */
+  scriptUrl: string;
+  /** The API Stripe.js calls: api.stripe.com, or the stand-in's (STRIPE_API_BASE). */
+  apiBase: string;
+}
+
+/**
+ * The CSP with Stripe.js allowed, as Stripe's CSP guide asks: its script, the frames of its card fields
+ * and of 3-D Secure (js.stripe.com, hooks.stripe.com), its API. A stand-in (localstripe) serves the
+ * script and the API from its own origin. Without Stripe: the shop's own origin only.
+ */
+export function contentSecurityPolicy(stripe: StripeSources | null): Record<string, string[]> {
+  if (stripe === null) return CONTENT_SECURITY_POLICY;
+  const script = new URL(stripe.scriptUrl).origin;
+  const api = new URL(stripe.apiBase).origin;
+  const real = script === 'https://js.stripe.com';
+  const with_ = (name: string, ...sources: string[]) => [
+    ...(CONTENT_SECURITY_POLICY[name] ?? ["'self'"]),
+    ...new Set(sources),
+  ];
+  return {
+    ...CONTENT_SECURITY_POLICY,
+    'script-src': with_('script-src', script, ...(real ? ['https://*.js.stripe.com'] : [])),
+    'frame-src': with_('frame-src', script, ...(real ? ['https://*.js.stripe.com', 'https://hooks.stripe.com'] : [])),
+    'connect-src': with_('connect-src', api),
+    'img-src': with_('img-src', ...(real ? ['https://*.stripe.com'] : [])),
+  };
+}
+
 /**
  * TRUST_PROXY as Fastify's `trustProxy`: `true`/`false`, a hop count, or addresses, CIDRs and the
  * proxy-addr names `loopback`, `linklocal`, `uniquelocal` (comma-separated), as Express read it before.
@@ -111,9 +142,9 @@ function registerJsonParser(app: NestFastifyApplication): void {
  * each answer gets the recorded headers (running its middleware per request costs a few percent of a
  * catalog request).
  */
-export function securityHeaders(): Record<string, string> {
+export function securityHeaders(stripe: StripeSources | null = null): Record<string, string> {
   const middleware = helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(stripe) },
     // Strict-Transport-Security only on answers that went out over TLS (the onSend hook below).
     strictTransportSecurity: false,
     frameguard: { action: 'deny' },
@@ -138,6 +169,8 @@ export function securityHeaders(): Record<string, string> {
 export interface HttpLayerOptions {
   /** The built web app (web/dist) to serve with the SPA fallback, or null (API only). */
   webRoot: string | null;
+  /** With PAYMENT_GATEWAY=stripe: the Stripe.js sources the CSP lets in; else null. */
+  stripe?: StripeSources | null;
 }
 
 /** `/api` and everything under it: the JSON API, never the web app. */
@@ -160,7 +193,7 @@ export function staticCacheControl(urlPath: string): string {
 export async function registerHttpLayer(app: NestFastifyApplication, options: HttpLayerOptions): Promise<void> {
   registerJsonParser(app);
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
-  const headers = securityHeaders();
+  const headers = securityHeaders(options.stripe ?? null);
   fastify.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

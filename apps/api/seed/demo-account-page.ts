@@ -21,11 +21,13 @@ export interface AccountPageSeedReport {
 /**
  * The account page's demo data, through the same commands as the Card and CME info tabs: a date of
  * birth for cme@demo.test (encrypted with the configured key) and a card on file for complete@demo.test
- * (the sandbox gateway's token). Idempotent: each is given only when its stream holds none yet.
+ * (the sandbox gateway's token; `give.card` false with a gateway that takes no typed card, Stripe). Idempotent:
+ * each is given only when its stream holds none yet.
  */
 export async function seedAccountPage(
   app: INestApplicationContext,
   now: Date = app.get(Clock, { strict: false }).now(),
+  give: { card: boolean } = { card: true },
 ): Promise<AccountPageSeedReport> {
   const commands = app.get(CommandBus, { strict: false });
   const reservations = app.get(EmailReservations, { strict: false });
@@ -40,7 +42,7 @@ export async function seedAccountPage(
   }
 
   const complete = await reservations.customerIdOf(DEMO_CARD.email);
-  if (complete && (await store.readStream(cardStreamId(complete))).length === 0) {
+  if (give.card && complete && (await store.readStream(cardStreamId(complete))).length === 0) {
     // Good for three more years from the first seeding (the sandbox refuses an expired card).
     const card = { CC: DEMO_CARD.number, MONTH: DEMO_CARD.month, YEAR: String(now.getUTCFullYear() + 3), SC: '123' };
     // A decline throws (card_declined) and stops the seeding: the demo card must be accepted.

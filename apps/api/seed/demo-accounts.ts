@@ -1,6 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { Clock } from '#libs/application/clock.js';
+import type { Config } from '#libs/config/config.js';
 import { CLIENT_VERSION, type Specialty, type Status } from '#libs/contracts/identity.js';
 import type { SubscriptionType } from '#libs/domain/entitlements/entitlements.events.js';
 import { type Grant, GrantEntitlementCommand } from '../entitlements/index.js';
@@ -12,6 +13,7 @@ import {
   SocietySecrets,
   ValidateEmailCommand,
 } from '../identity/index.js';
+import { CONFIG } from '../infrastructure/tokens.js';
 import { RequestContext, SYSTEM } from '../kernel/request-context.js';
 import { seedAccountPage } from './demo-account-page.js';
 import data from './demo-accounts.json' with { type: 'json' };
@@ -126,8 +128,11 @@ async function seedAll(app: INestApplicationContext, now: Date): Promise<SeedRep
       report.grants += appended;
     }
   }
-  await seedAccountPage(app, now);
-  await seedDemoOrders(app); // complete@'s order history, paid with its card on file
+  const config = app.get<Config>(CONFIG, { strict: false });
+  // A demo card is typed in on the server: only a gateway that takes typed cards keeps it (docs/demo-data.md).
+  const typedCards = config.PAYMENT_GATEWAY === 'sandbox' || config.STRIPE_ALLOW_RAW_CARDS;
+  await seedAccountPage(app, now, { card: typedCards });
+  if (typedCards) await seedDemoOrders(app); // complete@'s order history, paid with its card on file
   await seedDemoStreaming(app); // favourites (docs/demo-data.md); repeats append nothing
   await seedDemoCme(app, now); // CME records (docs/demo-data.md), once per year
   return report;

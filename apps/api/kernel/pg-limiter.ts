@@ -1,0 +1,32 @@
+import type { Pool } from 'pg';
+import { RateLimiterPostgres } from 'rate-limiter-flexible';
+
+/**
+ * A rate limiter kept in PostgreSQL (rate-limiter-flexible's store, the `rate_limits` table the
+ * identity limits create), so it holds across API replicas and requests sent at once. Started on first
+ * use; a failed start is tried again on the next.
+ */
+export function lazyPgLimiter(
+  pool: Pool,
+  keyPrefix: string,
+  limits: { points: number; duration: number },
+): () => Promise<RateLimiterPostgres> {
+  let started: Promise<RateLimiterPostgres> | null = null;
+  return () => {
+    started ??= new Promise<RateLimiterPostgres>((resolve, reject) => {
+      const limiter: RateLimiterPostgres = new RateLimiterPostgres(
+        {
+          storeClient: pool,
+          storeType: 'pool',
+          tableName: 'rate_limits',
+          keyPrefix,
+          clearExpiredByTimeout: false,
+          ...limits,
+        },
+        (error?: Error) => (error ? reject(error) : resolve(limiter)),
+      );
+    });
+    started.catch(() => (started = null));
+    return started;
+  };
+}
