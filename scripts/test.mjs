@@ -19,7 +19,8 @@
 // leaves out the named steps (lint, build, jest, contract, e2e). A left-out step counts nothing; the
 // Kafka broker is started only when the Jest run includes the Kafka or topology tests, localstripe (a
 // stand-in for Stripe's API, scripts/localstripe.mjs; its address in LOCALSTRIPE_URL) only when it
-// includes the payment gateway contract (test/payments).
+// includes the payment gateway contract (test/payments). The Stripe browser journey
+// (test/e2e/checkout-stripe.spec.ts) starts its own localstripe, or takes LOCALSTRIPE_URL when set.
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

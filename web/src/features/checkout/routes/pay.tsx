@@ -18,6 +18,8 @@ import type { BillingAddress, CardInput, PayRequest } from '@contracts/cart';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { Page } from '@/components/page';
 import { CardFields } from '@/components/card-fields';
+import { LoadError } from '@/components/load-error';
+import { StripeCardFields } from '@/components/stripe-card-fields';
 import { AppLink } from '@/components/router-link';
 import { forgetCartId } from '@/lib/cart/cart-id';
 import { useServerCart } from '@/lib/cart/cart-api';
@@ -25,16 +27,18 @@ import { cartShips } from '@/lib/cart/ships';
 import { api, errorBody, errorStatus } from '@/lib/api';
 import { REQUIRED_BANNER } from '@/lib/form';
 import { selectToken } from '@/lib/session';
-import { uuid } from '@/lib/uuid';
 import { useReferenceQuery } from '@/lib/catalog-api';
 import { useCardOnFileQuery } from '@/lib/card-api';
-import { usePayMutation, useQuoteMutation } from '../api/checkout-api';
+import { usePaymentsConfigQuery } from '@/lib/stripe';
+import { useQuoteMutation } from '../api/checkout-api';
 import { BillingAddressSection } from '../components/billing-address';
 import { OrderItems } from '../components/order-items';
 import { Totals } from '../components/totals';
 import { clearCustomer, readCustomer } from '../customer-storage';
+import { cardBilling, useStripePay } from '../use-stripe-pay';
 
 export const PAY_ERRORS = 'Something went wrong with processing. Check your card info and try again.';
+export const STRIPE_UNAVAILABLE = 'Card payments are not available right now. Please try again later.';
 
 interface PayForm extends CardInput {
   billing: BillingAddress;
@@ -52,7 +56,8 @@ export default function CheckoutPayRoute() {
   const card = token ? (cardData?.data ?? null) : null;
   const [choice, setChoice] = useState<'file' | 'different'>('file');
   const [quote, { data: quoted, isError: quoteFailed }] = useQuoteMutation();
-  const [pay] = usePayMutation();
+  const config = usePaymentsConfigQuery();
+  const { card: stripeCard, submit } = useStripePay(config.data);
   const [busy, setBusy] = useState(false);
   const inFlight = useRef(false);
   const [errors, setErrors] = useState<string[] | null>(null);
@@ -76,9 +81,13 @@ export default function CheckoutPayRoute() {
 
   const useCardOnFile = card !== null && choice === 'file';
   const billingRequired = card !== null && choice === 'different';
+  // Which card fields: the shop's own (the sandbox) or Stripe's; none until the configuration is known.
+  const stripeMode = config.data?.GATEWAY === 'stripe';
+  const stripeSettings = stripeMode ? (config.data?.STRIPE ?? null) : null;
+  const newCardReady = config.data !== undefined && (!stripeMode || stripeSettings !== null);
 
   const onPay = async (form: PayForm) => {
-    if (inFlight.current || !quoted) return;
+    if (inFlight.current || !quoted || (!useCardOnFile && !newCardReady)) return;
     inFlight.current = true;
     setBusy(true);
     setBanner(false);
@@ -88,17 +97,24 @@ export default function CheckoutPayRoute() {
       ATTJSON: customer.contact,
       BILLINGJSON: billingRequired ? form.billing : customer.billing,
       SHIPPING: customer.shipping,
-      CARD: useCardOnFile ? null : { CC: form.CC.trim(), MONTH: form.MONTH, YEAR: form.YEAR, SC: form.SC.trim() },
+      CARD:
+        useCardOnFile || stripeMode
+          ? null
+          : { CC: form.CC.trim(), MONTH: form.MONTH, YEAR: form.YEAR, SC: form.SC.trim() },
       SAVE_CARD: token !== null && !useCardOnFile,
       TOTAL: quoted.TOTAL,
     };
     try {
-      // A fresh key per press: the server charges a key once.
-      const response = await pay({ request, idempotencyKey: uuid() }).unwrap();
-      if (response.ERRORS.length > 0 || !response.ONUM) {
-        setErrors(response.ERRORS);
+      const billing = request.BILLINGJSON ?? customer.contact;
+      const outcome = await submit(
+        request,
+        stripeMode && !useCardOnFile ? cardBilling(customer.contact, billing) : null,
+      );
+      if ('errors' in outcome) {
+        setErrors(outcome.errors);
         return;
       }
+      const response = outcome.paid;
       clearCustomer();
       forgetCartId();
       // The cart, the product cache and the roles (a new subscription opens pages at once).
@@ -147,7 +163,17 @@ export default function CheckoutPayRoute() {
               <Typography id="card-heading" variant="h6" component="h2" gutterBottom>
                 Card
               </Typography>
-              <CardFields register={register} errors={fieldErrors} />
+              {stripeSettings ? (
+                <StripeCardFields ref={stripeCard} settings={stripeSettings} hidePostalCode />
+              ) : stripeMode ? (
+                <Alert severity="error">{STRIPE_UNAVAILABLE}</Alert>
+              ) : config.data ? (
+                <CardFields register={register} errors={fieldErrors} />
+              ) : config.isError ? (
+                <LoadError what="The card fields" onRetry={() => void config.refetch()} retrying={config.isFetching} />
+              ) : (
+                <LinearProgress aria-label="Loading card fields" />
+              )}
             </section>
           ) : null}
           {billingRequired ? (
@@ -170,7 +196,8 @@ export default function CheckoutPayRoute() {
             <Button
               type="submit"
               variant="contained"
-              disabled={busy || !quoted}
+              sx={{ minHeight: 44, minWidth: 44 }}
+              disabled={busy || !quoted || (!useCardOnFile && !newCardReady)}
               startIcon={busy ? <CircularProgress size={18} color="inherit" aria-label="Working" /> : undefined}
             >
               Pay
