@@ -11,6 +11,7 @@ import { type Infrastructure, InfrastructureModule } from './infrastructure/infr
 import { httpLogOptions } from './kernel/http-logging.js';
 import { PaymentsModule } from './payments/payments.module.js';
 import { RenewalsModule } from './renewals/renewals.module.js';
+import { SigningModule } from './signing/index.js';
 import { StreamingModule } from './streaming/streaming.module.js';
 
 /**
@@ -41,6 +42,7 @@ export class AppModule {
         CmeModule,
         RenewalsModule,
         PaymentsModule,
+        SigningModule,
       ],
       controllers: [HealthController],
     };
