@@ -5,6 +5,7 @@ import { CartModule } from './cart/cart.module.js';
 import { CatalogModule } from './catalog/catalog.module.js';
 import { CheckoutModule } from './checkout/checkout.module.js';
 import { CmeModule } from './cme/cme.module.js';
+import { CmeSealModule } from './cme-seal/cme-seal.module.js';
 import { HealthController } from './health/health.controller.js';
 import { IdentityModule } from './identity/identity.module.js';
 import { type Infrastructure, InfrastructureModule } from './infrastructure/infrastructure.module.js';
@@ -43,6 +44,7 @@ export class AppModule {
         RenewalsModule,
         PaymentsModule,
         SigningModule,
+        CmeSealModule,
       ],
       controllers: [HealthController],
     };
