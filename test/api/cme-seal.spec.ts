@@ -1,4 +1,7 @@
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { createRemoteJWKSet, compactVerify } from 'jose';
 import { Clock, FixedClock } from '#libs/application/clock.js';
 import { sha256Hex } from '#libs/cme-seal/cme-log-heads.js';
@@ -25,6 +28,7 @@ import { useTestShop } from '../support/app.js';
 
 const YEAR = new Date().getUTCFullYear();
 const DAY_MS = 24 * 3_600_000;
+const ROOT = resolve(__dirname, '../..');
 
 /**
  * The seals of the CME log (docs/audit.md, Seals) over the demo data: made on demand and by the
@@ -56,6 +60,20 @@ describe('seals of the CME log', () => {
     );
     return rows;
   };
+
+  /** A built command line tool against the test shop's database, with its secrets (exit code 0, else the error). */
+  const cli = (file: string, ...args: string[]) =>
+    promisify(execFile)(process.execPath, [`dist/apps/${file}`, ...args], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        DATABASE_URL: shop.shop.config.DATABASE_URL,
+        DATA_DIR: '/tmp/shop-test-unused',
+        JWT_SECRET: shop.shop.config.JWT_SECRET,
+        DOB_ENCRYPTION_KEY: shop.shop.config.DOB_ENCRYPTION_KEY,
+        LOG_LEVEL: 'silent',
+      },
+    }).catch((error: { code: number; stdout: string; stderr: string }) => error);
 
   beforeAll(async () => {
     store = await PostgresEventStore.create(shop.shop.pool);
@@ -169,6 +187,26 @@ describe('seals of the CME log', () => {
     const { seal: after } = await seal();
     expect(after.kid).toBe(rotation.kid);
     for (const year of [YEAR, YEAR - 1, YEAR - 2]) expect((await audit(year)).findings).toEqual([]);
+  });
+
+  it('the built commands seal on demand, rotate the key, and --verify with the published keys (exit code 0)', async () => {
+    const before = (await sealsInLog()).length;
+    const sealed = await cli('api/cme-seal/cme-seal.js');
+    expect(sealed.stdout).toMatch(
+      /^Sealed \d+ CME streams at \S+ \(seal \d+ of cme-seals\): Merkle root [0-9a-f]{64}, signed by key \S+\n$/,
+    );
+    const seals = await sealsInLog();
+    expect(seals).toHaveLength(before + 1);
+    expect(seals.at(-1)!.metadata.actorId).toMatch(/^operator:/);
+
+    const oldKid = seals.at(-1)!.data.kid;
+    const rotated = await cli('api/signing/keys-rotate.js');
+    expect(rotated.stdout).toContain(`; key ${oldKid} retired (still published, what it signed still verifies)`);
+    expect((await publishedJwks(pool())).keys.map((k) => k.kid)).toContain(oldKid);
+
+    const audited = await cli('api/cme/cme-audit.js', '--year', String(YEAR - 1), '--verify');
+    expect(audited).toMatchObject({ stdout: expect.stringContaining('customer_id') });
+    expect((audited as { code?: number }).code).toBeUndefined();
   });
 
   it('names a stream rewritten in the database with a recomputed, consistent chain', async () => {
