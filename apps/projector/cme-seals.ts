@@ -59,6 +59,7 @@ export function projectorSeals(deps: {
     },
     async stop() {
       if (timer) clearInterval(timer);
+      runner.stopWaiting();
       await running;
       await runner.close();
     },

@@ -59,6 +59,7 @@ const LOCK = `hashtextextended('cme-seal:' || $1, 0)`;
  */
 export class CmeSealRunner {
   private readonly locks: Pool;
+  private stopping = false;
 
   constructor(private readonly ports: SealPorts) {
     this.locks = new pg.Pool({ ...ports.pool.options, max: 1 });
@@ -66,18 +67,24 @@ export class CmeSealRunner {
     this.locks.on('error', () => undefined);
   }
 
+  /** Ends any wait for the lock at once (a process stopping); a seal in hand still finishes. */
+  stopWaiting(): void {
+    this.stopping = true;
+  }
+
   async close(): Promise<void> {
+    this.stopping = true;
     await this.locks.end();
   }
 
   /**
-   * One seal. `waitMs`: how long to wait for a run of another node to end (the command line waits a
-   * little; the timer does not: the other node is sealing this period).
+   * One seal. `waitMs`: how long to wait for another run (another node, `npm run cme:seal`) to end; then
+   * this one finds its period sealed, or seals it (a seal on demand never takes the schedule's period).
    */
-  async seal(trigger: SealTrigger, context: CommandContext, waitMs = 0): Promise<SealOutcome> {
+  async seal(trigger: SealTrigger, context: CommandContext, waitMs = 60_000): Promise<SealOutcome> {
     const deadline = Date.now() + waitMs;
     let held = await holdAdvisoryLock(this.locks, LOCK, 'log');
-    while (!held && Date.now() < deadline) {
+    while (!held && Date.now() < deadline && !this.stopping) {
       await new Promise((resolve) => setTimeout(resolve, 200));
       held = await holdAdvisoryLock(this.locks, LOCK, 'log');
     }

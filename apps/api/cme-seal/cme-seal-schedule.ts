@@ -4,6 +4,7 @@ import type { SealOutcome } from '#libs/cme-seal/seal-runner.js';
 import type { Config } from '#libs/config/config.js';
 import { CONFIG } from '../infrastructure/tokens.js';
 import { SealCmeLogCommand } from './cme-seal.messages.js';
+import { CmeSealService } from './cme-seal.service.js';
 
 /**
  * The seal schedule in the embedded shop: at start and every SEAL_EVERY_HOURS (0: neither; tests call
@@ -20,6 +21,7 @@ export class CmeSealSchedule implements OnApplicationBootstrap, OnApplicationShu
   constructor(
     @Inject(CONFIG) private readonly config: Config,
     private readonly commandBus: CommandBus,
+    private readonly seals: CmeSealService,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -33,6 +35,7 @@ export class CmeSealSchedule implements OnApplicationBootstrap, OnApplicationShu
 
   async onApplicationShutdown(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
+    this.seals.runner.stopWaiting();
     await this.running;
   }
 
