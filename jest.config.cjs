@@ -18,7 +18,7 @@ module.exports = {
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/test/e2e/'],
   transform: { '^.+\\.(t|j|mj)s$': swc },
   transformIgnorePatterns: [
-    '/node_modules/(?!(@nestjs|uuid|content-disposition)/|@fastify/static/node_modules/content-disposition/)',
+    '/node_modules/(?!(@nestjs|uuid|content-disposition|jose)/|@fastify/static/node_modules/content-disposition/)',
   ],
   moduleNameMapper: {
     '^#libs/(.*)\\.js$': '<rootDir>/libs/$1',

@@ -5,12 +5,14 @@ import { CartModule } from './cart/cart.module.js';
 import { CatalogModule } from './catalog/catalog.module.js';
 import { CheckoutModule } from './checkout/checkout.module.js';
 import { CmeModule } from './cme/cme.module.js';
+import { CmeSealModule } from './cme-seal/cme-seal.module.js';
 import { HealthController } from './health/health.controller.js';
 import { IdentityModule } from './identity/identity.module.js';
 import { type Infrastructure, InfrastructureModule } from './infrastructure/infrastructure.module.js';
 import { httpLogOptions } from './kernel/http-logging.js';
 import { PaymentsModule } from './payments/payments.module.js';
 import { RenewalsModule } from './renewals/renewals.module.js';
+import { SigningModule } from './signing/index.js';
 import { StreamingModule } from './streaming/streaming.module.js';
 
 /**
@@ -41,6 +43,8 @@ export class AppModule {
         CmeModule,
         RenewalsModule,
         PaymentsModule,
+        SigningModule,
+        CmeSealModule,
       ],
       controllers: [HealthController],
     };

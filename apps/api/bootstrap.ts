@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { resolve } from 'node:path';
-import type { INestApplication } from '@nestjs/common';
+import { type INestApplication, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -18,6 +18,7 @@ import { CheckpointWaiter, Projector } from '#libs/read-models/projector.js';
 import { AppModule } from './app.module.js';
 import { domainErrorStatuses } from './domain-error-statuses.js';
 import { seedDemoAccounts } from './seed/demo-accounts.js';
+import { JWKS_PATH } from './signing/index.js';
 import { resolveSecrets } from './infrastructure/secrets.js';
 import { HttpErrorFilter } from './kernel/http-error.filter.js';
 import { createFastifyAdapter, registerHttpLayer } from './kernel/http-hardening.js';
@@ -112,7 +113,8 @@ export async function startShop(rawConfig: Config): Promise<RunningShop> {
     );
     stops.push(() => app.close());
     app.useLogger(app.get(PinoLogger));
-    app.setGlobalPrefix('api', { exclude: [] });
+    // The public keys live where verifiers look for them (RFC 8615), outside /api.
+    app.setGlobalPrefix('api', { exclude: [{ path: JWKS_PATH, method: RequestMethod.GET }] });
     await registerHttpLayer(app, {
       webRoot: config.SERVE_WEB ? resolve(process.cwd(), WEB_ROOT) : null,
       stripe:

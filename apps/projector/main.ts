@@ -6,11 +6,12 @@ import { createEventStore } from '#libs/eventstore/create-event-store.js';
 import { KafkaRelay } from '#libs/kafka/kafka-relay.js';
 import { allReadModels } from '#libs/read-models/index.js';
 import { Projector } from '#libs/read-models/projector.js';
+import { projectorSeals } from './cme-seals.js';
 import { projectorRenewals } from './renewals.js';
 
 /**
  * The projector process of the scaled-out mode (docs/conventions.md): the same projections the
- * embedded shop runs in-process, the schedule of automatic renewals, plus the Kafka relay when
+ * embedded shop runs in-process, the schedules of automatic renewals and of the CME log's seals, plus the Kafka relay when
  * KAFKA_BROKERS is set. The api replicas then run with RUN_PROJECTIONS=false. Logs are JSON lines (pino).
  */
 const config = loadConfig();
@@ -65,6 +66,21 @@ try {
   });
   renewals.start();
   stops.push(() => renewals.stop());
+
+  // The seals of the CME log in the scaled-out mode (the api replicas run none); they are signed with a
+  // key encrypted under DOB_ENCRYPTION_KEY, which every process of that mode is given.
+  if (config.DOB_ENCRYPTION_KEY) {
+    const seals = projectorSeals({
+      config,
+      pool,
+      store,
+      logger: { info: (message) => log.info(message), error: (message) => log.error(message) },
+    });
+    seals.start();
+    stops.push(() => seals.stop());
+  } else if (config.SEAL_EVERY_HOURS > 0) {
+    log.error('DOB_ENCRYPTION_KEY is not set: the CME log is not sealed (the signing keys are encrypted with it)');
+  }
 
   if (config.KAFKA_BROKERS) {
     const relay = new KafkaRelay({

@@ -124,6 +124,8 @@ const schema = z
       .transform((v) => v === 'true'),
     /** Minutes between two passes of the automatic renewals (docs/payments.md, Renewals); 0: no timer. */
     RENEWALS_EVERY_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
+    /** Hours between two seals of the CME log (docs/audit.md, Seals), one at start too; 0: no timer. */
+    SEAL_EVERY_HOURS: z.coerce.number().int().min(0).max(168).default(24),
     /** Serve the built web app from this process. */
     SERVE_WEB: z
       .enum(['true', 'false'])

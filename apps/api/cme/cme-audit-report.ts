@@ -1,6 +1,7 @@
 import { cmeChainText } from '#libs/domain/cme/cme.chain.js';
 import { CME_EVENT_TYPES, CME_GENESIS_HASH, type CmeRecordData } from '#libs/domain/cme/cme.events.js';
 import type { EventStore, RecordedEvent } from '#libs/eventstore/event-store.port.js';
+import { auditSeals, type SealAuditOptions } from './cme-audit-seals.js';
 import { sha256Hex } from './cme-hash.js';
 
 /**
@@ -117,7 +118,7 @@ export function verifyChain(stream: string, events: RecordedEvent[]): ChainFindi
 
 export async function cmeAudit(
   store: EventStore,
-  options: { year: number; email?: string; verify?: boolean },
+  options: { year: number; email?: string; verify?: boolean } & SealAuditOptions,
 ): Promise<AuditReport> {
   const suffix = `-${options.year}`;
   const log = await readLog(
@@ -204,5 +205,6 @@ export async function cmeAudit(
     }
     report.totals.push({ customerId, email, totalCredit, safetyTotal });
   }
+  if (options.verify) report.findings.push(...(await auditSeals(store, streams, options)));
   return report;
 }

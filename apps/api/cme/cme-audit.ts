@@ -9,6 +9,7 @@ import { writeFile } from 'node:fs/promises';
 import { loadConfig } from '#libs/config/config.js';
 import { withCliDatabase } from '#libs/database/cli-database.js';
 import { createEventStore } from '#libs/eventstore/create-event-store.js';
+import { publishedJwks } from '#libs/signing/pg-signer.js';
 import { auditCsv, auditSummary } from './cme-audit-format.js';
 import { cmeAudit } from './cme-audit-report.js';
 
@@ -34,7 +35,8 @@ let code = 0;
 await withCliDatabase(config, async (pool) => {
   try {
     const store = await createEventStore(config, pool);
-    const report = await cmeAudit(store, { year, ...(email ? { email } : {}), verify });
+    const jwks = verify ? { jwks: await publishedJwks(pool) } : {};
+    const report = await cmeAudit(store, { year, ...(email ? { email } : {}), verify, ...jwks });
     await store.close();
     const text = format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : auditCsv(report);
     if (out) await writeFile(out, text);

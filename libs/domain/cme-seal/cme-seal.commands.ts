@@ -1,0 +1,21 @@
+import type { SealedStreamHead, SealTrigger } from './cme-seal.events.js';
+
+/**
+ * Records a seal of the CME log: the heads read, their root, and the signature made over them (the
+ * signing is I/O, done before the decision; libs/cme-seal/seal-runner.ts).
+ */
+export interface SealCmeLog {
+  type: 'SealCmeLog';
+  trigger: SealTrigger;
+  /** The schedule's period (its start, ISO 8601); null on demand. */
+  period: string | null;
+  sealedAt: string;
+  streams: SealedStreamHead[];
+  merkleRoot: string;
+  /** The hash of the latest seal the runner read (and signed over). */
+  prevHash: string;
+  jws: string;
+  kid: string;
+}
+
+export type CmeSealCommand = SealCmeLog;
