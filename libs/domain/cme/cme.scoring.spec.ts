@@ -6,7 +6,7 @@ import { CREDIT_RULES, CURRENT_CREDIT_RULE_VERSION, type CreditRule, creditRuleO
 const KEY = [0, 1, 2, 3];
 
 describe('CME credit rules: each submit names the rule that scored it', () => {
-  it('rule 1 is the spec\'s: 0.5 per right answer, at most the product\'s credits, 20 a year', () => {
+  it("rule 1 is the spec's: 0.5 per right answer, at most the product's credits, 20 a year", () => {
     expect(CREDIT_RULES[1]).toEqual({ version: 1, creditPerAnswer: 0.5, yearlyCap: 20 });
     expect(score([0, 1, 2, 0], KEY, 2, 0, CREDIT_RULES[1])).toEqual({
       correct: 3,
