@@ -125,8 +125,9 @@ export class CmeInfoDto implements CmeInfoRequest {
   @ApiPropertyOptional({
     type: String,
     nullable: true,
-    enum: [...LICENSE_STATES, ''],
-    description: 'The state of the medical licence (USPS code, any case); empty or null: none. Goes with LICENSENUMBER',
+    // No enum or pattern in the document: the rules trim first, which a schema cannot say.
+    description:
+      'The state of the medical licence: the USPS code of a state, DC or a territory (any case); empty or null: none. Goes with LICENSENUMBER',
     example: 'NY',
   })
   @OptionalText('isLicenseState', (text) => STATES.includes(text.toUpperCase()), LICENSE_STATE_MESSAGE)
@@ -135,8 +136,8 @@ export class CmeInfoDto implements CmeInfoRequest {
   @ApiPropertyOptional({
     type: String,
     nullable: true,
-    maxLength: 30,
-    description: 'The state medical licence number (or NPI); empty or null: none. Goes with LICENSESTATE',
+    description:
+      'The state medical licence number (or NPI): 1 to 30 letters, digits, spaces, dots or dashes; empty or null: none. Goes with LICENSESTATE',
     example: 'MD-2741983',
   })
   // Checked whenever either half of the licence is sent, so a state without a number is named.
@@ -157,8 +158,8 @@ export class CmeInfoDto implements CmeInfoRequest {
   @ApiPropertyOptional({
     type: String,
     nullable: true,
-    maxLength: 30,
-    description: "The physician's id at their ABMS certifying board; empty or null: none",
+    description:
+      "The physician's id at their ABMS certifying board: 1 to 30 letters, digits, spaces, dots or dashes; empty or null: none",
     example: 'ABS-118822',
   })
   @IsOptional()
