@@ -17,9 +17,10 @@
  *          TYPE one of CME_TEST_TYPES ('streaming' for a streaming product, 'module' for a CME module
  *          product); 400 for a bad TYPE/ID, 404 CME_TEST_NOT_FOUND for a product without CME credits
  *   POST /api/cme/tests/:TYPE/:ID              (role cme) CmeTestSaveRequest -> CmeTestSaveResponse
- *          400 (ERROR) for missing or out-of-range answers; 404 as above; 409 (ERROR CONCURRENT_CHANGE) only
- *          when the year's record kept changing under concurrent submits (submit again). The yearly cap
- *          reached is not an error: 200 with TOTAL 0 (or the part that fits) and CAPPED 1.
+ *          400 (ERROR) for missing or out-of-range answers; 404 as above; 409 (ERROR cmeRetakeClosedMessage)
+ *          for a retake before RETAKE_OPENS_AT, or (ERROR CONCURRENT_CHANGE) when the year's record kept
+ *          changing under concurrent submits (submit again). The yearly cap reached is not an error: 200
+ *          with TOTAL 0 (or the part that fits) and CAPPED 1.
  *   POST /api/cme/certificate?year=YYYY        (roles cme or cmePrint) -> CmeCertificateInfo
  *          issues the year's certificate (once: a repeat answers the same number); 400 (ERROR
  *          CME_INFO_MISSING_ERROR) without a date of birth; 409 (ERROR CME_NO_CREDITS) without credits
@@ -34,6 +35,7 @@
  * The web page `verify/{number}` calls the verify endpoint; the certificate's verification address
  * is `{PUBLIC_URL or the request's origin}/verify/{number}`.
  */
+import { LONG_VIEW_SECONDS } from './streaming.js';
 
 /** Kinds of CME tests: the route cme/{TYPE}/{ID}. `streaming`: a streaming product with CREDITS; `module`: a CME module (product TYPE cme). */
 export const CME_TEST_TYPES = ['streaming', 'module'] as const;
@@ -67,6 +69,21 @@ export const CME_RETAKE_TITLE = 'Replace your earlier credits?';
 export const cmeRetakeWarning = (n: number): string =>
   `${cmePriorRecordMessage(n)} Submitting again replaces them with the credits of these answers, even if that is fewer.`;
 export const CME_RETAKE_CONFIRM = 'Submit and replace';
+/**
+ * The retake policy (ours, docs/decisions.md): a test taken this year opens again 24 hours after its
+ * last submit, or at once when a long view of the product's video (LONG_VIEW_SECONDS) was recorded
+ * after that submit. A submit before then is refused (409) and records nothing.
+ */
+export const CME_RETAKE_COOLDOWN_HOURS = 24;
+const REWATCH = `, or as soon as you have watched one of its videos again for more than ${LONG_VIEW_SECONDS / 60} minutes`;
+/** The page's note before a submit; `byViewing`: the product has videos, so a long view opens it sooner. */
+export const cmeRetakePolicyNote = (byViewing: boolean): string =>
+  `After a submit, this test can be taken again ${CME_RETAKE_COOLDOWN_HOURS} hours later${byViewing ? REWATCH : ''}.`;
+/** When a retake opens, as the server words it: UTC, to the minute (the page shows the browser's time zone). */
+export const cmeRetakeTimeUtc = (iso: string): string => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+/** The 409 of a submit in the cooldown (ERROR), and the test page's notice; `when` is a formatted time. */
+export const cmeRetakeClosedMessage = (when: string, byViewing: boolean): string =>
+  `You submitted this test less than ${CME_RETAKE_COOLDOWN_HOURS} hours ago. You can take it again from ${when}${byViewing ? REWATCH : ''}.`;
 /** ERROR texts of this feature (not in the spec; ours). */
 export const CME_ANSWERS_REQUIRED = 'Please answer all four questions.';
 export const CME_CAP_REACHED = 'You have reached the 20 CME credit limit for this year; no further credits were added.';
@@ -142,6 +159,10 @@ export interface CmeTestResponse {
   QUESTIONS: CmeQuestion[];
   /** null: a new test (USERCMEID 0 on the first save). */
   RECORD: CmeExistingRecord | null;
+  /** ISO 8601 (whole minute): a submit before it is refused (the retake policy); null: a submit is open now. */
+  RETAKE_OPENS_AT: string | null;
+  /** true when the product has videos: a long view of one after the last submit opens a retake at once. */
+  RETAKE_BY_VIEWING: boolean;
 }
 
 /** POST /api/cme/tests/:TYPE/:ID ("save CME test"): four answers, 0-based option indexes, in question order. */
@@ -167,6 +188,8 @@ export interface CmeTestSaveResponse {
   YEARTOTAL: number;
   /** cmeSubmittedMessage(TOTAL), or CME_CAP_REACHED when the cap left nothing. */
   MESSAGE: string;
+  /** ISO 8601: when this test opens again (CME_RETAKE_COOLDOWN_HOURS later, sooner after a long view). */
+  RETAKE_OPENS_AT: string;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { projectInto, readModelDatabase } from './identity-projection.testing.js';
-import { resumePositions, viewingOf, viewingProgressReadModel } from './viewing-progress.js';
+import { lastLongViewAt, resumePositions, viewingOf, viewingProgressReadModel } from './viewing-progress.js';
 
 const ids = { customerId: 'c1', productId: 250, videoId: 5001 };
 const started = (viewingId: string, startedAt: string, planType: 0 | 1 | 2 = 2) => ({
@@ -47,5 +47,22 @@ describe('viewing progress read model', () => {
     ]);
     expect(await resumePositions(db.pool, 'c1', [5001, 5002])).toEqual(new Map([[5001, 120]]));
     expect(await resumePositions(db.pool, 'c2', [5001])).toEqual(new Map());
+  });
+
+  it('then the latest long view of a product is the newest of its videos, for that customer only', async () => {
+    const long = (viewingId: string, videoId: number, reachedAt: string) => ({
+      type: 'LongViewReached',
+      data: { viewingId, ...ids, videoId, planType: 2, totalSeconds: 601, reachedAt },
+    });
+    await projectInto(db.pool, viewingProgressReadModel, [
+      started('w1', '2026-04-01T10:00:00.000Z'),
+      { type: 'VideoStarted', data: { ...started('w2', '2026-04-02T10:00:00.000Z').data, videoId: 5002 } },
+      started('w3', '2026-04-03T10:00:00.000Z'),
+      long('w1', 5001, '2026-04-01T10:11:00.000Z'),
+      long('w2', 5002, '2026-04-02T10:11:00.000Z'),
+    ]);
+    expect(await lastLongViewAt(db.pool, 'c1', 250)).toEqual(new Date('2026-04-02T10:11:00.000Z'));
+    expect(await lastLongViewAt(db.pool, 'c1', 251)).toBeNull();
+    expect(await lastLongViewAt(db.pool, 'c2', 250)).toBeNull();
   });
 });

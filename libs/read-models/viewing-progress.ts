@@ -103,3 +103,12 @@ export async function resumePositions(db: Db, customerId: string, videoIds: numb
   );
   return new Map(rows.map((r) => [r.video_id, r.position]));
 }
+
+/** The customer's latest long view of any video of the product (the CME retake policy's evidence), or null. */
+export async function lastLongViewAt(db: Db, customerId: string, productId: number): Promise<Date | null> {
+  const { rows } = await db.query<{ at: Date | null }>(
+    'SELECT max(long_view_at) AS at FROM viewings WHERE customer_id = $1 AND product_id = $2',
+    [customerId, productId],
+  );
+  return rows[0]?.at ?? null;
+}

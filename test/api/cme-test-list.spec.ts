@@ -1,3 +1,4 @@
+import { Clock } from '#libs/application/clock.js';
 import type { CmeTestListItem, CmeTestListResponse, CmeTestSaveResponse } from '#libs/contracts/cme.js';
 import { questionsOf } from '../../apps/api/cme/cme-questions.js';
 import { createTestApp, type TestApp } from '../support/app.js';
@@ -21,6 +22,7 @@ describe('CME API: the tests a user can take', () => {
   afterAll(async () => {
     await shop?.close();
   });
+  afterEach(() => jest.restoreAllMocks());
 
   const tests = async (who: Caller): Promise<CmeTestListItem[]> => {
     const r = await call<CmeTestListResponse>(who, 'GET', '/cme/tests');
@@ -73,8 +75,13 @@ describe('CME API: the tests a user can take', () => {
 
     const submit = (answers: number[]) =>
       call<CmeTestSaveResponse>(learner, 'POST', '/cme/tests/module/160', { ANSWERS: answers });
+    // A whole minute (a retake opens on one), two days clear of New Year (a day later is the same CME year).
+    const base = Math.floor(Math.min(Date.now(), Date.UTC(YEAR, 11, 29)) / 60_000) * 60_000;
+    jest.spyOn(shop.app.get(Clock), 'now').mockReturnValue(new Date(base));
     expect((await submit(withRight(160, 3))).body.TOTAL).toBe(1.5);
     expect(find(await tests(learner), 'module', 160)).toMatchObject({ STATE: 'retake_available', TOTAL: 1.5 });
+    // The retake a day later (the retake policy).
+    jest.spyOn(shop.app.get(Clock), 'now').mockReturnValue(new Date(base + 24 * 3_600_000));
     expect((await submit(keyOf(160))).body.TOTAL).toBe(2);
     expect(find(await tests(learner), 'module', 160)).toMatchObject({ STATE: 'taken', TOTAL: 2 });
   });

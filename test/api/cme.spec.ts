@@ -109,7 +109,10 @@ describe('CME API', () => {
     expect((await call(cme, 'GET', '/cme/tests/streaming/abc')).status).toBe(400);
   });
 
-  it('submits, then a resubmit updates the same record and replaces its credits', async () => {
+  it('submits, then a resubmit (a day later: the retake policy) updates the same record and replaces its credits', async () => {
+    // A whole minute (a retake opens on one), two days clear of New Year (a day later is the same CME year).
+    const base = Math.floor(Math.min(Date.now(), Date.UTC(YEAR, 11, 29)) / 60_000) * 60_000;
+    const clock = jest.spyOn(shop.app.get(Clock), 'now').mockReturnValue(new Date(base));
     const first = await submit(cme, 'streaming', 287, withRight(287, 3));
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ TOTAL: 1.5, CAPPED: 0, YEARTOTAL: 8 });
@@ -118,6 +121,7 @@ describe('CME API', () => {
     expect(Object.keys(first.body).sort()).toEqual([
       'CAPPED',
       'MESSAGE',
+      'RETAKE_OPENS_AT',
       'SAFETYCREDITS',
       'TOTAL',
       'USERCMEID',
@@ -128,6 +132,7 @@ describe('CME API', () => {
     expect(shown.body.RECORD).toMatchObject({ ID: first.body.USERCMEID, TOTAL: 1.5 });
     expect(shown.body.RECORD!.QUESTIONS.map((q) => q.ANSWER)).toEqual(withRight(287, 3));
 
+    clock.mockReturnValue(new Date(base + 24 * 3_600_000));
     const again = await submit(cme, 'streaming', 287, keyOf(287));
     expect(again.body).toMatchObject({ USERCMEID: first.body.USERCMEID, TOTAL: 2, YEARTOTAL: 8.5 });
     const after = (await summary(cme)).body;

@@ -17,8 +17,8 @@ import { expectTapTargets } from './support/tap-targets.js';
 /**
  * Issue 19: the CME center and the CME test for a surgeon on a phone and on a desktop. The center lists
  * the tests the user can take this year with their state and links (a module buyer finds module 160's
- * test there); the test keeps its answers across a reload and asks before a retake replaces the earlier
- * credits; "Download certificate" sits at the top of the year, above a capped year's records.
+ * test there); the test keeps its answers across a reload, says when a retake opens (the retake policy:
+ * a day after the last submit) and asks before a retake replaces the earlier credits; "Download certificate" sits at the top of the year, above a capped year's records.
  */
 const SIZES = [
   { name: 'phone', viewport: { width: 390, height: 844 } },
@@ -27,6 +27,12 @@ const SIZES = [
 
 const MODULE = { id: 160, name: 'Patient Safety CME Module' };
 const SUBMITTED = /You have successfully submitted this record for (\d+(?:\.\d+)?) CME credits\./;
+/** The retake policy's notice (cmeRetakeClosedMessage): the opening in the browser's time zone; a module has no video. */
+const RETAKE_CLOSED =
+  /^You submitted this test less than 24 hours ago\. You can take it again from \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M [\w+:-]+\.$/;
+/** The server's refusal of a retake sent too soon: the same words, the time in UTC. */
+const RETAKE_REFUSED =
+  /^You submitted this test less than 24 hours ago\. You can take it again from \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\.$/;
 
 /** Fits the viewport, axe-core is content, and every link, button and choice in the page is 44x44 px or more. */
 async function check(page: Page, where: string): Promise<void> {
@@ -66,6 +72,7 @@ async function buyModule(page: Page, token: string): Promise<void> {
 const question = (page: Page, number: number) => page.getByRole('group', { name: new RegExp(`^${number}\\. `) });
 const moduleRow = (page: Page) =>
   page.getByRole('list', { name: 'CME modules' }).getByRole('link').filter({ hasText: MODULE.name });
+const retakeClosed = (page: Page) => page.getByRole('status', { name: 'When you can take this test again' });
 const kept = (page: Page) =>
   page.evaluate("Object.keys(sessionStorage).filter((key) => key.startsWith('cme-answers:'))") as Promise<string[]>;
 
@@ -73,7 +80,7 @@ for (const size of SIZES) {
   test.describe(`at ${size.viewport.width}x${size.viewport.height}`, () => {
     test.use({ viewport: size.viewport });
 
-    test(`${size.name}: a module buyer finds module 160's test on the CME center, keeps answers across a reload, confirms a retake`, async ({
+    test(`${size.name}: a module buyer finds module 160's test on the CME center, keeps answers across a reload, waits for a retake`, async ({
       page,
       request,
     }) => {
@@ -120,15 +127,34 @@ for (const size of SIZES) {
       // Nothing tells which answers were right.
       await expect(page.getByText(/correct/i)).toHaveCount(0);
       expect(await kept(page)).toEqual([]);
+      // The retake opens a day later: said at once, Submit disabled; no video to watch.
+      await expect(retakeClosed(page)).toHaveText(RETAKE_CLOSED);
+      await expect(retakeClosed(page).getByRole('link')).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Submit' })).toBeDisabled();
 
       // Back on the center the module shows as taken, with its credits.
       await page.getByRole('link', { name: 'Back to CME Center' }).click();
       await expect(moduleRow(page)).toContainText(`${credits} of 2 CME credits earned`);
       await expect(moduleRow(page)).toContainText(credits === 2 ? 'Taken' : 'Retake available');
 
-      // A retake: the warning that the earlier credits are replaced, Cancel sends nothing.
+      // The test again: its record, and when the retake opens, before anything is answered.
       await moduleRow(page).click();
       await expect(page.getByText(cmePriorRecordMessage(credits)).first()).toBeVisible();
+      await expect(retakeClosed(page)).toHaveText(RETAKE_CLOSED);
+      await expect(page.getByRole('button', { name: 'Submit' })).toBeDisabled();
+      await check(page, 'CME test, retake not open yet');
+
+      // As if the day had passed (the page is told the retake is open; the server's clock has not moved):
+      // the warning that the earlier credits are replaced, Cancel sends nothing.
+      const testUrl = `**/api/cme/tests/module/${MODULE.id}`;
+      await page.route(testUrl, async (route) => {
+        if (route.request().method() !== 'GET') return route.fallback();
+        const response = await route.fetch();
+        return route.fulfill({ response, json: { ...(await response.json()), RETAKE_OPENS_AT: null } });
+      });
+      await page.reload();
+      await expect(page.getByText(cmePriorRecordMessage(credits)).first()).toBeVisible();
+      await expect(retakeClosed(page)).toHaveCount(0);
       await question(page, 4).getByRole('radio').nth(0).check();
       let submits = 0;
       page.on('request', (r) => {
@@ -145,11 +171,17 @@ for (const size of SIZES) {
       await expect(page.getByText(SUBMITTED)).toHaveCount(0);
       expect(submits).toBe(0);
 
+      // Confirmed, it is sent; the server refuses it (its day has not passed) naming when it opens, and
+      // the page, reading the test again, disables it and says so in the reader's time.
+      await page.unroute(testUrl);
       await page.getByRole('button', { name: 'Submit' }).click();
       await dialog.getByRole('button', { name: CME_RETAKE_CONFIRM }).click();
-      await expect(page.getByText(SUBMITTED)).toBeVisible();
+      await expect(page.getByRole('alert')).toHaveText(RETAKE_REFUSED);
       expect(submits).toBe(1);
-      await expectNoSidewaysScroll(page);
+      await expect(page.getByText(SUBMITTED)).toHaveCount(0);
+      await expect(retakeClosed(page)).toHaveText(RETAKE_CLOSED);
+      await expect(page.getByRole('button', { name: 'Submit' })).toBeDisabled();
+      await check(page, 'CME test, a retake refused');
     });
   });
 }

@@ -1,5 +1,5 @@
 import { CommandBus } from '@nestjs/cqrs';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { Clock } from '#libs/application/clock.js';
 import type { CardOnFile, PaymentsConfig } from '#libs/contracts/cart.js';
 import { RENEW_DAYS_BEFORE } from '#libs/domain/renewal/renewal.rules.js';
@@ -8,17 +8,15 @@ import { renewalsOf } from '#libs/read-models/renewals.js';
 import { GrantEntitlementCommand } from '../../apps/api/entitlements/index.js';
 import { RequestContext, SYSTEM } from '../../apps/api/kernel/request-context.js';
 import { RenewalSchedule } from '../../apps/api/renewals/renewal-schedule.js';
-import { createTestApp, type TestApp, useTestShop } from '../support/app.js';
+import { useTestShop } from '../support/app.js';
 import { fireAtOnce, unexpectedStatuses } from '../support/concurrency.js';
 import { outboxValidationLink, registerAndValidate } from '../support/customer-fixtures.js';
 import { type Caller, shopClient } from '../support/shop-client.js';
 import { CARDS } from './gateway-contract.testing.js';
-import { stripeJs } from './stripe-browser.testing.js';
+import { useStripeShop } from './stripe-shop.testing.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const localstripe = process.env.LOCALSTRIPE_URL;
-const SECRET_KEY = 'sk_test_cardtab';
-const PUBLISHABLE_KEY = 'pk_test_cardtab';
 
 describe('payments config and card setup with the sandbox', () => {
   const shop = useTestShop();
@@ -40,44 +38,17 @@ describe('payments config and card setup with the sandbox', () => {
  */
 if (localstripe) {
   describe('card fields with PAYMENT_GATEWAY=stripe (localstripe)', () => {
-    let shop: TestApp;
-    const stripe = new Stripe(SECRET_KEY, {
-      host: new URL(localstripe).hostname,
-      port: Number(new URL(localstripe).port),
-      protocol: 'http',
+    const { shop, stripe, publishableKey, call, loginAs, paymentMethodOf } = useStripeShop(localstripe, 'cardtab', {
+      RENEWALS_EVERY_MINUTES: '0',
     });
-    const browser = stripeJs(localstripe, PUBLISHABLE_KEY);
-    beforeAll(async () => {
-      shop = await createTestApp({
-        seedDemo: true,
-        env: {
-          PAYMENT_GATEWAY: 'stripe',
-          STRIPE_SECRET_KEY: SECRET_KEY,
-          STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
-          STRIPE_API_BASE: localstripe,
-          RENEWALS_EVERY_MINUTES: '0',
-        },
-      });
-    });
-    afterAll(async () => {
-      jest.restoreAllMocks();
-      await shop?.close();
-    });
-    const { call, loginAs } = shopClient(() => shop.baseUrl);
-    const setUp = async (who: Caller, number: string): Promise<string> => {
-      const setup = await call<{ CLIENTSECRET: string }>(who, 'POST', '/payments/card-setup', {});
-      expect(setup.status).toBe(200);
-      const made = await browser.confirmCardSetup(setup.body.CLIENTSECRET, number);
-      if ('error' in made) throw new Error(made.error);
-      return made.id;
-    };
+    const setUp = paymentMethodOf;
 
     it("tells the browser to load the stand-in's Stripe.js with the publishable key, and lets it in through the CSP", async () => {
       const config = await call<PaymentsConfig>({}, 'GET', '/payments/config');
       const origin = new URL(localstripe).origin;
       expect(config.body).toEqual({
         GATEWAY: 'stripe',
-        STRIPE: { PUBLISHABLEKEY: PUBLISHABLE_KEY, JSURL: `${origin}/js.stripe.com/v3/` },
+        STRIPE: { PUBLISHABLEKEY: publishableKey, JSURL: `${origin}/js.stripe.com/v3/` },
       });
       const csp = (await fetch(`${shop.baseUrl}/payments/config`)).headers.get('content-security-policy');
       expect(csp).toContain(`script-src 'self' ${origin}`);

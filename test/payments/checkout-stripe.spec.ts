@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import Stripe from 'stripe';
 import { Clock } from '#libs/application/clock.js';
 import type { CardOnFile, PayResponse, Quote } from '#libs/contracts/cart.js';
 import { KEY_METADATA } from '#libs/payments/stripe-gateway.js';
 import { PaymentSettlement } from '../../apps/api/checkout/index.js';
 import { AWAIT_ACTION_MS } from '../../apps/api/checkout/payment-claims.js';
-import { createTestApp, type TestApp } from '../support/app.js';
 import { checkoutContact } from '../support/checkout-fixtures.js';
 import { fireAtOnce, unexpectedStatuses } from '../support/concurrency.js';
-import { type Caller, shopClient } from '../support/shop-client.js';
+import type { Caller } from '../support/shop-client.js';
 import { CARDS } from './gateway-contract.testing.js';
-import { stripeJs } from './stripe-browser.testing.js';
+import { intentsWithKey, useStripeShop } from './stripe-shop.testing.js';
 
 /**
  * Checkout with PAYMENT_GATEWAY=stripe on localstripe: the card is typed into Stripe's fields, Stripe.js
@@ -19,51 +17,13 @@ import { stripeJs } from './stripe-browser.testing.js';
  * browser's part is done here as Stripe.js does it (stripe-browser.testing.ts).
  */
 const localstripe = process.env.LOCALSTRIPE_URL;
-const SECRET_KEY = 'sk_test_checkout';
-const PUBLISHABLE_KEY = 'pk_test_checkout';
 
 if (localstripe) {
   describe('checkout with PAYMENT_GATEWAY=stripe (localstripe)', () => {
-    let shop: TestApp;
-    const stripe = new Stripe(SECRET_KEY, {
-      host: new URL(localstripe).hostname,
-      port: Number(new URL(localstripe).port),
-      protocol: 'http',
+    const { shop, stripe, browser, call, loginAs, paymentMethodOf } = useStripeShop(localstripe, 'checkout', {
+      STRIPE_ALLOW_RAW_CARDS: 'true',
     });
-    const browser = stripeJs(localstripe, PUBLISHABLE_KEY);
-    beforeAll(async () => {
-      shop = await createTestApp({
-        seedDemo: true,
-        env: {
-          PAYMENT_GATEWAY: 'stripe',
-          STRIPE_SECRET_KEY: SECRET_KEY,
-          STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
-          STRIPE_API_BASE: localstripe,
-          STRIPE_ALLOW_RAW_CARDS: 'true',
-        },
-      });
-    });
-    afterAll(async () => {
-      jest.restoreAllMocks();
-      await shop?.close();
-    });
-
-    const { call, loginAs } = shopClient(() => shop.baseUrl);
-    const intentsWithKey = async (key: string): Promise<Stripe.PaymentIntent[]> => {
-      const found: Stripe.PaymentIntent[] = [];
-      for await (const intent of stripe.paymentIntents.list({ limit: 100 })) {
-        if (intent.metadata?.[KEY_METADATA] === key) found.push(intent);
-      }
-      return found;
-    };
-    /** The card typed into Stripe's fields, as Stripe.js makes it a payment method. */
-    const paymentMethodOf = async (who: Caller, number: string): Promise<string> => {
-      const setup = await call<{ CLIENTSECRET: string }>(who, 'POST', '/payments/card-setup', {});
-      expect(setup.status).toBe(200);
-      const made = await browser.confirmCardSetup(setup.body.CLIENTSECRET, number);
-      if ('error' in made) throw new Error(made.error);
-      return made.id;
-    };
+    const intentsOf = (key: string) => intentsWithKey(stripe, key);
     /** Puts the printed book 601 in the cart; answers the pay call (a given key) with this source. */
     const cartWithBook = async (who: Caller) => {
       expect((await call(who, 'POST', '/cart/items', { QTY: 1, PRODUCTID: 601, FORMAT: 'BOOK' })).status).toBe(200);
@@ -95,7 +55,7 @@ if (localstripe) {
       expect(paid.body).toMatchObject({ ERRORS: [], ONUM: expect.stringMatching(/^\d+$/) });
       expect(paid.body.ACTION ?? null).toBeNull();
       expect(await items()).toBe(0);
-      const intents = await intentsWithKey(key);
+      const intents = await intentsOf(key);
       expect(intents.map((i) => [i.amount, i.status, i.metadata])).toEqual([
         [total, 'succeeded', { [KEY_METADATA]: key, order_number: paid.body.ONUM, cart_id: guest.cartId }],
       ]);
@@ -136,14 +96,14 @@ if (localstripe) {
       });
       // A second press of the same key before the bank's page is done answers the same step, cancels nothing.
       expect((await pay(key, source)).body.ACTION).toEqual(asked.body.ACTION);
-      expect((await intentsWithKey(key)).map((i) => i.status)).toEqual(['requires_action']);
+      expect((await intentsOf(key)).map((i) => i.status)).toEqual(['requires_action']);
       expect(await items()).toBe(1);
 
       await browser.authenticate(asked.body.ACTION!.CLIENTSECRET, true);
       const paid = await pay(key, source);
       expect(paid.body).toMatchObject({ ERRORS: [], ONUM: expect.stringMatching(/^\d+$/) });
       expect(await items()).toBe(0);
-      expect((await intentsWithKey(key)).map((i) => [i.amount, i.status])).toEqual([[total, 'succeeded']]);
+      expect((await intentsOf(key)).map((i) => [i.amount, i.status])).toEqual([[total, 'succeeded']]);
       // Answered once and for all: the key keeps its answer.
       expect((await pay(key, source)).body).toEqual(paid.body);
     });
@@ -161,7 +121,7 @@ if (localstripe) {
           .map((r) => r.body.ACTION?.CLIENTSECRET),
       );
       expect([...actions]).toEqual([expect.stringMatching(/^pi_\w+_secret_/)]);
-      expect((await intentsWithKey(key)).map((i) => i.status)).toEqual(['requires_action']);
+      expect((await intentsOf(key)).map((i) => i.status)).toEqual(['requires_action']);
     });
 
     it('3-D Secure failed on the bank page: the same Pay answers the decline, nothing charged, the cart stays', async () => {
@@ -176,7 +136,7 @@ if (localstripe) {
       expect(answer.body.ERRORS.length).toBeGreaterThan(0);
       expect(answer.body.ACTION ?? null).toBeNull();
       expect(await items()).toBe(1);
-      expect((await intentsWithKey(key)).filter((i) => i.status === 'succeeded')).toEqual([]);
+      expect((await intentsOf(key)).filter((i) => i.status === 'succeeded')).toEqual([]);
       // The cart can be paid again at once.
       expect((await pay(randomUUID(), { PAYMENTMETHOD: await paymentMethodOf(guest, CARDS.good) })).body.ONUM).toMatch(
         /^\d+$/,
@@ -192,7 +152,7 @@ if (localstripe) {
       expect(asked.body.ACTION?.TYPE).toBe('authenticate');
       const settlement = shop.app.get(PaymentSettlement);
       await settlement.sweep();
-      expect((await intentsWithKey(key)).map((i) => i.status)).toEqual(['requires_action']);
+      expect((await intentsOf(key)).map((i) => i.status)).toEqual(['requires_action']);
 
       const later = new Date(Date.now() + AWAIT_ACTION_MS + 60_000);
       const now = jest.spyOn(shop.app.get(Clock), 'now').mockReturnValue(later);
@@ -201,7 +161,7 @@ if (localstripe) {
       } finally {
         now.mockRestore();
       }
-      expect((await intentsWithKey(key)).map((i) => i.status)).toEqual(['canceled']);
+      expect((await intentsOf(key)).map((i) => i.status)).toEqual(['canceled']);
       expect(await items()).toBe(1);
       expect((await pay(key, {})).body).toMatchObject({ ONUM: null, ERRORS: [expect.any(String)] });
     });

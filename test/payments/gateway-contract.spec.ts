@@ -1,4 +1,3 @@
-import Stripe from 'stripe';
 import { FixedClock } from '#libs/application/clock.js';
 import { PAYMENT_INTERRUPTED } from '#libs/payments/payment-gateway.js';
 import { pgSandboxStore, SandboxGateway } from '#libs/payments/sandbox-gateway.js';
@@ -12,6 +11,7 @@ import { pgStripeGatewayStore } from '#libs/payments/stripe-gateway-store.js';
 import { STRIPE_TEXTS } from '#libs/payments/stripe-support.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { CARDS, expiry, freshKey, gatewayContract } from './gateway-contract.testing.js';
+import { intentsWithKey, stripeApi } from './stripe-shop.testing.js';
 
 /**
  * One contract for the PaymentGateway port, held by the sandbox and by the Stripe adapter against
@@ -48,11 +48,7 @@ const SECRET_KEY = 'sk_test_contract';
 const PUBLISHABLE_KEY = 'pk_test_contract';
 
 if (localstripe) {
-  const stripe = new Stripe(SECRET_KEY, {
-    host: new URL(localstripe).hostname,
-    port: Number(new URL(localstripe).port),
-    protocol: 'http',
-  });
+  const stripe = stripeApi(localstripe, SECRET_KEY);
   const options = (allowRawCards: boolean): StripeGatewayOptions => ({
     secretKey: SECRET_KEY,
     apiBase: localstripe,
@@ -76,14 +72,8 @@ if (localstripe) {
     return pm.id;
   };
 
-  /** Intents made with a key that were not cancelled (a Stripe search; localstripe has none: listed). */
-  const intentsWithKey = async (key: string): Promise<Stripe.PaymentIntent[]> => {
-    const found: Stripe.PaymentIntent[] = [];
-    for await (const intent of stripe.paymentIntents.list({ limit: 100 })) {
-      if (intent.metadata?.[KEY_METADATA] === key) found.push(intent);
-    }
-    return found;
-  };
+  /** Intents made with a key (a Stripe search; localstripe has none: listed). */
+  const intentsOf = (key: string) => intentsWithKey(stripe, key);
 
   gatewayContract(
     'Stripe (localstripe)',
@@ -95,7 +85,7 @@ if (localstripe) {
         // localstripe does NOT honour Idempotency-Key (two creates, two intents): this counts what the
         // adapter's own table let through.
         chargesWithKey: async (key: string) =>
-          (await intentsWithKey(key)).filter((intent) => intent.status !== 'canceled').length,
+          (await intentsOf(key)).filter((intent) => intent.status !== 'canceled').length,
       }),
     {
       // What the holder's bank page does through Stripe.js; localstripe's mock of Stripe.js calls this
@@ -122,7 +112,7 @@ if (localstripe) {
         approved: false,
         errors: [STRIPE_TEXTS.rawCard],
       });
-      expect(await intentsWithKey(key)).toEqual([]);
+      expect(await intentsOf(key)).toEqual([]);
     });
 
     it('keeps the key, the order number and the amount in cents on the PaymentIntent', async () => {
@@ -135,7 +125,7 @@ if (localstripe) {
         orderNumber: 100_321,
       });
       expect(paid.approved).toBe(true);
-      const [intent] = await intentsWithKey(key);
+      const [intent] = await intentsOf(key);
       expect(intent).toMatchObject({ amount: 12_345, currency: 'usd', status: 'succeeded' });
       expect(intent?.metadata).toEqual({ [KEY_METADATA]: key, order_number: '100321' });
     });
@@ -155,7 +145,7 @@ if (localstripe) {
         last4: '4242',
         token: expect.stringMatching(/^cus_\w+\|pm_\w+$/),
       });
-      expect(await intentsWithKey(key)).toEqual([]);
+      expect(await intentsOf(key)).toEqual([]);
       expect(await gateway.settle(key)).toEqual(paid);
       const refund = await gateway.refund({
         chargeReference: (paid as { reference: string }).reference,
@@ -190,7 +180,7 @@ if (localstripe) {
         idempotencyKey: key,
       });
       expect(late).toEqual(settled);
-      expect(await intentsWithKey(key)).toHaveLength(1);
+      expect(await intentsOf(key)).toHaveLength(1);
     });
 
     it("settles a young claimed key without an intent later, as Stripe's search may lag; then voids it", async () => {

@@ -7,4 +7,5 @@ export const cmeErrorStatus: Record<CmeErrorCode, number> = {
   CME_WRONG_YEAR: 400,
   CME_NO_CREDITS: 409,
   CME_INFO_MISSING: 400,
+  CME_RETAKE_COOLDOWN: 409,
 };

@@ -4,6 +4,7 @@ import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger'
 import { Clock } from '#libs/application/clock.js';
 import {
   CME_CAP_REACHED,
+  CME_RETAKE_COOLDOWN_HOURS,
   type CmeSummaryResponse,
   type CmeTestListResponse,
   type CmeTestResponse,
@@ -12,11 +13,13 @@ import {
   cmeSubmittedMessage,
 } from '#libs/contracts/cme.js';
 import { CONCURRENT_CHANGE } from '#libs/contracts/errors.js';
+import { cooldownEnd, retakeOpensAt } from '#libs/domain/cme/cme.retake.js';
 import { type AuthUser, CurrentUser, FORBIDDEN_ROLE, JwtAuthGuard, Roles, RolesGuard } from '../identity/index.js';
 import { ApiError, ApiRequiredBearer, BAD_BODY } from '../kernel/errors.responses.js';
 import { IdPipe } from '../kernel/id.pipe.js';
 import { TestTypePipe, parseYear } from './cme-params.js';
 import { CmeQueries } from './cme-queries.js';
+import { CmeRetakes } from './cme-retake.js';
 import { CmeTestList } from './cme-test-list.js';
 import { CmeTests } from './cme-tests.js';
 import { CmeTestSaveDto } from './cme.dto.js';
@@ -36,6 +39,7 @@ export class CmeController {
     private readonly tests: CmeTests,
     private readonly queries: CmeQueries,
     private readonly available: CmeTestList,
+    private readonly retakes: CmeRetakes,
     private readonly commands: CommandBus,
   ) {}
 
@@ -65,7 +69,10 @@ export class CmeController {
 
   @Get('tests/:TYPE/:ID')
   @Roles('cme')
-  @ApiOperation({ summary: 'The test of a product: four questions (no answer key) and this year’s record, if any' })
+  @ApiOperation({
+    summary:
+      'The test of a product: four questions (no answer key), this year’s record, if any, and when a retake opens',
+  })
   @ApiOkResponse({ type: CmeTestDto })
   @CmeError(400, 'A TYPE other than streaming or module, or an ID that is not a whole number')
   @CmeError(403, `${FORBIDDEN_ROLE} (no role cme)`)
@@ -76,7 +83,12 @@ export class CmeController {
     @Param('ID', new IdPipe('ID')) id: number,
   ): Promise<CmeTestResponse> {
     const test = await this.tests.resolve(type, id);
-    const year = this.clock.now().getUTCFullYear();
+    const now = this.clock.now();
+    const [record, evidence] = await Promise.all([
+      this.queries.record(user.customerId, now.getUTCFullYear(), test.testType, test.productId),
+      this.retakes.evidence(user.customerId, test.productId),
+    ]);
+    const facts = { lastSubmitAt: record?.created_at ?? null, lastLongViewAt: evidence.lastLongViewAt };
     return {
       TYPE: test.testType,
       PRODUCTID: test.productId,
@@ -84,7 +96,9 @@ export class CmeController {
       CREDITS: test.credits,
       SAFETYCREDITS: test.safety ? test.credits : 0,
       QUESTIONS: test.questions,
-      RECORD: await this.queries.record(user.customerId, year, test.testType, test.productId),
+      RECORD: record,
+      RETAKE_OPENS_AT: retakeOpensAt(facts, now.toISOString()),
+      RETAKE_BY_VIEWING: evidence.retakeByViewing,
     };
   }
 
@@ -92,13 +106,17 @@ export class CmeController {
   @HttpCode(200)
   @Roles('cme')
   @ApiOperation({
-    summary: 'Save a test: 0.5 credit per right answer; a repeat updates this year’s record; the year never passes 20',
+    summary:
+      'Save a test: 0.5 credit per right answer; a repeat updates this year’s record once its retake opens; the year never passes 20',
   })
   @ApiOkResponse({ type: CmeTestSavedDto, description: 'Saved (TOTAL 0 and CAPPED 1 when the cap left nothing)' })
   @CmeError(400, `${BAD_BODY}; "Please answer all four questions."; a bad TYPE or ID`)
   @CmeError(403, `${FORBIDDEN_ROLE} (no role cme)`)
   @CmeError(404, 'No CME test for this product')
-  @CmeError(409, `${CONCURRENT_CHANGE} (the year’s record kept changing under concurrent submits)`)
+  @CmeError(
+    409,
+    `A retake before it opens (ERROR names when: ${CME_RETAKE_COOLDOWN_HOURS} hours after the last submit, or after a long view of its video); or ${CONCURRENT_CHANGE} (the year’s record kept changing under concurrent submits)`,
+  )
   async save(
     @CurrentUser() user: AuthUser,
     @Param('TYPE', TestTypePipe) type: CmeTestType,
@@ -114,6 +132,7 @@ export class CmeController {
       CAPPED: capped ? 1 : 0,
       YEARTOTAL: saved.yearTotal,
       MESSAGE: capped && saved.creditsAwarded === 0 ? CME_CAP_REACHED : cmeSubmittedMessage(saved.creditsAwarded),
+      RETAKE_OPENS_AT: cooldownEnd(saved.submittedAt),
     };
   }
 }

@@ -6,6 +6,7 @@ import type { CmeIssuedCertificate } from '#libs/domain/cme/cme.state.js';
 import { EventSourcedService } from '../kernel/event-sourced.service.js';
 import { cmeDecider } from './cme-hash.js';
 import { CmeQueries } from './cme-queries.js';
+import { CmeRetakes } from './cme-retake.js';
 import { CmeTests } from './cme-tests.js';
 import { IssueCmeCertificateCommand, SubmitCmeTestCommand } from './cme.messages.js';
 
@@ -19,19 +20,22 @@ export function newCertificateNumber(year: number): string {
 
 /**
  * A test's answers, with the product, its credits and the answer key from the server's data (404 for
- * a product without a CME test). Concurrent submits of one year race on one stream: the write path's
- * retry decides again on the fresh stream, so the cap of 20 holds.
+ * a product without a CME test), and the viewing evidence of the retake policy (cme-retake.ts).
+ * Concurrent submits of one year race on one stream: the write path's retry decides again on the fresh
+ * stream, so the cap of 20 holds and only the first of a burst of retakes is scored.
  */
 @CommandHandler(SubmitCmeTestCommand)
 export class SubmitCmeTestHandler implements ICommandHandler<SubmitCmeTestCommand> {
   constructor(
     private readonly eventSourced: EventSourcedService,
     private readonly tests: CmeTests,
+    private readonly retakes: CmeRetakes,
     private readonly clock: Clock,
   ) {}
 
   async execute({ customerId, testType, productId, answers, takenAt }: SubmitCmeTestCommand): Promise<CmeRecordData> {
     const test = await this.tests.resolve(testType, productId);
+    const evidence = await this.retakes.evidence(customerId, test.productId);
     const now = takenAt ?? this.clock.now();
     const year = now.getUTCFullYear();
     const result = await this.eventSourced.execute(cmeStreamId(customerId, year), cmeDecider, {
@@ -47,6 +51,7 @@ export class SubmitCmeTestHandler implements ICommandHandler<SubmitCmeTestComman
       answers,
       key: test.key,
       now: now.toISOString(),
+      ...evidence,
     });
     return result.events[0]!.data as CmeRecordData;
   }

@@ -3,6 +3,7 @@ import { CatalogModule } from '../catalog/index.js';
 import { IdentityModule } from '../identity/index.js';
 import { CertificateController } from './certificate.controller.js';
 import { CmeQueries } from './cme-queries.js';
+import { CmeRetakes } from './cme-retake.js';
 import { CmeTestList } from './cme-test-list.js';
 import { CmeTests } from './cme-tests.js';
 import { CmeController } from './cme.controller.js';
@@ -17,6 +18,6 @@ import { CME_HANDLERS } from './cme.handlers.js';
 @Module({
   imports: [IdentityModule, CatalogModule],
   controllers: [CmeController, CertificateController],
-  providers: [CmeTests, CmeQueries, CmeTestList, ...CME_HANDLERS],
+  providers: [CmeTests, CmeQueries, CmeTestList, CmeRetakes, ...CME_HANDLERS],
 })
 export class CmeModule {}

@@ -65,6 +65,17 @@ export class CmeTestDto implements CmeTestResponse {
   @ApiProperty() SAFETYCREDITS!: number;
   @ApiProperty({ type: [CmeQuestionDto] }) QUESTIONS!: CmeQuestionDto[];
   @ApiProperty({ type: CmeExistingRecordDto, nullable: true }) RECORD!: CmeExistingRecordDto | null;
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'A submit before this time is refused (409, the retake policy); null: a submit is open now',
+  })
+  RETAKE_OPENS_AT!: string | null;
+  @ApiProperty({
+    description: 'The product has videos: a long view of one after the last submit opens a retake at once',
+  })
+  RETAKE_BY_VIEWING!: boolean;
 }
 
 export class CmeTestListItemDto implements CmeTestListItem {
@@ -91,6 +102,11 @@ export class CmeTestSavedDto implements CmeTestSaveResponse {
   @ApiProperty({ enum: [0, 1] }) CAPPED!: 0 | 1;
   @ApiProperty() YEARTOTAL!: number;
   @ApiProperty() MESSAGE!: string;
+  @ApiProperty({
+    format: 'date-time',
+    description: 'When this test opens again (sooner after a long view of its video)',
+  })
+  RETAKE_OPENS_AT!: string;
 }
 
 export class CmeCertificateActivityDto implements CmeCertificateActivity {

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { RateLimiterPostgres } from 'rate-limiter-flexible';
 import { PG_POOL } from '../infrastructure/tokens.js';
+import { pgLimiter } from '../kernel/pg-limiter.js';
 import { takeAttempt } from '../kernel/too-many-attempts.js';
 
 /**
@@ -38,20 +39,7 @@ export class IdentityRateLimits {
   private readonly limiters: Promise<Record<keyof typeof LIMITS, RateLimiterPostgres>>;
 
   constructor(@Inject(PG_POOL) pool: Pool) {
-    const make = (keyPrefix: keyof typeof LIMITS): Promise<RateLimiterPostgres> =>
-      new Promise((resolve, reject) => {
-        const limiter: RateLimiterPostgres = new RateLimiterPostgres(
-          {
-            storeClient: pool,
-            storeType: 'pool',
-            tableName: 'rate_limits',
-            keyPrefix,
-            clearExpiredByTimeout: false,
-            ...LIMITS[keyPrefix],
-          },
-          (error?: Error) => (error ? reject(error) : resolve(limiter)),
-        );
-      });
+    const make = (keyPrefix: keyof typeof LIMITS) => pgLimiter(pool, keyPrefix, LIMITS[keyPrefix]);
     // One table for all: created by the first limiter, then the others start.
     this.limiters = make('loginPerIp').then(async (loginPerIp) => ({
       loginPerIp,

@@ -1,6 +1,27 @@
 import type { Pool } from 'pg';
 import { RateLimiterPostgres } from 'rate-limiter-flexible';
 
+/** A rate limiter kept in PostgreSQL's `rate_limits` table; resolves once the table is ready. */
+export function pgLimiter(
+  pool: Pool,
+  keyPrefix: string,
+  limits: { points: number; duration: number },
+): Promise<RateLimiterPostgres> {
+  return new Promise<RateLimiterPostgres>((resolve, reject) => {
+    const limiter: RateLimiterPostgres = new RateLimiterPostgres(
+      {
+        storeClient: pool,
+        storeType: 'pool',
+        tableName: 'rate_limits',
+        keyPrefix,
+        clearExpiredByTimeout: false,
+        ...limits,
+      },
+      (error?: Error) => (error ? reject(error) : resolve(limiter)),
+    );
+  });
+}
+
 /**
  * A rate limiter kept in PostgreSQL (rate-limiter-flexible's store, the `rate_limits` table the
  * identity limits create), so it holds across API replicas and requests sent at once. Started on first
@@ -13,19 +34,7 @@ export function lazyPgLimiter(
 ): () => Promise<RateLimiterPostgres> {
   let started: Promise<RateLimiterPostgres> | null = null;
   return () => {
-    started ??= new Promise<RateLimiterPostgres>((resolve, reject) => {
-      const limiter: RateLimiterPostgres = new RateLimiterPostgres(
-        {
-          storeClient: pool,
-          storeType: 'pool',
-          tableName: 'rate_limits',
-          keyPrefix,
-          clearExpiredByTimeout: false,
-          ...limits,
-        },
-        (error?: Error) => (error ? reject(error) : resolve(limiter)),
-      );
-    });
+    started ??= pgLimiter(pool, keyPrefix, limits);
     started.catch(() => (started = null));
     return started;
   };

@@ -17,6 +17,10 @@ export interface SubmitCmeTest {
   answers: number[];
   /** The answer key (0-based option index per question): server side only. */
   key: number[];
+  /** The retake policy's evidence (cme.retake.ts): the customer's latest long view of the product's videos. */
+  lastLongViewAt: string | null;
+  /** The product has videos: a long view reopens it (the refusal says so). */
+  retakeByViewing: boolean;
   /** ISO 8601; must fall in `year` (the seed passes earlier years' times). */
   now: string;
 }

@@ -13,6 +13,8 @@ const given = givenWhenThen(decider);
 
 const KEY = [0, 1, 2, 3];
 const NOW = '2024-05-01T10:00:00.000Z';
+/** A day after NOW: a retake is open again (the retake policy, cme.retake.spec.ts). */
+const DAY_LATER = { now: '2024-05-02T10:00:00.000Z' };
 const submitOf = (productId: number, answers: number[], extra: Partial<SubmitCmeTest> = {}): SubmitCmeTest => ({
   type: 'SubmitCmeTest',
   customerId: 'c1',
@@ -26,6 +28,8 @@ const submitOf = (productId: number, answers: number[], extra: Partial<SubmitCme
   answers,
   key: KEY,
   now: NOW,
+  lastLongViewAt: null,
+  retakeByViewing: true,
   ...extra,
 });
 
@@ -63,7 +67,7 @@ describe('CME decider: scoring, update, the cap of 20, safety credits', () => {
   });
 
   it('a resubmit updates the record: same id, its credits replace the earlier ones in the total', () => {
-    const events = run(submitOf(251, ALL_RIGHT), submitOf(252, ALL_RIGHT), submitOf(251, [0, 1, 0, 0]));
+    const events = run(submitOf(251, ALL_RIGHT), submitOf(252, ALL_RIGHT), submitOf(251, [0, 1, 0, 0], DAY_LATER));
     expect(events.map((e) => e.type)).toEqual(['CmeTestSubmitted', 'CmeTestSubmitted', 'CmeTestUpdated']);
     expect(events[2]!.data).toMatchObject({ recordId: 'r251', creditsAwarded: 1, previousCredits: 2, yearTotal: 3 });
     expect(fold(decider, events).total).toBe(3);
@@ -98,7 +102,7 @@ describe('CME decider: scoring, update, the cap of 20, safety credits', () => {
   it('an update at the cap may use the room its own earlier credits held', () => {
     const earlier = Array.from({ length: 10 }, (_, i) => submitOf(300 + i, [0, 1, 0, 0])); // 10 x 1 = 10
     const full = Array.from({ length: 5 }, (_, i) => submitOf(500 + i, ALL_RIGHT)); // 20
-    const events = run(...earlier, ...full, submitOf(300, ALL_RIGHT));
+    const events = run(...earlier, ...full, submitOf(300, ALL_RIGHT, DAY_LATER));
     expect(events.at(-1)!.data).toMatchObject({
       creditsEarned: 2,
       creditsAwarded: 1,
@@ -109,7 +113,7 @@ describe('CME decider: scoring, update, the cap of 20, safety credits', () => {
   });
 
   it('chains each event to the one before it; the first carries the genesis hash', () => {
-    const events = run(submitOf(251, ALL_RIGHT), submitOf(252, ALL_RIGHT), submitOf(251, [0, 0, 0, 0]));
+    const events = run(submitOf(251, ALL_RIGHT), submitOf(252, ALL_RIGHT), submitOf(251, [0, 0, 0, 0], DAY_LATER));
     expect(data(events[0]!).prevHash).toBe(CME_GENESIS_HASH);
     expect(data(events[1]!).prevHash).toBe(fakeHash(cmeChainText(events[0]!)));
     expect(data(events[2]!).prevHash).toBe(fakeHash(cmeChainText(events[1]!)));

@@ -3,6 +3,7 @@ import { type CmeHasher, cmeChainText } from './cme.chain.js';
 import type { CmeCommand, IssueCmeCertificate, SubmitCmeTest } from './cme.commands.js';
 import { CmeErrors, type CmeErrorCode } from './cme.errors.js';
 import { CME_GENESIS_HASH, type CmeEvent, type CmeRecordData } from './cme.events.js';
+import { refuseRetakeInCooldown } from './cme.retake.js';
 import { CURRENT_CREDIT_RULE_VERSION, fromHalves, score, toHalves, validAnswers } from './cme.scoring.js';
 import { type CmeState, cmeRecordKey } from './cme.state.js';
 
@@ -15,6 +16,10 @@ function submit(command: SubmitCmeTest, state: CmeState): CmeEvent[] {
   if (!validAnswers(command.answers)) fail('CME_ANSWERS_INVALID');
   if (Number(command.now.slice(0, 4)) !== command.year) fail('CME_WRONG_YEAR');
   const existing = state.records[cmeRecordKey(command.testType, command.productId)];
+  refuseRetakeInCooldown(
+    { lastSubmitAt: existing?.submittedAt ?? null, lastLongViewAt: command.lastLongViewAt },
+    command,
+  );
   const others = fromHalves(toHalves(state.total) - toHalves(existing?.creditsAwarded ?? 0));
   const s = score(command.answers, command.key, command.productCredits, others);
   const data: CmeRecordData = {
@@ -87,6 +92,7 @@ export function createCmeDecider(hash: CmeHasher): Decider<CmeCommand, CmeState,
             answers: d.answers,
             creditsAwarded: d.creditsAwarded,
             safetyCredits: d.safetyCredits,
+            submittedAt: d.submittedAt,
           },
         },
         total: fromHalves(toHalves(state.total) - toHalves(before) + toHalves(d.creditsAwarded)),

@@ -2,6 +2,7 @@ import {
   CME_ANSWERS_REQUIRED,
   CME_INFO_MISSING_ERROR,
   CME_NO_CREDITS,
+  CME_RETAKE_COOLDOWN_HOURS,
   CME_TEST_NOT_FOUND,
 } from '#libs/contracts/cme.js';
 
@@ -12,6 +13,8 @@ export const CmeErrors = {
   CME_WRONG_YEAR: 'The submit time does not fall in the record year.',
   CME_NO_CREDITS: CME_NO_CREDITS,
   CME_INFO_MISSING: CME_INFO_MISSING_ERROR,
+  /** A retake before it opens (cme.retake.ts); the refusal's own message names the time. */
+  CME_RETAKE_COOLDOWN: `A test can be taken again ${CME_RETAKE_COOLDOWN_HOURS} hours after its last submit.`,
 } as const;
 
 export type CmeErrorCode = keyof typeof CmeErrors;

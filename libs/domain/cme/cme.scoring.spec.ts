@@ -45,6 +45,8 @@ describe('CME credit rules: each submit names the rule that scored it', () => {
         safety: true,
         answers: [0, 1, 2, 0],
         key: KEY,
+        lastLongViewAt: null,
+        retakeByViewing: false,
         now: '2024-03-01T10:00:00.000Z',
       })
       .then({

@@ -7,6 +7,8 @@ export interface CmeRecordState {
   answers: number[];
   creditsAwarded: number;
   safetyCredits: number;
+  /** The last submit (ISO 8601): the retake policy's cooldown starts here. */
+  submittedAt: string;
 }
 
 /** The year's certificate as issued (what a later supersession compares against). */

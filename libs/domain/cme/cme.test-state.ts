@@ -6,7 +6,8 @@ export const testCredits = (productCredits: number): number => Math.min(productC
 /**
  * Where a test stands this year (the CME center's list): not taken without a record; taken when its
  * last submit earned all the test can give (before the yearly cap: a retake could not add any); retake
- * available otherwise. A retake policy (a later issue) will narrow the last case.
+ * available otherwise (credits left to earn; when the retake opens is the retake policy's, cme.retake.ts,
+ * which the test page shows).
  */
 export function cmeTestState(record: { correct: number } | null, productCredits: number): CmeTestState {
   if (record === null) return 'not_taken';

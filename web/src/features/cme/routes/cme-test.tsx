@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -13,6 +13,8 @@ import {
   CME_TEST_HEADING,
   CME_TEST_TYPES,
   cmePriorRecordMessage,
+  cmeRetakeClosedMessage,
+  cmeRetakePolicyNote,
   cmeSubmittedMessage,
   type CmeTestResponse,
   type CmeTestSaveResponse,
@@ -35,6 +37,52 @@ const LOAD_FAILED = 'The CME test could not be loaded. Please try again later.';
 const SAVE_FAILED = 'Your answers could not be submitted. Please try again.';
 
 type Outcome = { kind: 'saved'; answer: CmeTestSaveResponse } | { kind: 'failure'; message: string } | null;
+
+/** When a retake opens, in the reader's own time zone (the server's refusal names it in UTC). */
+const openingTime = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
+/** The longest delay a browser timer takes (about 24.8 days). */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/**
+ * The retake policy's opening (RETAKE_OPENS_AT of the test or of the last save): closed until then,
+ * open again when the time comes while the page stays open.
+ */
+function useClosedUntil(opensAt: string | null): boolean {
+  const [, setTick] = useState(0);
+  const until = opensAt === null ? null : Date.parse(opensAt);
+  const closed = until !== null && until > Date.now();
+  useEffect(() => {
+    if (until === null || !closed) return undefined;
+    const timer = setTimeout(() => setTick((n) => n + 1), Math.min(until - Date.now() + 1, MAX_TIMER_MS));
+    return () => clearTimeout(timer);
+  });
+  return closed;
+}
+
+/** Before the retake opens: when it does (and, for a test with videos, the way in sooner). */
+function RetakeClosed({ test, opensAt }: { test: CmeTestResponse; opensAt: string }) {
+  const watch = test.RETAKE_BY_VIEWING && test.TYPE === 'streaming';
+  return (
+    <Alert severity="info" role="status" aria-label="When you can take this test again">
+      <Typography>{cmeRetakeClosedMessage(openingTime.format(new Date(opensAt)), test.RETAKE_BY_VIEWING)}</Typography>
+      {watch ? (
+        <AppLink
+          to={`/stream/${test.PRODUCTID}`}
+          sx={{ display: 'inline-flex', alignItems: 'center', minHeight: 44, minWidth: 44 }}
+        >
+          Watch the videos again
+        </AppLink>
+      ) : null}
+    </Alert>
+  );
+}
 
 const isTestType = (value: string | undefined): value is CmeTestType => CME_TEST_TYPES.some((type) => type === value);
 
@@ -72,19 +120,40 @@ function initialAnswers(test: CmeTestResponse, draft: string | null): Answers {
 
 /**
  * The questions and Submit; a new submit on an existing record updates it (signed-in section 4), after
- * the user confirmed that its credits replace the earlier ones. The answers are kept while the test is
- * open (answers-draft.ts), keyed by `draft` (null: nothing is kept).
+ * the user confirmed that its credits replace the earlier ones. Until the retake policy opens the test
+ * again (RETAKE_OPENS_AT of the test, or of this page's last save) Submit is disabled and the page says
+ * when it opens (the questions stay readable and may be answered meanwhile); a submit the server still refuses shows its ERROR and reads the test
+ * again. The answers are kept while the test is open (answers-draft.ts), keyed by `draft` (null: nothing
+ * is kept).
  */
-function TestForm({ test, testKey, draft }: { test: CmeTestResponse; testKey: CmeTestKey; draft: string | null }) {
+function TestForm({
+  test,
+  testKey,
+  draft,
+  onRefused,
+}: {
+  test: CmeTestResponse;
+  testKey: CmeTestKey;
+  draft: string | null;
+  /** A 409: the test's state moved (a retake in its cooldown); read it again. */
+  onRefused: () => void;
+}) {
   const [answers, setAnswers] = useState<Answers>(() => initialAnswers(test, draft));
   const [tried, setTried] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const [recordId, setRecordId] = useState(test.RECORD?.ID ?? '0');
-  /** The credits the record holds now: a submit then is a retake. */
-  const [recorded, setRecorded] = useState<number | null>(test.RECORD?.TOTAL ?? null);
   const [confirming, setConfirming] = useState(false);
+  /** What this page's last save answered: newer than the test as read (which is read again after a refusal). */
+  const [saved, setSaved] = useState<CmeTestSaveResponse | null>(null);
   const [save, { isLoading }] = useSaveCmeTestMutation();
   const missing = answers.some((answer) => answer === null);
+  const recordId = saved?.USERCMEID ?? test.RECORD?.ID ?? '0';
+  /** The credits the record holds now: a submit then is a retake. */
+  const recorded = saved?.TOTAL ?? test.RECORD?.TOTAL ?? null;
+  const opensAt = [test.RETAKE_OPENS_AT, saved?.RETAKE_OPENS_AT ?? null].reduce<string | null>(
+    (latest, time) => (time !== null && (latest === null || time > latest) ? time : latest),
+    null,
+  );
+  const closed = useClosedUntil(opensAt);
 
   const send = () => {
     setConfirming(false);
@@ -92,18 +161,20 @@ function TestForm({ test, testKey, draft }: { test: CmeTestResponse; testKey: Cm
       .unwrap()
       .then((answer) => {
         if (draft) clearDraft(draft);
-        setRecordId(answer.USERCMEID);
-        setRecorded(answer.TOTAL);
+        setSaved(answer);
         setOutcome({ kind: 'saved', answer });
       })
-      .catch((error: unknown) => setOutcome({ kind: 'failure', message: cmeErrorText(error, SAVE_FAILED) }));
+      .catch((error: unknown) => {
+        setOutcome({ kind: 'failure', message: cmeErrorText(error, SAVE_FAILED) });
+        if (typeof error === 'object' && error !== null && 'status' in error && error.status === 409) onRefused();
+      });
   };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
     setOutcome(null);
-    if (missing) return;
+    if (missing || closed) return;
     if (recorded !== null) setConfirming(true);
     else send();
   };
@@ -119,10 +190,13 @@ function TestForm({ test, testKey, draft }: { test: CmeTestResponse; testKey: Cm
     <Stack spacing={3}>
       {test.RECORD && !outcome ? (
         <Alert severity="info" role="status">
-          {cmePriorRecordMessage(test.RECORD.TOTAL)} Your earlier answers are selected; submitting again replaces this
-          record&rsquo;s credits.
+          {cmePriorRecordMessage(test.RECORD.TOTAL)}{' '}
+          {closed
+            ? 'Your earlier answers are shown.'
+            : 'Your earlier answers are selected; submitting again replaces this record’s credits.'}
         </Alert>
       ) : null}
+      {closed && opensAt !== null ? <RetakeClosed test={test} opensAt={opensAt} /> : null}
       <Box component="form" aria-label="CME test" noValidate onSubmit={onSubmit}>
         <Stack spacing={3}>
           {test.QUESTIONS.map((question, index) => (
@@ -141,7 +215,9 @@ function TestForm({ test, testKey, draft }: { test: CmeTestResponse; testKey: Cm
             </Alert>
           ) : null}
           <Box>
-            <SubmitButton busy={isLoading}>Submit</SubmitButton>
+            <SubmitButton busy={isLoading} disabled={closed}>
+              Submit
+            </SubmitButton>
           </Box>
         </Stack>
       </Box>
@@ -164,9 +240,12 @@ export default function CmeTestRoute() {
   const productId = Number(id);
   const valid = isTestType(type) && Number.isSafeInteger(productId) && productId > 0 && /^\d+$/.test(id ?? '');
   const testKey: CmeTestKey | null = valid && token ? { token, type, id: productId } : null;
-  const { data, error, isLoading, isFetching } = useCmeTestQuery(testKey ?? skipToken, {
+  const { data, error, isLoading, isFetching, refetch } = useCmeTestQuery(testKey ?? skipToken, {
     refetchOnMountOrArgChange: true,
   });
+  /** The test read again after a refused submit: its form stays (with its answers and the refusal) meanwhile. */
+  const [rereading, setRereading] = useState<string | null>(null);
+  const path = `${type}/${id}`;
 
   if (!valid) return <NotFoundPage />;
   return (
@@ -179,7 +258,7 @@ export default function CmeTestRoute() {
             {cmeErrorText(error, LOAD_FAILED)}
           </Alert>
         ) : null}
-        {data && testKey && !isFetching ? (
+        {data && testKey && (!isFetching || rereading === path) ? (
           <>
             <Typography variant="h5" component="h2" sx={{ overflowWrap: 'anywhere' }}>
               {data.NAME}
@@ -188,11 +267,16 @@ export default function CmeTestRoute() {
               Each right answer is worth {CME_CREDIT_PER_ANSWER} CME credit
               {data.SAFETYCREDITS > 0 ? `; this activity includes ${data.SAFETYCREDITS} patient-safety credits` : ''}.
             </Typography>
+            <Typography color="text.secondary">{cmeRetakePolicyNote(data.RETAKE_BY_VIEWING)}</Typography>
             <TestForm
-              key={`${data.PRODUCTID}-${data.RECORD?.ID ?? 'new'}`}
+              key={`${data.TYPE}-${data.PRODUCTID}`}
               test={data}
               testKey={testKey}
               draft={customerId ? draftKey(customerId, data.TYPE, data.PRODUCTID) : null}
+              onRefused={() => {
+                setRereading(path);
+                void refetch();
+              }}
             />
           </>
         ) : null}
