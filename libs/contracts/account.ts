@@ -127,16 +127,50 @@ export interface CardSaved {
   data: CardOnFile;
 }
 
-/** GET /api/account/cme (roles cme or cmePrint): the date of birth, decrypted for its owner only. */
+/**
+ * GET /api/account/cme (roles cme or cmePrint): the date of birth and the optional licence fields the
+ * accreditor's PARS file identifies a physician by, decrypted for their owner only.
+ */
 export interface CmeInfo {
   /** MM/DD/YYYY, or null when none was recorded (at checkout or on this tab). */
   DOB: string | null;
+  /** Two-letter USPS code of the state of the medical licence, or null. */
+  LICENSESTATE: string | null;
+  /** The state medical licence number (or NPI), or null. */
+  LICENSENUMBER: string | null;
+  /** The physician's id at their ABMS certifying board, or null. */
+  BOARDID: string | null;
 }
 
-/** PUT /api/account/cme ("set CME info"): recorded encrypted, as at checkout. */
+/**
+ * PUT /api/account/cme ("set CME info"): recorded encrypted, as at checkout. The licence fields are
+ * recorded together: a body with any of them records all three (one left out or empty: none); a body
+ * with none of them leaves the licence on record as it is.
+ */
 export interface CmeInfoRequest {
   DOB: string;
+  LICENSESTATE?: string | null;
+  LICENSENUMBER?: string | null;
+  BOARDID?: string | null;
 }
+
+/** The licence fields of the CME info tab (CmeInfo). */
+export const CME_LICENCE_FIELDS = ['LICENSESTATE', 'LICENSENUMBER', 'BOARDID'] as const;
+
+/** The USPS codes of the states, DC and the territories whose boards license physicians. */
+// prettier-ignore
+export const LICENSE_STATES = [
+  'AK', 'AL', 'AR', 'AS', 'AZ', 'CA', 'CO', 'CT', 'DC', 'DE', 'FL', 'GA', 'GU', 'HI', 'IA', 'ID', 'IL', 'IN',
+  'KS', 'KY', 'LA', 'MA', 'MD', 'ME', 'MI', 'MN', 'MO', 'MP', 'MS', 'MT', 'NC', 'ND', 'NE', 'NH', 'NJ', 'NM',
+  'NV', 'NY', 'OH', 'OK', 'OR', 'PA', 'PR', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VA', 'VI', 'VT', 'WA', 'WI',
+  'WV', 'WY',
+] as const;
+/** A licence number or board id: 1 to 30 letters, digits, spaces, dots or dashes, starting with a letter or digit. */
+export const LICENSE_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 .-]{0,29}$/;
+export const LICENSE_STATE_MESSAGE = 'License State must be the two-letter code of a US state (e.g. NY).';
+export const LICENSE_NUMBER_MESSAGE = 'License Number must be 1 to 30 letters, digits, spaces, dots or dashes.';
+export const LICENSE_PAIR_MESSAGE = 'License State and License Number go together: give both, or neither.';
+export const BOARD_ID_MESSAGE = 'ABMS Board ID must be 1 to 30 letters, digits, spaces, dots or dashes.';
 
 export interface CmeInfoSaved {
   success: 1;

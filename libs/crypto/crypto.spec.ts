@@ -1,3 +1,4 @@
+import { decryptCmeLicence, encryptCmeLicence, NO_CME_LICENCE } from './cme-licence.js';
 import { decryptDob, encryptDob } from './dob.js';
 import { signSocietyToken, verifySocietyToken } from './society-token.js';
 import { hashToken, newToken } from './tokens.js';
@@ -54,5 +55,19 @@ describe('society sign-in tokens', () => {
     expect(verifySocietyToken(good, { other: 'y'.repeat(32) }, now)).toBeNull();
     expect(verifySocietyToken(good, secrets, new Date('2026-03-09T10:00:00Z'))).toBeNull();
     expect(verifySocietyToken('garbage', secrets, now)).toBeNull();
+  });
+});
+
+describe('CME licence fields encryption (as the date of birth)', () => {
+  const licence = { licenseState: 'NY', licenseNumber: 'MD-2741983', boardId: 'ABS-118822' };
+  it('round-trips the three fields and shows none of them', () => {
+    const encrypted = encryptCmeLicence(licence, key);
+    for (const plain of ['NY', '2741983', '118822', 'licenseState']) expect(encrypted).not.toContain(plain);
+    expect(decryptCmeLicence(encrypted, key)).toEqual(licence);
+    expect(decryptCmeLicence(encryptCmeLicence(NO_CME_LICENCE, key), key)).toEqual(NO_CME_LICENCE);
+  });
+  it('refuses another key, and a date of birth given as a licence', () => {
+    expect(() => decryptCmeLicence(encryptCmeLicence(licence, key), otherKey)).toThrow();
+    expect(() => decryptCmeLicence(encryptDob('04/23/1970', key), key)).toThrow();
   });
 });

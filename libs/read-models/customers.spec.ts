@@ -1,5 +1,12 @@
 import { testProfile } from '#libs/domain/customer/customer.testing.js';
-import { customersReadModel, findAccount, findCustomerByEmail, findCustomerById } from './customers.js';
+import {
+  customersReadModel,
+  encryptedDobOf,
+  encryptedLicenceOf,
+  findAccount,
+  findCustomerByEmail,
+  findCustomerById,
+} from './customers.js';
 import { projectInto, readModelDatabase } from './identity-projection.testing.js';
 
 const profile = testProfile({
@@ -199,5 +206,40 @@ describe('customers read model', () => {
     };
     await projectInto(db.pool, customersReadModel, [registered, requested, confirmed, undone]);
     expect(await findAccount(db.pool, 'c4')).toMatchObject({ email: 'di@example.test', pendingEmail: null });
+  });
+
+  it("keeps the CME info tab's date of birth and licence fields as they were recorded (encrypted); null clears the licence", async () => {
+    const at = '2026-04-01T00:00:00Z';
+    await db.pool.query('DROP TABLE IF EXISTS customers');
+    const registered = {
+      type: 'CustomerRegistered',
+      data: {
+        customerId: 'c5',
+        email: 'eve@example.test',
+        profile,
+        passwordHash: 'h',
+        agreedToTerms: true,
+        registeredVia: 'form',
+        registeredAt: at,
+      },
+    };
+    const dob = { type: 'DateOfBirthRecorded', data: { customerId: 'c5', dobEncrypted: 'v1.dob', recordedAt: at } };
+    const licence = (licenceEncrypted: string | null) => ({
+      type: 'CmeLicenceRecorded',
+      data: { customerId: 'c5', licenceEncrypted, recordedAt: at },
+    });
+    await projectInto(db.pool, customersReadModel, [registered, dob]);
+    expect(await encryptedLicenceOf(db.pool, 'c5')).toBeNull();
+    await db.pool.query('DROP TABLE IF EXISTS customers');
+    await projectInto(db.pool, customersReadModel, [registered, dob, licence('v1.licence')]);
+    expect(await encryptedDobOf(db.pool, 'c5')).toBe('v1.dob');
+    expect(await encryptedLicenceOf(db.pool, 'c5')).toBe('v1.licence');
+    await db.pool.query('DROP TABLE IF EXISTS customers');
+    // A later date of birth alone (checkout) leaves the licence as it is; a cleared one is null.
+    await projectInto(db.pool, customersReadModel, [registered, dob, licence('v1.licence'), dob]);
+    expect(await encryptedLicenceOf(db.pool, 'c5')).toBe('v1.licence');
+    await db.pool.query('DROP TABLE IF EXISTS customers');
+    await projectInto(db.pool, customersReadModel, [registered, licence('v1.licence'), licence(null)]);
+    expect(await encryptedLicenceOf(db.pool, 'c5')).toBeNull();
   });
 });

@@ -23,7 +23,8 @@ export const customersReadModel: ReadModel = {
   name: 'customers',
   // 3: billing address columns; the account page's events (ProfileChanged, addresses, auto-renew).
   // 4: pending_email and the email change's events.
-  version: 4,
+  // 5: licence_encrypted (CmeLicenceRecorded).
+  version: 5,
   tables: ['customers'],
   schema: `
     CREATE TABLE customers (
@@ -55,12 +56,15 @@ export const customersReadModel: ReadModel = {
       registered_at timestamptz NOT NULL,
       validated_at timestamptz,
       -- AES-256-GCM ciphertext (libs/crypto): decrypted only for the CME accreditor's record.
-      dob_encrypted text
+      dob_encrypted text,
+      -- The CME info tab's licence fields, encrypted together the same way (libs/crypto/cme-licence.ts).
+      licence_encrypted text
     )`,
   handles: [
     'CustomerRegistered',
     'EmailValidated',
     'DateOfBirthRecorded',
+    'CmeLicenceRecorded',
     'ProfileChanged',
     'EmailChangeRequested',
     'EmailChangeConfirmed',
@@ -101,6 +105,12 @@ export const customersReadModel: ReadModel = {
         await db.query('UPDATE customers SET dob_encrypted = $2 WHERE customer_id = $1', [
           event.data.customerId,
           event.data.dobEncrypted,
+        ]);
+        return;
+      case 'CmeLicenceRecorded':
+        await db.query('UPDATE customers SET licence_encrypted = $2 WHERE customer_id = $1', [
+          event.data.customerId,
+          event.data.licenceEncrypted,
         ]);
         return;
       case 'ProfileChanged':
@@ -231,4 +241,13 @@ export async function encryptedDobOf(db: Db, customerId: string): Promise<string
     [customerId],
   );
   return rows[0]?.dob_encrypted ?? null;
+}
+
+/** The CME info tab's licence fields as stored (encrypted together), or null when none were given. */
+export async function encryptedLicenceOf(db: Db, customerId: string): Promise<string | null> {
+  const { rows } = await db.query<{ licence_encrypted: string | null }>(
+    'SELECT licence_encrypted FROM customers WHERE customer_id = $1',
+    [customerId],
+  );
+  return rows[0]?.licence_encrypted ?? null;
 }

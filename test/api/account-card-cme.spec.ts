@@ -2,6 +2,12 @@ import type { CardOnFile } from '#libs/contracts/cart.js';
 import { cardStreamId } from '#libs/domain/card-on-file/card-on-file.events.js';
 import { DECLINES } from '#libs/payments/sandbox-gateway.js';
 import { TOO_MANY_CARD_ATTEMPTS } from '../../apps/api/account/card-attempts.js';
+import {
+  BOARD_ID_MESSAGE,
+  LICENSE_NUMBER_MESSAGE,
+  LICENSE_PAIR_MESSAGE,
+  LICENSE_STATE_MESSAGE,
+} from '#libs/contracts/account.js';
 import { DOB_RANGE_MESSAGE } from '../../apps/api/account/card-cme.dto.js';
 import { seedAccountPage } from '../../apps/api/seed/demo-account-page.js';
 import { createTestApp, type TestApp } from '../support/app.js';
@@ -13,6 +19,9 @@ const FORBIDDEN = 'You do not have access to this resource.';
 const DOB_REQUIRED = 'Date of Birth is required.';
 const DOB_FORMAT = 'Date of Birth must be in the format of MM/DD/YYYY.';
 const MASTERCARD = { CC: '5555 5555 5555 4444', MONTH: '07', YEAR: '2031', SC: '4321' };
+
+const NO_LICENCE = { LICENSESTATE: null, LICENSENUMBER: null, BOARDID: null };
+const DEMO_LICENCE = { LICENSESTATE: 'MO', LICENSENUMBER: '2004018352', BOARDID: 'ABS-118822' };
 
 type Saved<T> = { success: number; message: string; data: T };
 type Declined = { statusCode: number; error: string; message: string[]; ERROR: string };
@@ -166,11 +175,12 @@ describe('account API: card and CME info', () => {
       const cme = await login('cme@demo.test');
       const seeded = await call<{ data: { DOB: string | null } }>(cme, 'GET', '/account/cme');
       expect(seeded.status).toBe(200);
-      expect(seeded.body).toEqual({ data: { DOB: '04/12/1975' } });
+      expect(seeded.body).toEqual({ data: { DOB: '04/12/1975', ...DEMO_LICENCE } });
+      // A body without licence fields leaves the licence on record as it is.
       const saved = await call<Saved<{ DOB: string }>>(cme, 'PUT', '/account/cme', { DOB: ' 02/29/1968 ' });
       expect(saved.status).toBe(200);
-      expect(saved.body).toEqual({ success: 1, message: SAVED, data: { DOB: '02/29/1968' } });
-      expect((await call(cme, 'GET', '/account/cme')).body).toEqual({ data: { DOB: '02/29/1968' } });
+      expect(saved.body).toEqual({ success: 1, message: SAVED, data: { DOB: '02/29/1968', ...DEMO_LICENCE } });
+      expect((await call(cme, 'GET', '/account/cme')).body).toEqual({ data: { DOB: '02/29/1968', ...DEMO_LICENCE } });
       // Encrypted on the customer stream and in the read model, never plain.
       const id = customerIdOf(cme);
       const events = await shop.shop.pool.query<{ data: { dobEncrypted: string } }>(
@@ -184,7 +194,7 @@ describe('account API: card and CME info', () => {
 
     it('cmeprint@demo.test without a date of birth reads null', async () => {
       const who = await login('cmeprint@demo.test');
-      expect((await call(who, 'GET', '/account/cme')).body).toEqual({ data: { DOB: null } });
+      expect((await call(who, 'GET', '/account/cme')).body).toEqual({ data: { DOB: null, ...NO_LICENCE } });
     });
 
     it('answers 400 for a missing, badly formed, unreal, future or pre-1900 date', async () => {
@@ -220,7 +230,81 @@ describe('account API: card and CME info', () => {
       expect(paid.body.ERRORS).toEqual([]);
       const info = await call(learner, 'GET', '/account/cme');
       expect(info.status).toBe(200);
-      expect(info.body).toEqual({ data: { DOB: '03/04/1981' } });
+      expect(info.body).toEqual({ data: { DOB: '03/04/1981', ...NO_LICENCE } });
+    });
+
+    it('the licence fields round-trip, stored encrypted: the log and the read model hold no plain text', async () => {
+      const who = await login('cmeprint@demo.test');
+      const saved = await call<Saved<Record<string, string | null>>>(who, 'PUT', '/account/cme', {
+        DOB: '07/14/1969',
+        LICENSESTATE: ' ny ',
+        LICENSENUMBER: ' 27419-83Q ',
+        BOARDID: 'ABIM 204417',
+      });
+      expect(saved.status).toBe(200);
+      const licence = { LICENSESTATE: 'NY', LICENSENUMBER: '27419-83Q', BOARDID: 'ABIM 204417' };
+      expect(saved.body.data).toEqual({ DOB: '07/14/1969', ...licence });
+      expect((await call(who, 'GET', '/account/cme')).body).toEqual({ data: { DOB: '07/14/1969', ...licence } });
+
+      const id = customerIdOf(who);
+      const { rows } = await shop.shop.pool.query<{ type: string; data: Record<string, unknown> }>(
+        `SELECT type, data FROM es_events WHERE stream_id = $1 AND type IN ('DateOfBirthRecorded', 'CmeLicenceRecorded')
+          ORDER BY revision`,
+        [`customer-${id}`],
+      );
+      expect(rows.map((r) => r.type)).toEqual(['DateOfBirthRecorded', 'CmeLicenceRecorded']);
+      expect(rows[1]!.data.licenceEncrypted).toMatch(/^v1\./);
+      const stored =
+        JSON.stringify(rows) +
+        JSON.stringify(
+          (
+            await shop.shop.pool.query(
+              'SELECT dob_encrypted, licence_encrypted FROM customers WHERE customer_id = $1',
+              [id],
+            )
+          ).rows,
+        );
+      for (const plain of ['27419', '204417', 'ABIM', '"NY"', '1969', 'licenseNumber'])
+        expect(stored).not.toContain(plain);
+
+      // One half of the licence alone is named; empty fields clear the licence (recorded as null, nothing to read).
+      const half = await call(who, 'PUT', '/account/cme', { DOB: '07/14/1969', LICENSESTATE: 'NY' });
+      expect(half.status).toBe(400);
+      expect(half.body.message).toEqual([LICENSE_PAIR_MESSAGE]);
+      const cleared = await call(who, 'PUT', '/account/cme', {
+        DOB: '07/14/1969',
+        LICENSESTATE: '',
+        LICENSENUMBER: '',
+        BOARDID: null,
+      });
+      expect(cleared.status).toBe(200);
+      expect((await call(who, 'GET', '/account/cme')).body).toEqual({ data: { DOB: '07/14/1969', ...NO_LICENCE } });
+      const last = await shop.shop.pool.query<{ data: { licenceEncrypted: string | null } }>(
+        `SELECT data FROM es_events WHERE stream_id = $1 AND type = 'CmeLicenceRecorded' ORDER BY revision DESC LIMIT 1`,
+        [`customer-${id}`],
+      );
+      expect(last.rows[0]!.data.licenceEncrypted).toBeNull();
+    });
+
+    it('answers 400 naming each bad licence field', async () => {
+      const cme = await login('cme@demo.test');
+      const cases: [Record<string, unknown>, string[]][] = [
+        [{ LICENSESTATE: 'XX', LICENSENUMBER: '123' }, [LICENSE_STATE_MESSAGE]],
+        [{ LICENSESTATE: 'New York', LICENSENUMBER: '123' }, [LICENSE_STATE_MESSAGE]],
+        [{ LICENSESTATE: 'NY', LICENSENUMBER: '12/34' }, [LICENSE_NUMBER_MESSAGE]],
+        [{ LICENSESTATE: 'NY', LICENSENUMBER: 'x'.repeat(31) }, [LICENSE_NUMBER_MESSAGE]],
+        [{ LICENSENUMBER: '123' }, [LICENSE_PAIR_MESSAGE]],
+        [{ BOARDID: '#1' }, [BOARD_ID_MESSAGE]],
+        [{ BOARDID: 42 }, [BOARD_ID_MESSAGE]],
+      ];
+      for (const [fields, message] of cases) {
+        const answer = await call(cme, 'PUT', '/account/cme', { DOB: '04/12/1975', ...fields });
+        expect({ fields, status: answer.status, message: answer.body.message }).toEqual({
+          fields,
+          status: 400,
+          message,
+        });
+      }
     });
   });
 });

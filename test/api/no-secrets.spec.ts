@@ -51,6 +51,9 @@ describe('no card number, security code or plain date of birth anywhere', () => 
   const declinedCard = { CC: luhnInvalidCard(), MONTH: '10', YEAR: '2031', SC: '0915' };
   const checkoutDob = '11/05/1958';
   const tabDob = '07/19/1963';
+  /** The CME info tab's licence number and ABMS board id: kept only encrypted. */
+  const tabLicence = 'KSL-5550173';
+  const tabBoard = 'ABIM-8834201';
   const dobKey = [...Array(64)].map(() => randomInt(16).toString(16)).join('');
   const newPassword = `Changed-${randomUUID()}`;
   const wrongCurrentPassword = `Wrong-${randomUUID()}`;
@@ -126,10 +129,17 @@ describe('no card number, security code or plain date of birth anywhere', () => 
       { 'idempotency-key': randomUUID() },
     );
     expect(paid.body.ERRORS).toEqual([]);
-    expect((await call(who, 'GET', '/account/cme')).body).toEqual({ data: { DOB: checkoutDob } });
+    expect((await call(who, 'GET', '/account/cme')).body).toEqual({
+      data: { DOB: checkoutDob, LICENSESTATE: null, LICENSENUMBER: null, BOARDID: null },
+    });
 
-    // The CME info tab (the CME bought above gave the role).
-    const dob = await call(who, 'PUT', '/account/cme', { DOB: tabDob });
+    // The CME info tab (the CME bought above gave the role), with its licence fields.
+    const dob = await call(who, 'PUT', '/account/cme', {
+      DOB: tabDob,
+      LICENSESTATE: 'KS',
+      LICENSENUMBER: tabLicence,
+      BOARDID: tabBoard,
+    });
     expect(dob.status).toBe(200);
 
     // The profile: a new password typed with a wrong current password (refused), then with the right one.
@@ -168,6 +178,7 @@ describe('no card number, security code or plain date of birth anywhere', () => 
     expect(names).toEqual(expect.arrayContaining(['es_events', 'customers', 'cards_on_file', 'rate_limits']));
     expect(tablesText).toContain('"type":"CardSavedOnFile"');
     expect(tablesText).toContain('"type":"DateOfBirthRecorded"');
+    expect(tablesText).toContain('"type":"CmeLicenceRecorded"');
     expect(tablesText).toContain('"type":"PasswordChanged"');
     for (const card of [tabCard, checkoutCard]) {
       expect(tablesText).toMatch(new RegExp(`"last4": ?"${card.CC.slice(-4)}"`));
@@ -200,7 +211,7 @@ describe('no card number, security code or plain date of birth anywhere', () => 
       for (const password of [newPassword, wrongCurrentPassword]) {
         expect({ where, found: text.includes(password) ? password : null }).toEqual({ where, found: null });
       }
-      for (const plain of [checkoutDob, tabDob, isoOf(checkoutDob), isoOf(tabDob)]) {
+      for (const plain of [checkoutDob, tabDob, isoOf(checkoutDob), isoOf(tabDob), tabLicence, tabBoard]) {
         expect({ where, found: text.includes(plain) ? plain : null }).toEqual({ where, found: null });
       }
       // The MM/DD/YYYY form as JSON writes it ("\/" is a JSON escape of "/").

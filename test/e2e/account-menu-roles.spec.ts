@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { withAccount } from './support/accounts.js';
 import { DEMO_PASSWORD, logIn } from './support/shop.js';
 
-/** The CME info tab of a cme account (signed-in sections 2, 5, 8): the statement, both messages, a saved DOB. */
+/** The CME info tab of a cme account (signed-in sections 2, 5, 8): the statement, both messages, a saved DOB and licence. */
 async function cmeInfoTab(page: Page): Promise<void> {
   await page.goto('/user/account');
   await page.getByRole('tab', { name: 'CME Info' }).click();
@@ -19,11 +19,37 @@ async function cmeInfoTab(page: Page): Promise<void> {
   await dob.blur();
   await expect(form.getByText('Date of Birth must be in the format of MM/DD/YYYY.')).toBeVisible();
   await dob.fill('05/13/1976');
+
+  // The optional licence fields of the PARS report: the demo account's, then a number without its state.
+  const state = form.getByRole('combobox', { name: 'License State' });
+  const number = form.getByRole('textbox', { name: 'License Number' });
+  const board = form.getByRole('textbox', { name: 'ABMS Board ID' });
+  await expect(page.getByText(/with your state medical license, or your ABMS certifying board ID/)).toBeVisible();
+  await expect(state).toHaveValue('MO');
+  await expect(number).toHaveValue('2004018352');
+  await expect(board).toHaveValue('ABS-118822');
+  await state.selectOption('');
+  await number.blur();
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText('License State and License Number go together: give both, or neither.')).toBeVisible();
+  await board.fill('ABS 12/3');
+  await board.blur();
+  await expect(form.getByText('ABMS Board ID must be 1 to 30 letters, digits, spaces, dots or dashes.')).toBeVisible();
+  await state.selectOption('NY');
+  await number.fill('274198-3');
+  await board.fill('ABS-118822');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('You have successfully saved your info.')).toBeVisible();
   await page.reload();
   await expect(page.getByRole('tab', { name: 'CME Info' })).toHaveAttribute('aria-selected', 'true');
   await expect(dob).toHaveValue('05/13/1976');
+  await expect(state).toHaveValue('NY');
+  await expect(number).toHaveValue('274198-3');
+  // The demo licence back, for the other journeys and the PARS file of this shop.
+  await state.selectOption('MO');
+  await number.fill('2004018352');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('You have successfully saved your info.')).toBeVisible();
 }
 
 test('a demo account with role cme sees CME Center in its Account menu and saves its CME info', async ({ page }) => {

@@ -57,9 +57,20 @@ for (const size of SIZES) {
         // The CME info form saved as it is: its outcome shows next to its Save, in view.
         const cme = page.getByRole('form', { name: 'CME info' });
         await expect(cme.getByRole('textbox', { name: 'Date of Birth' })).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/);
+        // The licence fields beside it, each big enough to tap and inside the screen.
+        const licence = [
+          cme.getByRole('combobox', { name: 'License State' }),
+          cme.getByRole('textbox', { name: 'License Number' }),
+          cme.getByRole('textbox', { name: 'ABMS Board ID' }),
+        ];
+        for (const field of licence) {
+          await expect(field).toBeVisible();
+          await expectTapTargets(field, 'CME info: licence field');
+        }
         await cme.getByRole('button', { name: 'Save' }).click();
         await expectOutcomeInView(page, SAVED);
         await expectTapTargets(cme.getByRole('button', { name: 'Save' }), 'CME info: Save');
+        await expectNoSidewaysScroll(page);
         await expectNoSeriousAxeViolations(page, 'account CME info');
       });
     });

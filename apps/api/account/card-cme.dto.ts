@@ -1,7 +1,26 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsDefined, IsObject, IsOptional, IsString, Matches, ValidateIf, ValidateNested } from 'class-validator';
-import type { CardEntry, CardRequest, CmeInfoRequest } from '#libs/contracts/account.js';
+import {
+  IsDefined,
+  IsObject,
+  IsOptional,
+  IsString,
+  Matches,
+  ValidateBy,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import {
+  BOARD_ID_MESSAGE,
+  type CardEntry,
+  type CardRequest,
+  type CmeInfoRequest,
+  LICENSE_ID_PATTERN,
+  LICENSE_NUMBER_MESSAGE,
+  LICENSE_PAIR_MESSAGE,
+  LICENSE_STATE_MESSAGE,
+  LICENSE_STATES,
+} from '#libs/contracts/account.js';
 import { DOB_FORMAT_MESSAGE, DOB_REQUIRED_MESSAGE, PAYMENT_METHOD_MESSAGE } from '../checkout/index.js';
 import { calendarDate, MatchesWhenGiven, WhenGiven } from '../kernel/validators.js';
 
@@ -76,9 +95,25 @@ export class CardRequestDto implements CardRequest {
   PAYMENTMETHOD?: string | null;
 }
 
+/** Text with something in it, after trimming. */
+const filled = (value: unknown): boolean => typeof value === 'string' && value.trim() !== '';
+
+/** null, or text (empty: not given) that passes `check` when given; anything else fails with `message`. */
+const OptionalText = (name: string, check: (text: string) => boolean, message: string): PropertyDecorator =>
+  ValidateBy({
+    name,
+    validator: {
+      validate: (value: unknown) =>
+        value === null || value === undefined || (typeof value === 'string' && (!filled(value) || check(value.trim()))),
+      defaultMessage: () => message,
+    },
+  });
+
+const STATES: readonly string[] = LICENSE_STATES;
+
 /**
- * The CME info tab's date of birth. From 1900 on is checked here; "not after today" by the handler,
- * on the shop's clock (the same message).
+ * The CME info tab: the date of birth (from 1900 on is checked here; "not after today" by the handler,
+ * on the shop's clock, with the same message) and the optional licence fields of the PARS export.
  */
 export class CmeInfoDto implements CmeInfoRequest {
   @ApiProperty({ description: 'MM/DD/YYYY, a real date from 01/01/1900 to today', example: '04/12/1975' })
@@ -86,4 +121,48 @@ export class CmeInfoDto implements CmeInfoRequest {
   @WhenGiven('isCalendarDate', (text) => calendarDate(text) !== null, DOB_FORMAT_MESSAGE)
   @WhenGiven('isDobFrom1900', (text) => (calendarDate(text)?.year ?? 1900) >= 1900, DOB_RANGE_MESSAGE)
   DOB!: string;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    // No enum or pattern in the document: the rules trim first, which a schema cannot say.
+    description:
+      'The state of the medical licence: the USPS code of a state, DC or a territory (any case); empty or null: none. Goes with LICENSENUMBER',
+    example: 'NY',
+  })
+  @OptionalText('isLicenseState', (text) => STATES.includes(text.toUpperCase()), LICENSE_STATE_MESSAGE)
+  LICENSESTATE?: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description:
+      'The state medical licence number (or NPI): 1 to 30 letters, digits, spaces, dots or dashes; empty or null: none. Goes with LICENSESTATE',
+    example: 'MD-2741983',
+  })
+  // Checked whenever either half of the licence is sent, so a state without a number is named.
+  @ValidateIf((body: CmeInfoDto) => body.LICENSESTATE != null || body.LICENSENUMBER != null)
+  @OptionalText('isLicenseNumber', (text) => LICENSE_ID_PATTERN.test(text), LICENSE_NUMBER_MESSAGE)
+  @ValidateBy({
+    name: 'licenseGoesWithState',
+    validator: {
+      validate: (_value: unknown, args) => {
+        const body = args?.object as CmeInfoDto;
+        return filled(body.LICENSESTATE) === filled(body.LICENSENUMBER);
+      },
+      defaultMessage: () => LICENSE_PAIR_MESSAGE,
+    },
+  })
+  LICENSENUMBER?: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description:
+      "The physician's id at their ABMS certifying board: 1 to 30 letters, digits, spaces, dots or dashes; empty or null: none",
+    example: 'ABS-118822',
+  })
+  @IsOptional()
+  @OptionalText('isBoardId', (text) => LICENSE_ID_PATTERN.test(text), BOARD_ID_MESSAGE)
+  BOARDID?: string | null;
 }

@@ -2,6 +2,7 @@ import { BadRequestException, Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { Clock, dayOf } from '#libs/application/clock.js';
 import type { Config } from '#libs/config/config.js';
+import { encryptCmeLicence } from '#libs/crypto/cme-licence.js';
 import { encryptDob } from '#libs/crypto/dob.js';
 import { cardOnFileDecider } from '#libs/domain/card-on-file/card-on-file.decider.js';
 import { cardStreamId } from '#libs/domain/card-on-file/card-on-file.events.js';
@@ -57,7 +58,8 @@ export class ReplaceCardHandler implements ICommandHandler<ReplaceCardCommand> {
 
 /**
  * The CME info tab: the date of birth (a day not after today, on the shop's clock) encrypted
- * (AES-256-GCM, libs/crypto) exactly as checkout records it.
+ * (AES-256-GCM, libs/crypto) exactly as checkout records it, and the licence fields encrypted the same
+ * way (one value; none given: null, so nothing about them shows in the log).
  */
 @CommandHandler(RecordCmeInfoCommand)
 export class RecordCmeInfoHandler implements ICommandHandler<RecordCmeInfoCommand> {
@@ -67,14 +69,16 @@ export class RecordCmeInfoHandler implements ICommandHandler<RecordCmeInfoComman
     private readonly clock: Clock,
   ) {}
 
-  async execute({ customerId, dob }: RecordCmeInfoCommand): Promise<void> {
+  async execute({ customerId, dob, licence }: RecordCmeInfoCommand): Promise<void> {
     const key = this.config.DOB_ENCRYPTION_KEY;
     if (!key) throw new Error('DOB_ENCRYPTION_KEY is not configured');
     const now = this.clock.now();
     if (!notAfter(dob, dayOf(now))) throw new BadRequestException({ message: [DOB_RANGE_MESSAGE] });
+    const none = !licence || Object.values(licence).every((value) => value === null);
     await this.eventSourced.execute(customerStreamId(customerId), customerDecider, {
       type: 'RecordDateOfBirth',
       dobEncrypted: encryptDob(dob, key),
+      ...(licence === undefined ? {} : { licenceEncrypted: none ? null : encryptCmeLicence(licence, key) }),
       now: now.toISOString(),
     });
   }

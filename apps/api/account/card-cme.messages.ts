@@ -1,6 +1,7 @@
 import { Command } from '@nestjs/cqrs';
 import type { CardEntry } from '#libs/contracts/account.js';
 import type { CardOnFile } from '#libs/contracts/cart.js';
+import type { CmeLicence } from '#libs/crypto/cme-licence.js';
 
 /**
  * The Card and CME info tabs' messages on the Nest CommandBus (handlers in card-cme.handlers.ts);
@@ -22,11 +23,16 @@ export class ReplaceCardCommand extends Command<CardOnFile> {
   }
 }
 
-/** Records the date of birth (MM/DD/YYYY, already validated) encrypted on `customer-{customerId}`. */
+/**
+ * Records the date of birth (MM/DD/YYYY, already validated) encrypted on `customer-{customerId}`, and
+ * the licence fields beside it (encrypted together) when given; `licence` undefined leaves the licence
+ * on record as it is.
+ */
 export class RecordCmeInfoCommand extends Command<void> {
   constructor(
     readonly customerId: string,
     readonly dob: string,
+    readonly licence?: CmeLicence,
   ) {
     super();
   }

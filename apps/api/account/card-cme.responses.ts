@@ -19,6 +19,15 @@ export class CardSavedDto implements CardSaved {
 export class CmeInfoDataDto implements CmeInfo {
   @ApiProperty({ type: String, nullable: true, example: '04/12/1975', description: 'MM/DD/YYYY; null when none' })
   DOB!: string | null;
+
+  @ApiProperty({ type: String, nullable: true, example: 'NY', description: 'USPS code; null when none' })
+  LICENSESTATE!: string | null;
+
+  @ApiProperty({ type: String, nullable: true, example: 'MD-2741983', description: 'null when none' })
+  LICENSENUMBER!: string | null;
+
+  @ApiProperty({ type: String, nullable: true, example: 'ABS-118822', description: 'ABMS board id; null when none' })
+  BOARDID!: string | null;
 }
 
 export class CmeInfoBodyDto {

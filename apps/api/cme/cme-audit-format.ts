@@ -20,6 +20,8 @@ const CSV_COLUMNS = [
   'credits_cut',
   'cap_applied',
   'safety_credits',
+  'rule_version',
+  'attempt',
   'counts',
   'viewing_evidence',
 ] as const;
@@ -52,6 +54,8 @@ export function auditCsv(report: AuditReport): string {
       l.creditsCut,
       l.capApplied ? 'yes' : 'no',
       l.safetyCredits,
+      l.ruleVersion,
+      l.attempt,
       l.counts ? 'yes' : 'no (replaced by a later update)',
       l.evidence
         .map((v) => `video ${v.videoId} started ${v.startedAt}${v.longViewAt ? ` long view ${v.longViewAt}` : ''}`)
@@ -63,16 +67,24 @@ export function auditCsv(report: AuditReport): string {
   return `${[CSV_COLUMNS.join(','), ...rows].join('\n')}\n`;
 }
 
-/** The totals, the stream heads and the chain findings, for the end of a CSV run (on stderr). */
+/** The totals, the attempts, the stream heads and the findings, for the end of a CSV run (on stderr). */
 export function auditSummary(report: AuditReport, verified: boolean): string {
   const lines = [`CME audit ${report.year}: ${report.lines.length} credit event(s)`];
   for (const t of report.totals) {
     lines.push(`  total ${t.email || t.customerId}: ${t.totalCredit} credits (${t.safetyTotal} safety)`);
   }
+  for (const a of report.attempts) {
+    const when = a.attempts === 1 ? a.firstAt : `${a.firstAt} to ${a.lastAt}`;
+    lines.push(
+      `  attempts ${a.email || a.customerId} ${a.testType}/${a.productId} (${a.productName}): ${a.attempts}, ${when}; counts ${a.creditsAwarded}`,
+    );
+  }
   for (const h of report.heads) lines.push(`  head ${h.stream}: ${h.events} event(s), ${h.headHash}`);
   if (verified) {
     lines.push(
-      report.findings.length === 0 ? 'Hash chains verified: no event altered or missing.' : 'HASH CHAIN FINDINGS:',
+      report.findings.length === 0
+        ? 'Hash chains verified: no event altered or missing; every credit scored again agrees.'
+        : 'VERIFY FINDINGS:',
     );
     for (const f of report.findings) {
       lines.push(`  ${f.stream} revision ${f.revision}${f.eventId ? ` (event ${f.eventId})` : ''}: ${f.problem}`);

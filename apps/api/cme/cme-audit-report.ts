@@ -1,13 +1,18 @@
 import { cmeChainText } from '#libs/domain/cme/cme.chain.js';
 import { CME_EVENT_TYPES, CME_GENESIS_HASH, type CmeRecordData } from '#libs/domain/cme/cme.events.js';
 import type { EventStore, RecordedEvent } from '#libs/eventstore/event-store.port.js';
+import { type ActivityFactsOf, verifyCredits } from './cme-audit-credits.js';
+import type { ChainFinding } from './cme-audit-findings.js';
 import { auditSeals, type SealAuditOptions } from './cme-audit-seals.js';
 import { sha256Hex } from './cme-hash.js';
+
+export type { ChainFinding } from './cme-audit-findings.js';
 
 /**
  * The accreditor's audit (docs/audit.md), computed from the event log alone (never the read models):
  * every CME credit event of a year with its answers, credits, the cap's cut and the viewing evidence
- * of that product for that customer; the yearly totals; and, on request, the hash chains checked.
+ * of that product for that customer; the attempts per customer, test and year; the yearly totals; and,
+ * on request, the hash chains checked and every credit scored again from its answers.
  */
 export interface ViewingEvidence {
   videoId: number;
@@ -37,6 +42,10 @@ export interface AuditLine {
   creditsCut: number;
   capApplied: boolean;
   safetyCredits: number;
+  /** The credit rule that scored it (absent in older events: 1). */
+  ruleVersion: number;
+  /** Which attempt of this test in this year it is (1 for the first submit). */
+  attempt: number;
   /** false when a later update of the same record replaced these credits. */
   counts: boolean;
   evidence: ViewingEvidence[];
@@ -49,16 +58,25 @@ export interface AuditTotal {
   safetyTotal: number;
 }
 
-export interface ChainFinding {
-  stream: string;
-  revision: number;
-  eventId: string | null;
-  problem: string;
+/** Every attempt at one test by one physician in the year: each submit is one (guessing shows here). */
+export interface AuditAttempts {
+  customerId: string;
+  email: string;
+  recordId: string;
+  testType: string;
+  productId: number;
+  productName: string;
+  attempts: number;
+  firstAt: string;
+  lastAt: string;
+  /** The credits of the last attempt, the ones that count. */
+  creditsAwarded: number;
 }
 
 export interface AuditReport {
   year: number;
   lines: AuditLine[];
+  attempts: AuditAttempts[];
   totals: AuditTotal[];
   /** Each CME stream's head hash: keep it; a later run showing another head for an unchanged stream means tampering. */
   heads: { stream: string; events: number; headHash: string }[];
@@ -70,7 +88,8 @@ const VIEWING_TYPES = new Set(['VideoStarted', 'LongViewReached']);
 const CME_TYPES = new Set<string>(CME_EVENT_TYPES);
 const isRecord = (e: RecordedEvent): boolean => e.type === 'CmeTestSubmitted' || e.type === 'CmeTestUpdated';
 
-async function readLog(store: EventStore, keep: (e: RecordedEvent) => boolean): Promise<RecordedEvent[]> {
+/** Every event of the log `keep` wants, in log order, read page by page. */
+export async function readLog(store: EventStore, keep: (e: RecordedEvent) => boolean): Promise<RecordedEvent[]> {
   const kept: RecordedEvent[] = [];
   for (let after = 0n; ;) {
     const page = await store.readAll(after, PAGE);
@@ -83,26 +102,37 @@ async function readLog(store: EventStore, keep: (e: RecordedEvent) => boolean): 
 /** The events that set an account's address: registration, an old profile edit, a confirmed or undone email change. */
 const EMAIL_TYPES = new Set(['CustomerRegistered', 'ProfileChanged', 'EmailChangeConfirmed', 'EmailChangeUndone']);
 
-/** Checks one stream's chain: contiguous revisions, each prevHash the hash of the event before it, consistent credits. */
+/**
+ * Checks one stream's chain (events sorted by revision): contiguous revisions, each event's hash equal
+ * to the prevHash the next one carries, consistent credits. A broken link names the event whose hash
+ * no longer matches (the altered one), not the next one that carries the link.
+ */
 export function verifyChain(stream: string, events: RecordedEvent[]): ChainFinding[] {
   const findings: ChainFinding[] = [];
-  let expected = CME_GENESIS_HASH;
   let total = 0;
   const credits = new Map<string, number>();
   events.forEach((e, i) => {
     const at = (problem: string) => findings.push({ stream, revision: e.revision, eventId: e.id, problem });
-    if (e.revision !== i) {
-      findings.push({ stream, revision: i, eventId: null, problem: `event(s) missing before revision ${e.revision}` });
-    }
+    const before = events[i - 1];
+    const expectedRevision = before ? before.revision + 1 : 0;
     const prevHash = (e.data as { prevHash?: unknown }).prevHash;
-    if (prevHash !== expected) {
-      at(
-        i === 0
-          ? 'the first event does not carry the genesis hash (an event before it is missing or it was altered)'
-          : `prevHash does not match the event before it (revision ${events[i - 1]!.revision} altered or missing, or this one altered)`,
-      );
+    if (e.revision !== expectedRevision) {
+      findings.push({
+        stream,
+        revision: expectedRevision,
+        eventId: null,
+        problem: `event(s) missing before revision ${e.revision}`,
+      });
+    } else if (!before && prevHash !== CME_GENESIS_HASH) {
+      at('the first event does not carry the genesis hash (it was altered)');
+    } else if (before && prevHash !== sha256Hex(cmeChainText(before))) {
+      findings.push({
+        stream,
+        revision: before.revision,
+        eventId: before.id,
+        problem: `altered: its hash no longer matches the prevHash revision ${e.revision} carries (or revision ${e.revision}'s prevHash was altered)`,
+      });
     }
-    expected = sha256Hex(cmeChainText(e));
     if (!isRecord(e)) return;
     const d = e.data as CmeRecordData;
     total += d.creditsAwarded - (credits.get(d.recordId) ?? 0);
@@ -116,10 +146,17 @@ export function verifyChain(stream: string, events: RecordedEvent[]): ChainFindi
   return findings;
 }
 
-export async function cmeAudit(
-  store: EventStore,
-  options: { year: number; email?: string; verify?: boolean } & SealAuditOptions,
-): Promise<AuditReport> {
+export interface AuditOptions extends SealAuditOptions {
+  year: number;
+  email?: string;
+  /** Check the chains, the seals, and score every credit again (with `activities`, required then). */
+  verify?: boolean;
+  /** The answer keys and product credits the credits are scored again with (catalogActivityFacts). */
+  activities?: ActivityFactsOf;
+}
+
+export async function cmeAudit(store: EventStore, options: AuditOptions): Promise<AuditReport> {
+  if (options.verify && !options.activities) throw new Error('--verify needs the answer keys and product credits');
   const suffix = `-${options.year}`;
   const log = await readLog(
     store,
@@ -159,7 +196,7 @@ export async function cmeAudit(
       .filter((v) => v.customerId === customerId && v.productId === productId)
       .map((v) => v.evidence);
 
-  const report: AuditReport = { year: options.year, lines: [], totals: [], heads: [], findings: [] };
+  const report: AuditReport = { year: options.year, lines: [], attempts: [], totals: [], heads: [], findings: [] };
   for (const [stream, events] of [...streams.entries()].sort(([a], [b]) => a.localeCompare(b))) {
     events.sort((a, b) => a.revision - b.revision);
     const customerId = stream.slice('cme-'.length, -suffix.length);
@@ -167,9 +204,13 @@ export async function cmeAudit(
     if (wanted && email !== wanted) continue;
     const last = events.at(-1)!;
     report.heads.push({ stream, events: events.length, headHash: sha256Hex(cmeChainText(last)) });
-    if (options.verify) report.findings.push(...verifyChain(stream, events));
+    if (options.verify) {
+      report.findings.push(...verifyChain(stream, events));
+      report.findings.push(...(await verifyCredits(stream, events, options.activities!)));
+    }
     const records = events.filter(isRecord);
     const latest = new Map(records.map((e) => [(e.data as CmeRecordData).recordId, e.id]));
+    const attempts = new Map<string, AuditAttempts>();
     let totalCredit = 0;
     let safetyTotal = 0;
     for (const e of records) {
@@ -179,6 +220,14 @@ export async function cmeAudit(
         totalCredit += d.creditsAwarded;
         safetyTotal += d.safetyCredits;
       }
+      const tries = attempts.get(d.recordId);
+      if (tries) Object.assign(tries, { attempts: tries.attempts + 1, lastAt: d.submittedAt });
+      else {
+        const { recordId, testType, productId, productName, submittedAt } = d;
+        const first = { recordId, testType, productId, productName, firstAt: submittedAt, lastAt: submittedAt };
+        attempts.set(recordId, { customerId, email, ...first, attempts: 1, creditsAwarded: 0 });
+      }
+      if (counts) attempts.get(d.recordId)!.creditsAwarded = d.creditsAwarded;
       report.lines.push({
         customerId,
         email,
@@ -199,10 +248,13 @@ export async function cmeAudit(
         creditsCut: d.creditsCut,
         capApplied: d.creditsCut > 0,
         safetyCredits: d.safetyCredits,
+        ruleVersion: d.ruleVersion ?? 1,
+        attempt: attempts.get(d.recordId)!.attempts,
         counts,
         evidence: evidenceOf(customerId, d.productId),
       });
     }
+    report.attempts.push(...attempts.values());
     report.totals.push({ customerId, email, totalCredit, safetyTotal });
   }
   if (options.verify) report.findings.push(...(await auditSeals(store, streams, options)));

@@ -1,19 +1,23 @@
 /**
- * `npm run cme:audit -- --year YYYY [--email E] [--format csv|json] [--verify] [--out FILE]`: the
+ * `npm run cme:audit -- --year YYYY [--email E] [--format csv|json|pars] [--verify] [--out FILE]`: the
  * accreditor's CME audit (docs/audit.md), computed from the event log alone. CSV (default) on stdout
- * (or --out) with the totals, stream heads and findings on stderr; JSON is the whole report. With
- * --verify the hash chains are recomputed; any finding makes the exit code 2. Stop the shop first
- * in embedded mode.
+ * (or --out) with the totals, attempts, stream heads and findings on stderr; JSON is the whole report.
+ * With --verify the hash chains are recomputed and every credit scored again from its answers; any
+ * finding makes the exit code 2. `--format pars` writes ACCME PARS's tab-delimited learner file
+ * instead; a line missing a required field writes nothing, names the physician and the field on
+ * stderr and exits 2. Stop the shop first in embedded mode.
  */
 import { writeFile } from 'node:fs/promises';
 import { loadConfig } from '#libs/config/config.js';
 import { withCliDatabase } from '#libs/database/cli-database.js';
 import { createEventStore } from '#libs/eventstore/create-event-store.js';
 import { publishedJwks } from '#libs/signing/pg-signer.js';
+import { catalogActivityFacts } from './cme-audit-credits.js';
 import { auditCsv, auditSummary } from './cme-audit-format.js';
+import { cmeParsExport, parsProblemLines, parsText } from './cme-audit-pars.js';
 import { cmeAudit } from './cme-audit-report.js';
 
-const USAGE = 'Usage: npm run cme:audit -- --year YYYY [--email E] [--format csv|json] [--verify] [--out FILE]\n';
+const USAGE = 'Usage: npm run cme:audit -- --year YYYY [--email E] [--format csv|json|pars] [--verify] [--out FILE]\n';
 
 function option(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -25,7 +29,7 @@ const format = option('format') ?? 'csv';
 const email = option('email');
 const out = option('out');
 const verify = process.argv.includes('--verify');
-if (!Number.isInteger(year) || year < 2000 || year > 2100 || !['csv', 'json'].includes(format)) {
+if (!Number.isInteger(year) || year < 2000 || year > 2100 || !['csv', 'json', 'pars'].includes(format)) {
   process.stderr.write(USAGE);
   process.exit(1);
 }
@@ -35,14 +39,31 @@ let code = 0;
 await withCliDatabase(config, async (pool) => {
   try {
     const store = await createEventStore(config, pool);
-    const jwks = verify ? { jwks: await publishedJwks(pool) } : {};
-    const report = await cmeAudit(store, { year, ...(email ? { email } : {}), verify, ...jwks });
-    await store.close();
-    const text = format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : auditCsv(report);
-    if (out) await writeFile(out, text);
-    else process.stdout.write(text);
-    if (format === 'csv' || out) process.stderr.write(auditSummary(report, verify));
-    if (verify && report.findings.length > 0) code = 2;
+    try {
+      if (format === 'pars') {
+        if (!config.DOB_ENCRYPTION_KEY) throw new Error('DOB_ENCRYPTION_KEY is needed to read the dates of birth');
+        const pars = await cmeParsExport(store, { year, ...(email ? { email } : {}), key: config.DOB_ENCRYPTION_KEY });
+        if (pars.problems.length > 0) {
+          process.stderr.write(`${parsProblemLines(pars)}PARS file not written: fill in the fields above first.\n`);
+          code = 2;
+          return;
+        }
+        if (out) await writeFile(out, parsText(pars));
+        else process.stdout.write(parsText(pars));
+        process.stderr.write(`PARS ${year}: ${pars.rows.length} learner line(s)\n`);
+        return;
+      }
+      const activities = catalogActivityFacts(pool);
+      const jwks = verify ? { jwks: await publishedJwks(pool) } : {};
+      const report = await cmeAudit(store, { year, ...(email ? { email } : {}), verify, activities, ...jwks });
+      const text = format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : auditCsv(report);
+      if (out) await writeFile(out, text);
+      else process.stdout.write(text);
+      if (format === 'csv' || out) process.stderr.write(auditSummary(report, verify));
+      if (verify && report.findings.length > 0) code = 2;
+    } finally {
+      await store.close();
+    }
   } catch (error) {
     process.stderr.write(`CME audit failed: ${error instanceof Error ? error.message : String(error)}\n`);
     code = 1;

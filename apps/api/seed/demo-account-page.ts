@@ -8,8 +8,15 @@ import { RecordCmeInfoCommand, ReplaceCardCommand } from '../account/index.js';
 import { EmailReservations } from '../identity/index.js';
 import { EVENT_STORE } from '../infrastructure/tokens.js';
 
-/** The CME info tab of cme@demo.test shows this date of birth (stored encrypted, like any other). */
-export const DEMO_DOB = { email: 'cme@demo.test', dob: '04/12/1975' } as const;
+/**
+ * The CME info tab of cme@demo.test shows this date of birth and these licence fields (stored
+ * encrypted, like any other; the PARS export of its year reads them).
+ */
+export const DEMO_DOB = {
+  email: 'cme@demo.test',
+  dob: '04/12/1975',
+  licence: { licenseState: 'MO', licenseNumber: '2004018352', boardId: 'ABS-118822' },
+} as const;
 /** The Card tab of complete@demo.test shows "XXXX 4242" (the sandbox's approved Visa, docs/payments.md). */
 export const DEMO_CARD = { email: 'complete@demo.test', number: '4242424242424242', month: '12' } as const;
 
@@ -20,9 +27,9 @@ export interface AccountPageSeedReport {
 
 /**
  * The account page's demo data, through the same commands as the Card and CME info tabs: a date of
- * birth for cme@demo.test (encrypted with the configured key) and a card on file for complete@demo.test
- * (the sandbox gateway's token; `give.card` false with a gateway that takes no typed card, Stripe). Idempotent:
- * each is given only when its stream holds none yet.
+ * birth and licence fields for cme@demo.test (encrypted with the configured key) and a card on file
+ * for complete@demo.test (the sandbox gateway's token; `give.card` false with a gateway that takes no
+ * typed card, Stripe). Idempotent: each is given only when its stream holds none yet.
  */
 export async function seedAccountPage(
   app: INestApplicationContext,
@@ -37,7 +44,7 @@ export async function seedAccountPage(
   const cme = await reservations.customerIdOf(DEMO_DOB.email);
   const recorded = cme ? await store.readStream(customerStreamId(cme)) : [];
   if (cme && !recorded.some((e) => e.type === 'DateOfBirthRecorded')) {
-    await commands.execute(new RecordCmeInfoCommand(cme, DEMO_DOB.dob));
+    await commands.execute(new RecordCmeInfoCommand(cme, DEMO_DOB.dob, { ...DEMO_DOB.licence }));
     report.dob = true;
   }
 

@@ -4,7 +4,7 @@ import type { CmeCommand, IssueCmeCertificate, SubmitCmeTest } from './cme.comma
 import { CmeErrors, type CmeErrorCode } from './cme.errors.js';
 import { CME_GENESIS_HASH, type CmeEvent, type CmeRecordData } from './cme.events.js';
 import { refuseRetakeInCooldown } from './cme.retake.js';
-import { fromHalves, score, toHalves, validAnswers } from './cme.scoring.js';
+import { CURRENT_CREDIT_RULE_VERSION, fromHalves, score, toHalves, validAnswers } from './cme.scoring.js';
 import { type CmeState, cmeRecordKey } from './cme.state.js';
 
 const fail = (code: CmeErrorCode): never => {
@@ -34,6 +34,7 @@ function submit(command: SubmitCmeTest, state: CmeState): CmeEvent[] {
     safetyCredits: command.safety ? s.creditsAwarded : 0,
     yearTotal: fromHalves(toHalves(others) + toHalves(s.creditsAwarded)),
     submittedAt: command.now,
+    ruleVersion: CURRENT_CREDIT_RULE_VERSION,
     prevHash: state.lastHash,
   };
   if (!existing) return [{ type: 'CmeTestSubmitted', data }];

@@ -36,6 +36,8 @@ export interface CmeRecordData {
   yearTotal: number;
   /** ISO 8601, the command's `now`. */
   submittedAt: string;
+  /** The credit rule that scored it (CREDIT_RULES, ./cme.scoring.ts); absent in older events: 1. */
+  ruleVersion?: number;
   prevHash: string;
 }
 

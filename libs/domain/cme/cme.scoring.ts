@@ -9,9 +9,28 @@ import {
  * Scoring (signed-in section 9): 0.5 credit per right answer, four questions, at most the product's
  * CREDITS; the year's total never passes 20 (what would pass it is cut). Arithmetic in half credits
  * (integers), so totals are exact.
+ *
+ * Every submit records the version of the rule that scored it (`ruleVersion`, absent in the events
+ * written before versions existed = 1), so the audit can score each event again by the rule it was
+ * scored with. A changed rule is a new entry in CREDIT_RULES, never an edit of an existing one.
  */
-const HALVES_PER_ANSWER = CME_CREDIT_PER_ANSWER * 2;
-const CAP_HALVES = CME_YEARLY_CAP * 2;
+export interface CreditRule {
+  version: number;
+  /** Credits per right answer. */
+  creditPerAnswer: number;
+  /** The year's credits never pass this. */
+  yearlyCap: number;
+}
+
+export const CREDIT_RULES: Readonly<Record<number, CreditRule>> = {
+  1: { version: 1, creditPerAnswer: CME_CREDIT_PER_ANSWER, yearlyCap: CME_YEARLY_CAP },
+};
+
+/** The rule new submits are scored with (and record). */
+export const CURRENT_CREDIT_RULE_VERSION = 1;
+
+/** The rule of a recorded event (`undefined`: written before versions existed, version 1); null when unknown. */
+export const creditRuleOf = (version: number | undefined): CreditRule | null => CREDIT_RULES[version ?? 1] ?? null;
 
 export const toHalves = (credits: number): number => Math.round(credits * 2);
 export const fromHalves = (halves: number): number => halves / 2;
@@ -35,16 +54,20 @@ export interface Score {
   creditsCut: number;
 }
 
-/** `otherCredits`: the year's credits of every other record (an update's own earlier credits excluded). */
+/**
+ * `otherCredits`: the year's credits of every other record (an update's own earlier credits excluded).
+ * `rule`: the current one unless an older event is scored again.
+ */
 export function score(
   answers: readonly number[],
   key: readonly number[],
   productCredits: number,
   otherCredits: number,
+  rule: CreditRule = CREDIT_RULES[CURRENT_CREDIT_RULE_VERSION]!,
 ): Score {
   const correct = countCorrect(answers, key);
-  const earned = Math.min(correct * HALVES_PER_ANSWER, toHalves(productCredits));
-  const room = Math.max(0, CAP_HALVES - toHalves(otherCredits));
+  const earned = Math.min(correct * toHalves(rule.creditPerAnswer), toHalves(productCredits));
+  const room = Math.max(0, toHalves(rule.yearlyCap) - toHalves(otherCredits));
   const awarded = Math.min(earned, room);
   return {
     correct,

@@ -62,11 +62,19 @@ export interface EndSession {
   now: string;
 }
 
-/** The date of birth given at checkout for CME (signed-in section 5), already encrypted by the caller. */
+/**
+ * The date of birth given at checkout or on the CME info tab (signed-in section 5), already encrypted
+ * by the caller; the tab also sends its licence fields (the PARS export's learner identifiers).
+ */
 export interface RecordDateOfBirth {
   type: 'RecordDateOfBirth';
   /** AES-256-GCM ciphertext (libs/crypto): the plain date never reaches an event. */
   dobEncrypted: string;
+  /**
+   * The CME info tab's licence fields, encrypted together (libs/crypto/cme-licence.ts); null: none
+   * given (cleared); absent (checkout): the licence on record is left as it is.
+   */
+  licenceEncrypted?: string | null;
   now: string;
 }
 

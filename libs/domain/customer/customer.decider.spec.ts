@@ -163,4 +163,20 @@ describe('date of birth (signed-in section 5: required at checkout for CME in th
 
   it('refuses it for a customer that does not exist', () =>
     given().when({ type: 'RecordDateOfBirth', dobEncrypted: 'v1.cipher', now: later }).thenFails('customer_not_found'));
+
+  it("records the CME info tab's licence fields beside it, encrypted; null clears them", () => {
+    const dob = {
+      type: 'DateOfBirthRecorded',
+      data: { customerId: id, dobEncrypted: 'v1.dob', recordedAt: later },
+    } as const;
+    given(registered)
+      .when({ type: 'RecordDateOfBirth', dobEncrypted: 'v1.dob', licenceEncrypted: 'v1.licence', now: later })
+      .then(dob, {
+        type: 'CmeLicenceRecorded',
+        data: { customerId: id, licenceEncrypted: 'v1.licence', recordedAt: later },
+      });
+    given(registered)
+      .when({ type: 'RecordDateOfBirth', dobEncrypted: 'v1.dob', licenceEncrypted: null, now: later })
+      .then(dob, { type: 'CmeLicenceRecorded', data: { customerId: id, licenceEncrypted: null, recordedAt: later } });
+  });
 });

@@ -138,13 +138,18 @@ export function decide(command: CustomerCommand, customer: Customer): CustomerEv
         },
       ];
     }
-    case 'RecordDateOfBirth':
-      return [
-        {
-          type: 'DateOfBirthRecorded',
-          data: { customerId, dobEncrypted: command.dobEncrypted, recordedAt: command.now },
-        },
-      ];
+    case 'RecordDateOfBirth': {
+      const dob: CustomerEvent = {
+        type: 'DateOfBirthRecorded',
+        data: { customerId, dobEncrypted: command.dobEncrypted, recordedAt: command.now },
+      };
+      if (command.licenceEncrypted === undefined) return [dob];
+      const licence: CustomerEvent = {
+        type: 'CmeLicenceRecorded',
+        data: { customerId, licenceEncrypted: command.licenceEncrypted, recordedAt: command.now },
+      };
+      return [dob, licence];
+    }
     case 'EndSession':
       if (!customer.activeSessions.includes(command.sessionId)) return [];
       return [

@@ -102,6 +102,15 @@ export type DateOfBirthRecorded = DomainEvent<
   { customerId: string; dobEncrypted: string; recordedAt: string }
 >;
 
+/**
+ * The CME info tab's licence fields (licence state and number, ABMS board id: the learner identifiers
+ * of the PARS export, docs/audit.md), encrypted together as the date of birth is; null: none on record.
+ */
+export type CmeLicenceRecorded = DomainEvent<
+  'CmeLicenceRecorded',
+  { customerId: string; licenceEncrypted: string | null; recordedAt: string }
+>;
+
 /** A postal address of the account page's shipping or billing tab (signed-in section 3). */
 export interface PostalAddress {
   address: string;
@@ -184,6 +193,7 @@ export type CustomerEvent =
   | BillingAddressChanged
   | AutoRenewChanged
   | DateOfBirthRecorded
+  | CmeLicenceRecorded
   | ValidationTokenIssued
   | EmailValidated
   | PasswordResetRequested
@@ -200,6 +210,7 @@ export const CUSTOMER_EVENT_TYPES = [
   'SessionStarted',
   'SessionEnded',
   'DateOfBirthRecorded',
+  'CmeLicenceRecorded',
   'ProfileChanged',
   'EmailChangeRequested',
   'EmailChangeConfirmed',
