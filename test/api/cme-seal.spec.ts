@@ -19,6 +19,7 @@ import type { RecordedEvent } from '#libs/eventstore/event-store.port.js';
 import { PostgresEventStore } from '#libs/eventstore/postgres/postgres-event-store.js';
 import { publishedJwks } from '#libs/signing/pg-signer.js';
 import { projectorSeals } from '../../apps/projector/cme-seals.js';
+import { catalogActivityFacts } from '../../apps/api/cme/cme-audit-credits.js';
 import { cmeAudit } from '../../apps/api/cme/cme-audit-report.js';
 import { questionsOf } from '../../apps/api/cme/cme-questions.js';
 import { CmeSealSchedule } from '../../apps/api/cme-seal/cme-seal-schedule.js';
@@ -46,7 +47,13 @@ describe('seals of the CME log', () => {
     if (outcome.status !== 'sealed') throw new Error(`not sealed: ${outcome.status}`);
     return outcome;
   };
-  const audit = async (year: number) => cmeAudit(store, { year, verify: true, jwks: await publishedJwks(pool()) });
+  const audit = async (year: number) =>
+    cmeAudit(store, {
+      year,
+      verify: true,
+      jwks: await publishedJwks(pool()),
+      activities: catalogActivityFacts(pool()),
+    });
   const sealsInLog = async () =>
     (await store.readStream(CME_SEALS_STREAM)) as RecordedEvent<'CmeLogSealed', CmeLogSealedData>[];
   /** Rewrites events in the database, as someone with write access could. */
@@ -247,6 +254,8 @@ describe('seals of the CME log', () => {
       d.correct += 1;
       d.creditsEarned += 0.5;
       d.creditsAwarded += 0.5;
+      // A safety product's credits are all safety credits: kept consistent too, so scoring again agrees.
+      if (d.safetyCredits > 0) d.safetyCredits += 0.5;
       d.yearTotal += 0.5;
       await rewrite(last);
       edited = last;
@@ -261,7 +270,8 @@ describe('seals of the CME log', () => {
     await pool().query('DELETE FROM es_events WHERE stream_id = $1', [gone]);
 
     const findings = (await audit(YEAR - 2)).findings;
-    // The chains see none of the three (no event after them carries their hash): the seals name each.
+    // Neither the chains (no event after them carries their hash) nor scoring again (the edit is
+    // consistent) see any of the three: the seals name each.
     expect(findings).toHaveLength(3);
     expect(findings).toContainEqual({
       stream: edited!.streamId,
