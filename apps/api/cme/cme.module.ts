@@ -1,6 +1,10 @@
 import { Module } from '@nestjs/common';
 import { CatalogModule } from '../catalog/index.js';
 import { IdentityModule } from '../identity/index.js';
+import { SigningModule } from '../signing/index.js';
+import { CertificateFiles } from './certificate-files.js';
+import { VerifyThrottle } from './certificate-throttle.js';
+import { CertificateVerifyController } from './certificate-verify.controller.js';
 import { CertificateController } from './certificate.controller.js';
 import { CmeQueries } from './cme-queries.js';
 import { CmeTestList } from './cme-test-list.js';
@@ -15,8 +19,8 @@ import { CME_HANDLERS } from './cme.handlers.js';
  * accreditor's audit is `npm run cme:audit` (cme-audit.ts, docs/audit.md).
  */
 @Module({
-  imports: [IdentityModule, CatalogModule],
-  controllers: [CmeController, CertificateController],
-  providers: [CmeTests, CmeQueries, CmeTestList, ...CME_HANDLERS],
+  imports: [IdentityModule, CatalogModule, SigningModule],
+  controllers: [CmeController, CertificateController, CertificateVerifyController],
+  providers: [CmeTests, CmeQueries, CmeTestList, CertificateFiles, VerifyThrottle, ...CME_HANDLERS],
 })
 export class CmeModule {}
