@@ -93,6 +93,12 @@ export const CME_VERIFY_TOO_MANY =
 export const CME_CREDENTIAL_NONE = 'This certificate has no signed credential: it was issued before they existed.';
 export const CME_SHA256_INVALID = 'sha256 must be the 64 hexadecimal characters of a SHA-256.';
 export const CME_PDF_REQUIRED = 'Send the certificate PDF as the request body (Content-Type application/pdf).';
+/** The verify page's headline for each status (ours: the spec is silent). */
+export const CME_VERIFY_HEADLINES: Record<CmeCertificateStatus, string> = {
+  valid: 'This is a genuine CME certificate.',
+  superseded: 'This is a genuine CME certificate, but a later certificate replaces it.',
+  revoked: 'This certificate was revoked: it no longer attests these credits.',
+};
 /** The verify page's answer to a PDF (or its hash) checked against the certificate issued. */
 export const CME_PDF_MATCH = 'This is the certificate we issued.';
 export const CME_PDF_MISMATCH =
