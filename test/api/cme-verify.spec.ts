@@ -111,6 +111,10 @@ describe('GET and POST /api/cme/verify/{number}', () => {
   it('refuses a bad hash, a body that is not a PDF, one over the limit, and another content type', async () => {
     const bad = await verify(info.NUMBER, '?sha256=abc');
     expect([bad.status, bad.body.error]).toEqual([400, CME_SHA256_INVALID]);
+    // Control characters or broken encoding: the router's own 400, as documented.
+    for (const path of ['/cme/verify/%00', '/cme/verify/%E0%A4%A', '/cme/verify/%00/credential']) {
+      expect((await call({}, 'GET', path, undefined, { 'x-forwarded-for': newAddress() })).status).toBe(400);
+    }
     for (const [body, type] of [
       ['', 'application/pdf'],
       ['{"PDF":"x"}', 'application/json'],

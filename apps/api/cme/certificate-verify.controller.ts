@@ -46,6 +46,8 @@ const NUMBER_PARAM = ApiParam({
 });
 const UNKNOWN = `"${CERTIFICATE_UNKNOWN}" (the same for every number no certificate carries)`;
 const SHA256 = /^[0-9a-fA-F]{64}$/;
+/** The router's own refusal (apps/api/kernel/http-hardening.ts): a number with control characters or too long a path part. */
+const UNREADABLE = 'a number the router cannot read (control characters, broken percent-encoding)';
 
 /**
  * Public verification of a CME certificate, for a licensing board or an accreditor: what was issued
@@ -70,7 +72,7 @@ export class CertificateVerifyController {
   @NUMBER_PARAM
   @ApiQuery({ name: 'sha256', required: false, description: 'SHA-256 (64 hex characters) of a PDF to compare' })
   @ApiOkResponse({ type: CmeVerifyDto })
-  @ApiError(400, CME_SHA256_INVALID)
+  @ApiError(400, `"${CME_SHA256_INVALID}", or ${UNREADABLE}`)
   @ApiError(404, UNKNOWN)
   @ApiTooManyAttempts(CME_VERIFY_TOO_MANY)
   async verify(
@@ -97,7 +99,7 @@ export class CertificateVerifyController {
     schema: { type: 'string', format: 'binary' },
   })
   @ApiOkResponse({ type: CmeVerifyDto, description: 'The verification, with PDFMATCH' })
-  @ApiError(400, CME_PDF_REQUIRED)
+  @ApiError(400, `"${CME_PDF_REQUIRED}", or ${UNREADABLE}`)
   @ApiError(404, UNKNOWN)
   @ApiResponse({ status: 413, description: 'A body over the limit', type: ErrorBodyDto })
   @ApiResponse({ status: 415, description: 'A body that is not application/pdf', type: ErrorBodyDto })
@@ -115,6 +117,7 @@ export class CertificateVerifyController {
   })
   @NUMBER_PARAM
   @ApiOkResponse({ description: 'The compact JWS', content: { 'application/jose': { schema: { type: 'string' } } } })
+  @ApiError(400, `An address with ${UNREADABLE}`)
   @ApiError(404, `${UNKNOWN}, or "${CME_CREDENTIAL_NONE}"`)
   @ApiTooManyAttempts(CME_VERIFY_TOO_MANY)
   async credential(
