@@ -1,13 +1,5 @@
 import type { CmeRecordData } from '#libs/domain/cme/cme.events.js';
-import {
-  cmeCertificateByNumber,
-  cmeCertificateOf,
-  cmeRecordOf,
-  cmeRecordsOf,
-  cmeTotalsOfYear,
-  cmeTotalsReadModel,
-  cmeYearTotalsOf,
-} from './cme-totals.js';
+import { cmeRecordOf, cmeRecordsOf, cmeTotalsOfYear, cmeTotalsReadModel, cmeYearTotalsOf } from './cme-totals.js';
 import { projectInto, readModelDatabase } from './identity-projection.testing.js';
 
 /** A credit event's data; the decider computes every number, the read model only copies them. */
@@ -84,35 +76,5 @@ describe('cme-totals read model', () => {
       { type: 'CmeTestSubmitted', data: record(252, 2, 3.5) },
     ]);
     expect((await cmeYearTotalsOf(db.pool, 'c1', 2024)).totalCredit).toBe(3.5);
-  });
-
-  it('given a certificate issued (and the same event again), then one certificate row, found by number and by year', async () => {
-    const issued = {
-      type: 'CmeCertificateIssued',
-      data: {
-        customerId: 'c1',
-        year: 2024,
-        number: '2024-ABCD-EFGH',
-        totalAtIssue: 2,
-        issuedAt: '2024-05-01T10:00:00.000Z',
-        prevHash: '0'.repeat(64),
-      },
-    };
-    await projectInto(db.pool, cmeTotalsReadModel, [
-      { type: 'CmeTestSubmitted', data: record(251, 2, 2) },
-      issued,
-      issued,
-    ]);
-    const row = {
-      number: '2024-ABCD-EFGH',
-      customerId: 'c1',
-      year: 2024,
-      issuedAt: new Date('2024-05-01T10:00:00.000Z'),
-    };
-    expect(await cmeCertificateOf(db.pool, 'c1', 2024)).toEqual(row);
-    expect(await cmeCertificateByNumber(db.pool, '2024-ABCD-EFGH')).toEqual(row);
-    expect(await cmeCertificateOf(db.pool, 'c1', 2023)).toBeNull();
-    expect(await cmeCertificateByNumber(db.pool, '2024-AAAA-AAAA')).toBeNull();
-    expect((await db.pool.query('SELECT count(*)::int AS n FROM cme_certificates')).rows[0]).toEqual({ n: 1 });
   });
 });

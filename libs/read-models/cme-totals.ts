@@ -1,6 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 import type { CmeTestType } from '#libs/contracts/cme.js';
-import type { CmeEvent } from '#libs/domain/cme/cme.events.js';
+import type { CmeTestSubmitted, CmeTestUpdated } from '#libs/domain/cme/cme.events.js';
 import type { RecordedEvent } from '#libs/eventstore/event-store.port.js';
 import type { ReadModel } from './read-model.js';
 
@@ -9,15 +9,15 @@ type Db = Pick<Pool | PoolClient, 'query'>;
 /**
  * Yearly CME totals (signed-in section 3 "CME summary"): one row per customer and year (total and
  * safety credits after the cap; the total is the `yearTotal` of the year's latest credit event, as
- * the decider computed it under the cap), the records behind it (one per test and year, the last
- * submit's answers and credits), and the certificates issued (number -> customer and year, for the
- * public verification). Feeds the CME center, the test page's prior record and the certificate.
+ * the decider computed it under the cap) and the records behind it (one per test and year, the last
+ * submit's answers and credits). Feeds the CME center and the test page's prior record; the
+ * certificates have a model of their own (cme-certificates.ts).
  */
 export const cmeTotalsReadModel: ReadModel = {
   name: 'cme-totals',
   // 2: the year's total is the events' yearTotal (it was a SUM of the records).
   version: 2,
-  tables: ['cme_records', 'cme_year_totals', 'cme_certificates'],
+  tables: ['cme_records', 'cme_year_totals'],
   schema: `
     CREATE TABLE cme_records (
       record_id text PRIMARY KEY,
@@ -41,26 +41,10 @@ export const cmeTotalsReadModel: ReadModel = {
       total_credit numeric(5, 1) NOT NULL,
       safety_total numeric(5, 1) NOT NULL,
       PRIMARY KEY (customer_id, year)
-    );
-    CREATE TABLE cme_certificates (
-      number text PRIMARY KEY,
-      customer_id text NOT NULL,
-      year integer NOT NULL,
-      issued_at timestamptz NOT NULL,
-      UNIQUE (customer_id, year)
     )`,
-  handles: ['CmeTestSubmitted', 'CmeTestUpdated', 'CmeCertificateIssued'],
+  handles: ['CmeTestSubmitted', 'CmeTestUpdated'],
   async apply(recorded: RecordedEvent, db: PoolClient): Promise<void> {
-    const event = recorded as unknown as CmeEvent;
-    if (event.type === 'CmeCertificateIssued') {
-      const d = event.data;
-      await db.query(
-        'INSERT INTO cme_certificates (number, customer_id, year, issued_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING',
-        [d.number, d.customerId, d.year, d.issuedAt],
-      );
-      return;
-    }
-    const d = event.data;
+    const d = (recorded as unknown as CmeTestSubmitted | CmeTestUpdated).data;
     await db.query(
       `INSERT INTO cme_records (record_id, customer_id, year, test_type, product_id, product_name, answers, correct,
          credits, credits_cut, safety_credits, first_submitted_at, submitted_at)
@@ -148,32 +132,6 @@ export async function cmeRecordOf(
     `SELECT ${RECORD_COLUMNS} FROM cme_records
       WHERE customer_id = $1 AND year = $2 AND test_type = $3 AND product_id = $4`,
     [customerId, year, testType, productId],
-  );
-  return rows[0] ?? null;
-}
-
-export interface CmeCertificateRow {
-  number: string;
-  customerId: string;
-  year: number;
-  issuedAt: Date;
-}
-
-const CERTIFICATE_COLUMNS = 'number, customer_id AS "customerId", year, issued_at AS "issuedAt"';
-
-/** The certificate issued to a customer for a year, if any. */
-export async function cmeCertificateOf(db: Db, customerId: string, year: number): Promise<CmeCertificateRow | null> {
-  const { rows } = await db.query<CmeCertificateRow>(
-    `SELECT ${CERTIFICATE_COLUMNS} FROM cme_certificates WHERE customer_id = $1 AND year = $2`,
-    [customerId, year],
-  );
-  return rows[0] ?? null;
-}
-
-export async function cmeCertificateByNumber(db: Db, number: string): Promise<CmeCertificateRow | null> {
-  const { rows } = await db.query<CmeCertificateRow>(
-    `SELECT ${CERTIFICATE_COLUMNS} FROM cme_certificates WHERE number = $1`,
-    [number],
   );
   return rows[0] ?? null;
 }

@@ -1,6 +1,7 @@
 import { bookCodeRegistryReadModel } from './book-code-registry.js';
 import { cardsReadModel } from './cards.js';
 import { cartsReadModel } from './carts.js';
+import { cmeCertificatesReadModel } from './cme-certificates.js';
 import { cmeTotalsReadModel } from './cme-totals.js';
 import { customersReadModel } from './customers.js';
 import { entitlementsReadModel } from './entitlements.js';
@@ -27,5 +28,6 @@ export const allReadModels: ReadModel[] = [
   viewingProgressReadModel,
   bookCodeRegistryReadModel,
   cmeTotalsReadModel,
+  cmeCertificatesReadModel,
   renewalsReadModel,
 ];

@@ -183,11 +183,13 @@ describe('CME API', () => {
     );
     expect(gets.sort()).toEqual([
       '/api/cme/certificate',
+      '/api/cme/certificate/credential',
       '/api/cme/certificate/info',
       '/api/cme/summary',
       '/api/cme/tests',
       '/api/cme/tests/{TYPE}/{ID}',
       '/api/cme/verify/{number}',
+      '/api/cme/verify/{number}/credential',
     ]);
     const paths = gets.map((path) =>
       path
@@ -208,7 +210,7 @@ describe('CME API', () => {
       }
     }
     expect(await eventCount()).toBe(before);
-    for (const path of ['/cme/certificate', '/cme/certificate/info']) {
+    for (const path of ['/cme/certificate', '/cme/certificate/info', '/cme/certificate/credential']) {
       const missing = await call<{ ERROR: string }>(cme, 'GET', `${path}?year=${YEAR - 2}`);
       expect([missing.status, missing.body.ERROR]).toEqual([404, CME_CERTIFICATE_NOT_ISSUED]);
     }
@@ -243,7 +245,8 @@ describe('CME API', () => {
     expect(issued.status).toBe(200);
     expect(issued.body).toMatchObject({ NAME: 'Morgan Credits', YEAR: YEAR - 1, TOTALCREDIT: 20 });
     expect(issued.body.ISSUED_AT).toBe(at.toISOString());
-    expect(issued.body.NUMBER).toMatch(new RegExp(`^${YEAR - 1}-[A-Z2-9]{4}-[A-Z2-9]{4}$`));
+    // 80 random bits in Crockford's base 32 (no I, L, O, U).
+    expect(issued.body.NUMBER).toMatch(new RegExp(`^${YEAR - 1}(-[0-9A-HJKMNP-TV-Z]{4}){4}$`));
     expect(issued.body.VERIFYURL).toBe(`${shop.baseUrl}/verify/${issued.body.NUMBER}`);
     // A repeat answers the same certificate; the GET reads it as issued.
     const again = await issue(cme, YEAR - 1);
@@ -263,6 +266,7 @@ describe('CME API', () => {
     expect(statuses('/api/cme/certificate', 'post')).toEqual(['200', '400', '401', '403', '409']);
     expect(statuses('/api/cme/certificate', 'get')).toEqual(['200', '400', '401', '403', '404']);
     expect(statuses('/api/cme/certificate/info', 'get')).toEqual(['200', '400', '401', '403', '404']);
+    expect(statuses('/api/cme/certificate/credential', 'get')).toEqual(['200', '400', '401', '403', '404']);
   });
 
   it('the certificate PDF: name, total, number, verify address and the activities', async () => {

@@ -153,7 +153,8 @@ test('cme@ takes a test from a stream page, sees it on the CME center, downloads
     expect(text).toContain(PRODUCT.name);
     // The certificate prints credits with one decimal (apps/api/cme/certificate-pdf.ts).
     expect(text).toContain(`Total: ${total.toFixed(1)} CME credits`);
-    const verifyPath = /\/verify\/([A-Za-z0-9_-]+)/.exec(text.replace(/\s+/g, ''));
+    // The number's own shape: the printed text runs on after the address.
+    const verifyPath = /\/verify\/(\d{4}(?:-[0-9A-Z]{4}){4})/.exec(text.replace(/\s+/g, ''));
     expect(verifyPath, text).not.toBeNull();
 
     // Its verify page, public: opened without a session.

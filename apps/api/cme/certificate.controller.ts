@@ -4,7 +4,6 @@ import {
   HttpCode,
   Inject,
   NotFoundException,
-  Param,
   Post,
   Query,
   Req,
@@ -18,23 +17,25 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Clock } from '#libs/application/clock.js';
 import type { Config } from '#libs/config/config.js';
 import {
-  CERTIFICATE_UNKNOWN,
   CME_CERTIFICATE_NOT_ISSUED,
+  CME_CERTIFICATE_REVOKED_ERROR,
   CME_INFO_MISSING_ERROR,
   CME_NO_CREDITS,
   type CmeCertificateInfo,
-  type CmeVerifyResponse,
   cmeCertificateFileName,
+  cmeCredentialFileName,
 } from '#libs/contracts/cme.js';
 import { CONCURRENT_CHANGE } from '#libs/contracts/errors.js';
+import type { CmeCertificateRow } from '#libs/read-models/cme-certificates.js';
 import { type AuthUser, CurrentUser, FORBIDDEN_ROLE, JwtAuthGuard, Roles, RolesGuard } from '../identity/index.js';
 import { CONFIG } from '../infrastructure/tokens.js';
 import { ApiError, ApiRequiredBearer } from '../kernel/errors.responses.js';
-import { renderCertificatePdf } from './certificate-pdf.js';
+import { CertificateFiles } from './certificate-files.js';
+import { certificateInfoOf, issuedInfoOf } from './certificate-views.js';
 import { parseYear } from './cme-params.js';
 import { CmeQueries } from './cme-queries.js';
 import { IssueCmeCertificateCommand } from './cme.messages.js';
-import { CmeCertificateInfoDto, CmeVerifyDto } from './cme.responses.js';
+import { CmeCertificateInfoDto } from './cme.responses.js';
 
 const YEAR_QUERY = ApiQuery({
   name: 'year',
@@ -43,18 +44,22 @@ const YEAR_QUERY = ApiQuery({
 });
 const BAD_YEAR = 'A year outside 2020..the current year';
 const ROLE_NEEDED = `${FORBIDDEN_ROLE} (neither role cme nor cmePrint)`;
+/** The compact serialization of a JWS (RFC 7515). */
+const JOSE = 'application/jose';
 
-/** Where a certificate came from: its number and when it was issued. */
-interface Issued {
-  number: string;
-  issuedAt: string;
+/** The shop's public address: PUBLIC_URL, or the origin the request came to. */
+export function originOf(config: Pick<Config, 'PUBLIC_URL'>, request: FastifyRequest): string {
+  const origin = config.PUBLIC_URL ?? `${request.protocol}://${request.headers.host ?? 'localhost'}`;
+  return origin.replace(/\/$/, '');
 }
 
 /**
- * The yearly certificate (roles cme or cmePrint) and its public verification. Issuing is a command
- * (POST: refused while the accreditor's information is missing or the year has no credits; once per
- * customer and year, CmeCertificateIssued in the year stream); the two GETs only read what was
- * issued and answer 404 before that, so a download never writes.
+ * The physician's yearly certificate (roles cme or cmePrint). Issuing is a command (POST: prints the
+ * PDF with its verify address and QR code, keeps its bytes, records their SHA-256 and the signed
+ * credential in CmeCertificateIssued; the same year printing the same answers the same certificate,
+ * a changed year a new one superseding it). The GETs only read what was issued, byte for byte: they
+ * never render anew and never write, and answer 404 before the POST. The public verification is
+ * certificate-verify.controller.ts.
  */
 @ApiTags('cme')
 @Controller('cme')
@@ -62,6 +67,7 @@ export class CertificateController {
   constructor(
     private readonly clock: Clock,
     private readonly queries: CmeQueries,
+    private readonly files: CertificateFiles,
     private readonly commands: CommandBus,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
@@ -72,28 +78,31 @@ export class CertificateController {
   @Roles('cme', 'cmePrint')
   @ApiRequiredBearer()
   @ApiOperation({
-    summary: 'Issues the yearly CME certificate (a repeat answers the one already issued); answers what it prints',
+    summary:
+      'Issues the yearly CME certificate (PDF kept as issued, signed credential); the same credits answer the same certificate, changed ones a new number superseding it',
   })
   @YEAR_QUERY
-  @ApiOkResponse({ type: CmeCertificateInfoDto, description: 'The certificate of the year (issued now or before)' })
+  @ApiOkResponse({ type: CmeCertificateInfoDto, description: 'The year’s current certificate (issued now or before)' })
   @ApiError(400, `${BAD_YEAR}, or "${CME_INFO_MISSING_ERROR}"`)
   @ApiError(403, ROLE_NEEDED)
-  @ApiError(409, `"${CME_NO_CREDITS}", or "${CONCURRENT_CHANGE}"`)
+  @ApiError(409, `"${CME_NO_CREDITS}", "${CME_CERTIFICATE_REVOKED_ERROR}", or "${CONCURRENT_CHANGE}"`)
   async issue(
     @CurrentUser() user: AuthUser,
     @Req() request: FastifyRequest,
     @Query('year') yearText?: string,
   ): Promise<CmeCertificateInfo> {
     const year = parseYear(yearText, this.clock.now());
-    const issued = await this.commands.execute(new IssueCmeCertificateCommand(user.customerId, year));
-    return this.infoOf(user.customerId, year, issued, request);
+    const issued = await this.commands.execute(
+      new IssueCmeCertificateCommand(user.customerId, year, originOf(this.config, request)),
+    );
+    return issuedInfoOf(issued, year);
   }
 
   @Get('certificate')
   @UseGuards(JwtAuthGuard, RolesGuard)
   @Roles('cme', 'cmePrint')
   @ApiRequiredBearer()
-  @ApiOperation({ summary: 'The issued yearly CME certificate (PDF)' })
+  @ApiOperation({ summary: 'The year’s current CME certificate: the PDF as issued, byte for byte' })
   @YEAR_QUERY
   // The PDF is the 200's content alone: the errors stay JSON (ApiProduces would claim PDF for them too).
   @ApiOkResponse({
@@ -105,14 +114,14 @@ export class CertificateController {
   @ApiError(404, CME_CERTIFICATE_NOT_ISSUED)
   async pdf(
     @CurrentUser() user: AuthUser,
-    @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
     @Query('year') year?: string,
   ): Promise<StreamableFile> {
-    const info = await this.issuedInfo(user, request, year);
-    const pdf = await renderCertificatePdf(info);
-    void reply.header('content-disposition', `attachment; filename="${cmeCertificateFileName(info.YEAR)}"`);
-    return new StreamableFile(pdf, { type: 'application/pdf', length: pdf.length });
+    const row = await this.current(user, year);
+    const file = await this.files.of(row.number);
+    if (!file) throw new NotFoundException(CME_CERTIFICATE_NOT_ISSUED);
+    void reply.header('content-disposition', `attachment; filename="${cmeCertificateFileName(row.year)}"`);
+    return new StreamableFile(file.pdf, { type: 'application/pdf', length: file.pdf.length });
   }
 
   @Get('certificate/info')
@@ -120,74 +129,48 @@ export class CertificateController {
   @Roles('cme', 'cmePrint')
   @ApiRequiredBearer()
   @ApiOperation({
-    summary: 'What the issued yearly certificate prints (number, name, activities, total, verify address)',
+    summary: 'What the year’s current certificate printed (number, name, activities, totals, verify address, hash)',
   })
   @YEAR_QUERY
   @ApiOkResponse({ type: CmeCertificateInfoDto })
   @ApiError(400, BAD_YEAR)
   @ApiError(403, ROLE_NEEDED)
   @ApiError(404, CME_CERTIFICATE_NOT_ISSUED)
-  async info(
+  async info(@CurrentUser() user: AuthUser, @Query('year') year?: string): Promise<CmeCertificateInfo> {
+    return certificateInfoOf(await this.current(user, year));
+  }
+
+  @Get('certificate/credential')
+  @UseGuards(JwtAuthGuard, RolesGuard)
+  @Roles('cme', 'cmePrint')
+  @ApiRequiredBearer()
+  @ApiOperation({
+    summary:
+      'The year’s current certificate as a signed credential: a compact JWS (EdDSA) checkable with /.well-known/jwks.json',
+  })
+  @YEAR_QUERY
+  @ApiOkResponse({ description: 'The compact JWS', content: { [JOSE]: { schema: { type: 'string' } } } })
+  @ApiError(400, BAD_YEAR)
+  @ApiError(403, ROLE_NEEDED)
+  @ApiError(404, CME_CERTIFICATE_NOT_ISSUED)
+  async credential(
     @CurrentUser() user: AuthUser,
-    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
     @Query('year') year?: string,
-  ): Promise<CmeCertificateInfo> {
-    return this.issuedInfo(user, request, year);
+  ): Promise<string> {
+    const row = await this.current(user, year);
+    void reply
+      .header('content-type', JOSE)
+      .header('content-disposition', `attachment; filename="${cmeCredentialFileName(row.year)}"`);
+    return row.credential!;
   }
 
-  @Get('verify/:number')
-  @ApiOperation({ summary: 'Public: confirms a genuine certificate (name, year, credits)' })
-  @ApiOkResponse({ type: CmeVerifyDto })
-  @ApiError(400, 'A number with control characters')
-  @ApiError(404, CERTIFICATE_UNKNOWN)
-  async verify(@Param('number') number: string): Promise<CmeVerifyResponse> {
-    const certificate = number.length <= 64 ? await this.queries.certificate(number.toUpperCase()) : null;
-    if (!certificate) throw new NotFoundException(CERTIFICATE_UNKNOWN);
-    const totals = await this.queries.totals(certificate.customerId, certificate.year);
-    return {
-      NUMBER: certificate.number,
-      NAME: await this.queries.physicianName(certificate.customerId),
-      YEAR: certificate.year,
-      TOTALCREDIT: totals.totalCredit,
-      SAFETYTOTAL: totals.safetyTotal,
-      ISSUED_AT: certificate.issuedAt.toISOString(),
-    };
-  }
-
-  /** The certificate the year's stream issued, from the read model only (404 before it was issued). */
-  private async issuedInfo(user: AuthUser, request: FastifyRequest, yearText?: string): Promise<CmeCertificateInfo> {
+  /** The year's current certificate as issued, from the read model only (404 before it was issued). */
+  private async current(user: AuthUser, yearText?: string): Promise<CmeCertificateRow> {
     const year = parseYear(yearText, this.clock.now());
-    const issued = await this.queries.certificateOf(user.customerId, year);
-    if (!issued) throw new NotFoundException(CME_CERTIFICATE_NOT_ISSUED);
-    return this.infoOf(
-      user.customerId,
-      year,
-      { number: issued.number, issuedAt: issued.issuedAt.toISOString() },
-      request,
-    );
-  }
-
-  private async infoOf(
-    customerId: string,
-    year: number,
-    issued: Issued,
-    request: FastifyRequest,
-  ): Promise<CmeCertificateInfo> {
-    const [totals, name, activities] = await Promise.all([
-      this.queries.totals(customerId, year),
-      this.queries.physicianName(customerId),
-      this.queries.activities(customerId, year),
-    ]);
-    const origin = this.config.PUBLIC_URL ?? `${request.protocol}://${request.headers.host ?? 'localhost'}`;
-    return {
-      NUMBER: issued.number,
-      NAME: name,
-      YEAR: year,
-      TOTALCREDIT: totals.totalCredit,
-      SAFETYTOTAL: totals.safetyTotal,
-      ACTIVITIES: activities,
-      VERIFYURL: `${origin.replace(/\/$/, '')}/verify/${issued.number}`,
-      ISSUED_AT: issued.issuedAt,
-    };
+    const row = await this.queries.certificateOf(user.customerId, year);
+    // A first-version certificate kept no PDF nor credential: printing again issues one that does.
+    if (!row || row.version < 2 || !row.credential) throw new NotFoundException(CME_CERTIFICATE_NOT_ISSUED);
+    return row;
   }
 }

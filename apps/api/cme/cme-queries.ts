@@ -7,14 +7,8 @@ import {
   cmeYearChoices,
 } from '#libs/contracts/cme.js';
 import { encryptedDobOf, findCustomerById } from '#libs/read-models/customers.js';
-import {
-  type CmeRecordRow,
-  cmeCertificateByNumber,
-  cmeCertificateOf,
-  cmeRecordOf,
-  cmeRecordsOf,
-  cmeYearTotalsOf,
-} from '#libs/read-models/cme-totals.js';
+import { cmeCertificateByNumber, cmeCertificateOf } from '#libs/read-models/cme-certificates.js';
+import { type CmeRecordRow, cmeRecordOf, cmeRecordsOf, cmeYearTotalsOf } from '#libs/read-models/cme-totals.js';
 import type { CmeTestType } from '#libs/contracts/cme.js';
 import { PG_POOL } from '../infrastructure/tokens.js';
 
@@ -27,7 +21,7 @@ const activityOf = (r: CmeRecordRow): CmeCertificateActivity => ({
   SAFETYCREDITS: r.safetyCredits,
 });
 
-/** The CME reads, all from the yearly CME totals read model (libs/read-models/cme-totals.ts). */
+/** The CME reads: the yearly totals and records (libs/read-models/cme-totals.ts) and the certificates issued. */
 @Injectable()
 export class CmeQueries {
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
@@ -70,14 +64,6 @@ export class CmeQueries {
     };
   }
 
-  async activities(customerId: string, year: number): Promise<CmeCertificateActivity[]> {
-    return (await cmeRecordsOf(this.pool, customerId, year)).map(activityOf);
-  }
-
-  async totals(customerId: string, year: number) {
-    return cmeYearTotalsOf(this.pool, customerId, year);
-  }
-
   /** The physician's name as the certificate prints it: "Firstname Lastname, Suffix". */
   async physicianName(customerId: string): Promise<string> {
     const c = await findCustomerById(this.pool, customerId);
@@ -85,11 +71,12 @@ export class CmeQueries {
     return `${c.firstname} ${c.lastname}${c.suffix ? `, ${c.suffix}` : ''}`;
   }
 
+  /** A certificate by its number (as issued: libs/read-models/cme-certificates.ts), whatever its status. */
   async certificate(number: string) {
     return cmeCertificateByNumber(this.pool, number);
   }
 
-  /** The certificate issued to the customer for the year, if any. */
+  /** The customer's current certificate of the year (none superseded it), if any. */
   async certificateOf(customerId: string, year: number) {
     return cmeCertificateOf(this.pool, customerId, year);
   }

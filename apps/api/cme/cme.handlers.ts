@@ -1,22 +1,13 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { Clock } from '#libs/application/clock.js';
 import { type CmeRecordData, cmeStreamId } from '#libs/domain/cme/cme.events.js';
-import type { CmeIssuedCertificate } from '#libs/domain/cme/cme.state.js';
 import { EventSourcedService } from '../kernel/event-sourced.service.js';
 import { cmeDecider } from './cme-hash.js';
-import { CmeQueries } from './cme-queries.js';
 import { CmeRetakes } from './cme-retake.js';
 import { CmeTests } from './cme-tests.js';
-import { IssueCmeCertificateCommand, SubmitCmeTestCommand } from './cme.messages.js';
-
-const BASE32 = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-
-/** A certificate number: `{year}-XXXX-XXXX` (no 0/O, 1/I), random, issued once per customer and year. */
-export function newCertificateNumber(year: number): string {
-  const chars = [...randomBytes(8)].map((b) => BASE32[b % BASE32.length]).join('');
-  return `${year}-${chars.slice(0, 4)}-${chars.slice(4)}`;
-}
+import { IssueCmeCertificateHandler } from './certificate.handlers.js';
+import { SubmitCmeTestCommand } from './cme.messages.js';
 
 /**
  * A test's answers, with the product, its credits and the answer key from the server's data (404 for
@@ -54,28 +45,6 @@ export class SubmitCmeTestHandler implements ICommandHandler<SubmitCmeTestComman
       ...evidence,
     });
     return result.events[0]!.data as CmeRecordData;
-  }
-}
-
-/** The year's certificate: the decider refuses it without the accreditor's information or credits. */
-@CommandHandler(IssueCmeCertificateCommand)
-export class IssueCmeCertificateHandler implements ICommandHandler<IssueCmeCertificateCommand> {
-  constructor(
-    private readonly eventSourced: EventSourcedService,
-    private readonly queries: CmeQueries,
-    private readonly clock: Clock,
-  ) {}
-
-  async execute({ customerId, year }: IssueCmeCertificateCommand): Promise<CmeIssuedCertificate> {
-    const result = await this.eventSourced.execute(cmeStreamId(customerId, year), cmeDecider, {
-      type: 'IssueCmeCertificate',
-      customerId,
-      year,
-      number: newCertificateNumber(year),
-      accreditorInfoRecorded: !(await this.queries.infoMissing(customerId)),
-      now: this.clock.now().toISOString(),
-    });
-    return result.state.certificate!;
   }
 }
 

@@ -23,11 +23,16 @@ export class SubmitCmeTestCommand extends Command<CmeRecordData> {
   }
 }
 
-/** Issues the year's certificate (a repeat answers the one already issued). */
+/**
+ * Issues the year's certificate: prints it and records it, or answers the current one again when the
+ * year prints the same. Answers the year's current certificate (its number).
+ */
 export class IssueCmeCertificateCommand extends Command<CmeIssuedCertificate> {
   constructor(
     readonly customerId: string,
     readonly year: number,
+    /** The shop's public address (PUBLIC_URL, or the request's origin): the verify address and the credential's issuer. */
+    readonly origin: string,
   ) {
     super();
   }

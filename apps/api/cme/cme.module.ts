@@ -1,6 +1,10 @@
 import { Module } from '@nestjs/common';
 import { CatalogModule } from '../catalog/index.js';
 import { IdentityModule } from '../identity/index.js';
+import { SigningModule } from '../signing/index.js';
+import { CertificateFiles } from './certificate-files.js';
+import { VerifyThrottle } from './certificate-throttle.js';
+import { CertificateVerifyController } from './certificate-verify.controller.js';
 import { CertificateController } from './certificate.controller.js';
 import { CmeQueries } from './cme-queries.js';
 import { CmeRetakes } from './cme-retake.js';
@@ -16,8 +20,8 @@ import { CME_HANDLERS } from './cme.handlers.js';
  * accreditor's audit is `npm run cme:audit` (cme-audit.ts, docs/audit.md).
  */
 @Module({
-  imports: [IdentityModule, CatalogModule],
-  controllers: [CmeController, CertificateController],
-  providers: [CmeTests, CmeQueries, CmeTestList, CmeRetakes, ...CME_HANDLERS],
+  imports: [IdentityModule, CatalogModule, SigningModule],
+  controllers: [CmeController, CertificateController, CertificateVerifyController],
+  providers: [CmeTests, CmeQueries, CmeTestList, CmeRetakes, CertificateFiles, VerifyThrottle, ...CME_HANDLERS],
 })
 export class CmeModule {}

@@ -16,6 +16,8 @@ import {
   type CmeTestSaveResponse,
   type CmeTestType,
   type CmeVerifyResponse,
+  CME_CERTIFICATE_STATUSES,
+  type CmeCertificateStatus,
 } from '#libs/contracts/cme.js';
 
 /** OpenAPI shapes of the CME answers (libs/contracts/cme.ts). */
@@ -127,13 +129,35 @@ export class CmeCertificateInfoDto implements CmeCertificateInfo {
   @ApiProperty({ type: [CmeCertificateActivityDto] }) ACTIVITIES!: CmeCertificateActivityDto[];
   @ApiProperty() VERIFYURL!: string;
   @ApiProperty({ format: 'date-time' }) ISSUED_AT!: string;
+  @ApiProperty({ description: 'SHA-256 (hex) of the PDF as issued' }) PDFSHA256!: string;
+  @ApiProperty({ type: String, nullable: true, description: 'The number this certificate superseded' })
+  SUPERSEDES!: string | null;
 }
 
 export class CmeVerifyDto implements CmeVerifyResponse {
   @ApiProperty() NUMBER!: string;
   @ApiProperty() NAME!: string;
   @ApiProperty({ type: 'integer' }) YEAR!: number;
+  @ApiProperty({ type: [CmeCertificateActivityDto], description: 'As printed ([] for a version 1 certificate)' })
+  ACTIVITIES!: CmeCertificateActivityDto[];
   @ApiProperty() TOTALCREDIT!: number;
   @ApiProperty() SAFETYTOTAL!: number;
   @ApiProperty({ format: 'date-time' }) ISSUED_AT!: string;
+  @ApiProperty({ type: 'integer', enum: [1, 2] }) VERSION!: number;
+  @ApiProperty({ enum: CME_CERTIFICATE_STATUSES }) STATUS!: CmeCertificateStatus;
+  @ApiProperty({ description: '"Valid", "Superseded by {number}" or "Revoked on {YYYY-MM-DD}: {reason}"' })
+  STATUSTEXT!: string;
+  @ApiProperty({ type: String, nullable: true }) SUPERSEDED_BY!: string | null;
+  @ApiProperty({ type: String, nullable: true }) SUPERSEDES!: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) REVOKED_AT!: string | null;
+  @ApiProperty({ type: String, nullable: true }) REVOKE_REASON!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'SHA-256 (hex) of the PDF as issued' })
+  PDFSHA256!: string | null;
+  @ApiProperty({ description: 'A signed credential can be downloaded' }) CREDENTIAL!: boolean;
+  @ApiProperty({
+    type: Boolean,
+    nullable: true,
+    description: 'Whether the PDF (or ?sha256=) given is byte for byte the one issued; null when none was given',
+  })
+  PDFMATCH!: boolean | null;
 }

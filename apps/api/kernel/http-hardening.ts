@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RawServerDefault } from 'fastify';
 import helmet from 'helmet';
+import { CME_PDF_MAX_BYTES } from '#libs/contracts/cme.js';
 import type { ErrorBody } from '#libs/contracts/errors.js';
 import { cachedEncodingFor, encodedOnce, weakEtagOf } from './http-caching.js';
 import { requestIdOf } from './http-logging.js';
@@ -192,6 +193,10 @@ export function staticCacheControl(urlPath: string): string {
  */
 export async function registerHttpLayer(app: NestFastifyApplication, options: HttpLayerOptions): Promise<void> {
   registerJsonParser(app);
+  // The one binary upload: a CME certificate checked against the PDF issued, read as bytes.
+  app.useBodyParser<RawServerDefault>('application/pdf', { bodyLimit: CME_PDF_MAX_BYTES }, (_request, body, done) =>
+    done(null, body),
+  );
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   const headers = securityHeaders(options.stripe ?? null);
   fastify.addHook('onRequest', (_request, reply, done) => {

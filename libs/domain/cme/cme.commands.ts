@@ -1,4 +1,5 @@
 import type { CmeTestType } from '#libs/contracts/cme.js';
+import type { CmePrinted } from './cme.state.js';
 
 /** A test's answers (signed-in section 6 "save CME test"); the handler adds the product and the key from the server's data. */
 export interface SubmitCmeTest {
@@ -26,20 +27,42 @@ export interface SubmitCmeTest {
 }
 
 /**
- * Issue the year's certificate (signed-in section 8 "download certificate"): once per year, a repeat
- * appends nothing. What the certificate depends on outside the stream comes in with the command, so a
- * later rule (supersede when the credits changed, a signature, the PDF's hash) is a new field here
- * and a new branch of the decider, not a look-up inside it.
+ * Issue the year's certificate (signed-in section 8 "download certificate"). The handler prints the
+ * PDF first, from the stream it read (`cmePrintedOf`), and sends what it printed with the PDF's hash
+ * and the signed credential: the decider answers the current certificate again when it prints the
+ * same, supersedes it when the content changed, and refuses a print made from a stream that moved
+ * meanwhile (`CME_CERTIFICATE_STALE`).
  */
 export interface IssueCmeCertificate {
   type: 'IssueCmeCertificate';
   customerId: string;
   year: number;
-  /** Used only on the first issue. */
+  /** The new certificate's number (used only when one is issued now). */
   number: string;
   /** The accreditor's required information (the date of birth) is on record: refused without it. */
   accreditorInfoRecorded: boolean;
   now: string;
+  /** What the PDF prints. */
+  printed: CmePrinted;
+  verifyUrl: string;
+  /** SHA-256 (hex) of the PDF's bytes. */
+  pdfSha256: string;
+  /** The compact JWS of what was printed. */
+  credential: string;
+  /** The number the print says it replaces (the stream's current certificate when it was read), or null. */
+  supersedes: string | null;
 }
 
-export type CmeCommand = SubmitCmeTest | IssueCmeCertificate;
+/** Withdraw a certificate of the year (`npm run cme:revoke`): once; a repeat appends nothing. */
+export interface RevokeCmeCertificate {
+  type: 'RevokeCmeCertificate';
+  customerId: string;
+  year: number;
+  number: string;
+  reason: string;
+  /** The operator. */
+  by: string;
+  now: string;
+}
+
+export type CmeCommand = SubmitCmeTest | IssueCmeCertificate | RevokeCmeCertificate;

@@ -1,4 +1,3 @@
-import { DomainError } from '../kernel/decider.js';
 import { givenWhenThen } from '../kernel/given-when-then.testing.js';
 import { cmeChainText } from './cme.chain.js';
 import type { SubmitCmeTest } from './cme.commands.js';
@@ -134,52 +133,5 @@ describe('CME decider: scoring, update, the cap of 20, safety credits', () => {
     },
   ])('refuses $name', ({ command, code }) => {
     given().when(command).thenFails(code);
-  });
-
-  const issue = {
-    type: 'IssueCmeCertificate' as const,
-    customerId: 'c1',
-    year: 2024,
-    number: 'N1',
-    accreditorInfoRecorded: true,
-    now: NOW,
-  };
-
-  it('issues the certificate once, only with credits; a repeat appends nothing and keeps the first', () => {
-    given().when(issue).thenFails('CME_NO_CREDITS');
-    const [submitted] = run(submitOf(251, ALL_RIGHT));
-    given(submitted!)
-      .when(issue)
-      .then({
-        type: 'CmeCertificateIssued',
-        data: {
-          customerId: 'c1',
-          year: 2024,
-          number: 'N1',
-          totalAtIssue: 2,
-          issuedAt: NOW,
-          prevHash: fakeHash(cmeChainText(submitted!)),
-        },
-      });
-    const issued = decider.decide(issue, fold(decider, [submitted!]));
-    given(submitted!, ...issued)
-      .when({ ...issue, number: 'N2', now: '2024-06-01T00:00:00.000Z' })
-      .then();
-    expect(fold(decider, [submitted!, ...issued]).certificate).toEqual({
-      number: 'N1',
-      issuedAt: NOW,
-      totalAtIssue: 2,
-    });
-    expect(() => decider.decide({ ...issue, number: 'N2' }, fold(decider, []))).toThrow(DomainError);
-  });
-
-  it('refuses the certificate while the accreditor information is missing (before looking at credits)', () => {
-    const [submitted] = run(submitOf(251, ALL_RIGHT));
-    given(submitted!)
-      .when({ ...issue, accreditorInfoRecorded: false })
-      .thenFails('CME_INFO_MISSING');
-    given()
-      .when({ ...issue, accreditorInfoRecorded: false })
-      .thenFails('CME_INFO_MISSING');
   });
 });

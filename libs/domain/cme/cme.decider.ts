@@ -1,6 +1,7 @@
 import { type Decider, DomainError } from '../kernel/decider.js';
 import { type CmeHasher, cmeChainText } from './cme.chain.js';
-import type { CmeCommand, IssueCmeCertificate, SubmitCmeTest } from './cme.commands.js';
+import { evolveCertificate, issueCertificate, revokeCertificate } from './cme.certificate.js';
+import type { CmeCommand, SubmitCmeTest } from './cme.commands.js';
 import { CmeErrors, type CmeErrorCode } from './cme.errors.js';
 import { CME_GENESIS_HASH, type CmeEvent, type CmeRecordData } from './cme.events.js';
 import { refuseRetakeInCooldown } from './cme.retake.js';
@@ -41,42 +42,24 @@ function submit(command: SubmitCmeTest, state: CmeState): CmeEvent[] {
   return [{ type: 'CmeTestUpdated', data: { ...data, previousCredits: existing.creditsAwarded } }];
 }
 
-function issue(command: IssueCmeCertificate, state: CmeState): CmeEvent[] {
-  if (state.certificate !== null) return [];
-  if (!command.accreditorInfoRecorded) fail('CME_INFO_MISSING');
-  if (!(state.total > 0)) fail('CME_NO_CREDITS');
-  return [
-    {
-      type: 'CmeCertificateIssued',
-      data: {
-        customerId: command.customerId,
-        year: command.year,
-        number: command.number,
-        totalAtIssue: state.total,
-        issuedAt: command.now,
-        prevHash: state.lastHash,
-      },
-    },
-  ];
-}
-
 /**
  * The CME year decider (stream `cme-{customerId}-{year}`): scores a test, updates a repeated one,
- * holds the yearly cap of 20, issues the certificate once (with credits and the accreditor's
- * information), and chains every event to the one before it. `hash` is SHA-256 (hex) in production
+ * holds the yearly cap of 20, issues, supersedes and revokes certificates (./cme.certificate.ts),
+ * and chains every event to the one before it. `hash` is SHA-256 (hex) in production
  * (apps/api/cme/cme-hash.ts); the decider stays pure.
  */
 export function createCmeDecider(hash: CmeHasher): Decider<CmeCommand, CmeState, CmeEvent> {
   return {
-    initialState: { records: {}, total: 0, certificate: null, lastHash: CME_GENESIS_HASH },
+    initialState: { records: {}, total: 0, certificate: null, issued: {}, lastHash: CME_GENESIS_HASH },
     decide(command, state) {
-      return command.type === 'SubmitCmeTest' ? submit(command, state) : issue(command, state);
+      if (command.type === 'SubmitCmeTest') return submit(command, state);
+      if (command.type === 'IssueCmeCertificate') return issueCertificate(command, state);
+      return revokeCertificate(command, state);
     },
     evolve(state, event) {
       const lastHash = hash(cmeChainText(event));
-      if (event.type === 'CmeCertificateIssued') {
-        const { number, issuedAt, totalAtIssue } = event.data;
-        return { ...state, certificate: { number, issuedAt, totalAtIssue }, lastHash };
+      if (event.type === 'CmeCertificateIssued' || event.type === 'CmeCertificateRevoked') {
+        return evolveCertificate(state, event, lastHash);
       }
       const d = event.data;
       const key = cmeRecordKey(d.testType, d.productId);
@@ -89,10 +72,11 @@ export function createCmeDecider(hash: CmeHasher): Decider<CmeCommand, CmeState,
             recordId: d.recordId,
             testType: d.testType,
             productId: d.productId,
+            productName: d.productName,
+            submittedAt: d.submittedAt,
             answers: d.answers,
             creditsAwarded: d.creditsAwarded,
             safetyCredits: d.safetyCredits,
-            submittedAt: d.submittedAt,
           },
         },
         total: fromHalves(toHalves(state.total) - toHalves(before) + toHalves(d.creditsAwarded)),

@@ -52,10 +52,22 @@ export type CmeTestUpdated = DomainEvent<
   }
 >;
 
+/** An activity as a certificate printed it: the record's credits when the certificate was issued. */
+export interface CmePrintedActivity {
+  productId: number;
+  productName: string;
+  testType: CmeTestType;
+  /** ISO 8601: the submit whose credits the record counted then. */
+  completedAt: string;
+  credits: number;
+  safetyCredits: number;
+}
+
 /**
- * The yearly certificate, issued once per customer and year by IssueCmeCertificate. Released as it
- * is: what a later certificate needs (supersession, a signature, the PDF's hash) comes as fields a
- * reader treats as absent in these, or as events of its own (e.g. one superseding a number).
+ * A certificate of the year, issued by IssueCmeCertificate. Version 1 (released first: no `version`)
+ * recorded the number and the total only; version 2 records what the PDF printed, the PDF's SHA-256
+ * and the signed credential, so verification answers what was issued, never today's figures. A later
+ * issue whose printed content differs supersedes the one before (`supersedes`); both stay verifiable.
  */
 export type CmeCertificateIssued = DomainEvent<
   'CmeCertificateIssued',
@@ -63,19 +75,50 @@ export type CmeCertificateIssued = DomainEvent<
     customerId: string;
     year: number;
     number: string;
-    /** The year's credits when it was first issued (the certificate shows the current ones). */
+    /** The year's credits when it was issued. */
     totalAtIssue: number;
     issuedAt: string;
+    prevHash: string;
+    /** 2; absent in version 1, which has none of the fields below. */
+    version?: 2;
+    /** The physician's name as printed. */
+    name?: string;
+    activities?: CmePrintedActivity[];
+    totalCredit?: number;
+    safetyTotal?: number;
+    /** The verification address printed (and in the QR code). */
+    verifyUrl?: string;
+    /** SHA-256 (hex) of the PDF's bytes, kept as issued. */
+    pdfSha256?: string;
+    /** The compact JWS (Ed25519) of what was printed: checkable offline with the published keys. */
+    credential?: string;
+    /** The number this one replaces (the year's certificate before it), or null. */
+    supersedes?: string | null;
+  }
+>;
+
+/** A certificate withdrawn by an operator (`npm run cme:revoke`): verification then says so, with the date and reason. */
+export type CmeCertificateRevoked = DomainEvent<
+  'CmeCertificateRevoked',
+  {
+    customerId: string;
+    year: number;
+    number: string;
+    reason: string;
+    /** The operator. */
+    revokedBy: string;
+    revokedAt: string;
     prevHash: string;
   }
 >;
 
-export type CmeEvent = CmeTestSubmitted | CmeTestUpdated | CmeCertificateIssued;
+export type CmeEvent = CmeTestSubmitted | CmeTestUpdated | CmeCertificateIssued | CmeCertificateRevoked;
 
 export const CME_EVENT_TYPES = [
   'CmeTestSubmitted',
   'CmeTestUpdated',
   'CmeCertificateIssued',
+  'CmeCertificateRevoked',
 ] as const satisfies readonly CmeEvent['type'][];
 
 /** The prevHash of a stream's first event. */

@@ -1,0 +1,41 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Pool } from 'pg';
+import {
+  CME_CERTIFICATE_FILES_SCHEMA,
+  type CmeCertificateFile,
+  certificateFileOf,
+  discardCertificateFile,
+  keepCertificateFile,
+} from '#libs/read-models/cme-certificate-files.js';
+import { PG_POOL } from '../infrastructure/tokens.js';
+
+/** The PDFs of the certificates as issued (libs/read-models/cme-certificate-files.ts); the table is made on first use. */
+@Injectable()
+export class CertificateFiles {
+  private ready: Promise<unknown> | null = null;
+
+  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+
+  private ensureTable(): Promise<unknown> {
+    this.ready ??= this.pool.query(CME_CERTIFICATE_FILES_SCHEMA).catch((error: unknown) => {
+      this.ready = null;
+      throw error;
+    });
+    return this.ready;
+  }
+
+  async keep(file: CmeCertificateFile): Promise<void> {
+    await this.ensureTable();
+    await keepCertificateFile(this.pool, file);
+  }
+
+  async of(number: string): Promise<CmeCertificateFile | null> {
+    await this.ensureTable();
+    return certificateFileOf(this.pool, number);
+  }
+
+  async discard(number: string): Promise<void> {
+    await this.ensureTable();
+    await discardCertificateFile(this.pool, number);
+  }
+}

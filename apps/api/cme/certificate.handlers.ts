@@ -1,0 +1,79 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Clock } from '#libs/application/clock.js';
+import { CME_CREDENTIAL_TYPE } from '#libs/contracts/cme.js';
+import { cmePrintedOf } from '#libs/domain/cme/cme.certificate.js';
+import type { IssueCmeCertificate } from '#libs/domain/cme/cme.commands.js';
+import { type CmeEvent, cmeStreamId } from '#libs/domain/cme/cme.events.js';
+import type { CmeIssuedCertificate } from '#libs/domain/cme/cme.state.js';
+import { fold } from '#libs/domain/kernel/decider.js';
+import type { EventStore } from '#libs/eventstore/event-store.port.js';
+import { SIGNER, type Signer } from '#libs/signing/signer.js';
+import { EVENT_STORE } from '../infrastructure/tokens.js';
+import { EventSourcedService } from '../kernel/event-sourced.service.js';
+import { CertificateFiles } from './certificate-files.js';
+import { newCertificateNumber } from './certificate-number.js';
+import { renderCertificatePdf, sha256OfBytes } from './certificate-pdf.js';
+import { credentialPayloadOf, printOf } from './certificate-views.js';
+import { cmeDecider } from './cme-hash.js';
+import { CmeQueries } from './cme-queries.js';
+import { IssueCmeCertificateCommand } from './cme.messages.js';
+
+/**
+ * Issues the year's certificate as a document. The decider is asked first on the stream as read (it is
+ * pure: nothing is written): a refusal, or the current certificate printing the same, answers without a
+ * print. Otherwise the PDF is rendered (with the verify address and its QR code), its bytes kept, its
+ * SHA-256 and the signed credential of what it prints recorded in CmeCertificateIssued through the one
+ * write path, which decides again on the fresh stream: a change landed meanwhile refuses the print
+ * (409), a twin issue that won the race is answered instead. A print not issued is let go.
+ */
+@CommandHandler(IssueCmeCertificateCommand)
+export class IssueCmeCertificateHandler implements ICommandHandler<IssueCmeCertificateCommand> {
+  constructor(
+    private readonly eventSourced: EventSourcedService,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly queries: CmeQueries,
+    private readonly files: CertificateFiles,
+    @Inject(SIGNER) private readonly signer: Signer,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute({ customerId, year, origin }: IssueCmeCertificateCommand): Promise<CmeIssuedCertificate> {
+    const streamId = cmeStreamId(customerId, year);
+    const state = fold(cmeDecider, (await this.store.readStream(streamId)) as unknown as CmeEvent[]);
+    const [name, infoMissing] = await Promise.all([
+      this.queries.physicianName(customerId),
+      this.queries.infoMissing(customerId),
+    ]);
+    const number = newCertificateNumber(year);
+    const command: IssueCmeCertificate = {
+      type: 'IssueCmeCertificate',
+      customerId,
+      year,
+      number,
+      accreditorInfoRecorded: !infoMissing,
+      now: this.clock.now().toISOString(),
+      printed: cmePrintedOf(state, name),
+      verifyUrl: `${origin}/verify/${number}`,
+      supersedes: state.certificate?.number ?? null,
+      pdfSha256: '',
+      credential: '',
+    };
+    if (cmeDecider.decide(command, state).length === 0) return state.certificate!;
+
+    const print = printOf(command.printed, { ...command, issuedAt: command.now });
+    const pdf = await renderCertificatePdf(print);
+    const pdfSha256 = sha256OfBytes(pdf);
+    const payload = credentialPayloadOf(command.printed, print, pdfSha256, origin);
+    const { jws } = await this.signer.sign({ ...payload }, CME_CREDENTIAL_TYPE);
+    await this.files.keep({ number, customerId, year, sha256: pdfSha256, pdf });
+    let issued = false;
+    try {
+      const result = await this.eventSourced.execute(streamId, cmeDecider, { ...command, pdfSha256, credential: jws });
+      issued = result.events.length > 0;
+      return result.state.certificate!;
+    } finally {
+      if (!issued) await this.files.discard(number);
+    }
+  }
+}

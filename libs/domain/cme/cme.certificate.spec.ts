@@ -1,0 +1,286 @@
+import { fold } from '../kernel/decider.js';
+import { givenWhenThen } from '../kernel/given-when-then.testing.js';
+import { cmePrintedOf } from './cme.certificate.js';
+import { cmeChainText } from './cme.chain.js';
+import type { IssueCmeCertificate, RevokeCmeCertificate, SubmitCmeTest } from './cme.commands.js';
+import { createCmeDecider } from './cme.decider.js';
+import type { CmeCertificateIssued, CmeEvent } from './cme.events.js';
+
+// A stand-in for SHA-256 (the domain has no crypto): any deterministic function shows the chaining.
+const fakeHash = (text: string): string => `h(${text.length}:${text.slice(-12)})`;
+const decider = createCmeDecider(fakeHash);
+const given = givenWhenThen(decider);
+
+const KEY = [0, 1, 2, 3];
+const NAME = 'Morgan Credits, MD';
+const submitOf = (productId: number, answers: number[], now: string, extra: Partial<SubmitCmeTest> = {}) =>
+  ({
+    type: 'SubmitCmeTest',
+    customerId: 'c1',
+    year: 2024,
+    newRecordId: `r${productId}`,
+    testType: 'streaming',
+    productId,
+    productName: `Product ${productId}`,
+    productCredits: 2,
+    safety: false,
+    answers,
+    key: KEY,
+    lastLongViewAt: null,
+    retakeByViewing: false,
+    now,
+    ...extra,
+  }) satisfies SubmitCmeTest;
+
+type Command = Parameters<typeof decider.decide>[0];
+
+/**
+ * Decides the steps one after another on the stream so far: the events a real stream would hold. A
+ * step may be a function of the events so far (an issue printed from the stream as it then stands).
+ */
+function run(...steps: (Command | ((events: CmeEvent[]) => Command))[]): CmeEvent[] {
+  const events: CmeEvent[] = [];
+  for (const step of steps) {
+    const command = typeof step === 'function' ? step(events) : step;
+    events.push(...decider.decide(command, fold(decider, events)));
+  }
+  return events;
+}
+
+/** An issue as the handler sends it: printed from the stream as it stands. */
+function issueOn(events: CmeEvent[], number: string, now: string, extra: Partial<IssueCmeCertificate> = {}) {
+  const state = fold(decider, events);
+  return {
+    type: 'IssueCmeCertificate',
+    customerId: 'c1',
+    year: 2024,
+    number,
+    accreditorInfoRecorded: true,
+    now,
+    printed: cmePrintedOf(state, NAME),
+    verifyUrl: `https://shop.test/verify/${number}`,
+    pdfSha256: `sha-of-${number}`,
+    credential: `jws-of-${number}`,
+    supersedes: state.certificate?.number ?? null,
+    ...extra,
+  } satisfies IssueCmeCertificate;
+}
+
+/** An issue printed from the stream as it stands when `run` reaches it. */
+const issueOnLater =
+  (number: string, now: string) =>
+  (events: CmeEvent[]): IssueCmeCertificate =>
+    issueOn(events, number, now);
+
+const revokeOf = (number: string, extra: Partial<RevokeCmeCertificate> = {}): RevokeCmeCertificate => ({
+  type: 'RevokeCmeCertificate',
+  customerId: 'c1',
+  year: 2024,
+  number,
+  reason: 'Issued in error',
+  by: 'registrar',
+  now: '2024-09-01T08:00:00.000Z',
+  ...extra,
+});
+
+const ALL_RIGHT = [0, 1, 2, 3];
+const TWO_RIGHT = [0, 1, 0, 0];
+const issuedData = (e: CmeEvent | undefined) => (e as CmeCertificateIssued).data;
+
+describe('CME certificates: issued as documents, superseded, revoked', () => {
+  const tests = [
+    submitOf(251, ALL_RIGHT, '2024-03-01T10:00:00.000Z'),
+    submitOf(258, TWO_RIGHT, '2024-03-02T10:00:00.000Z', { safety: true }),
+  ];
+
+  it('prints every record, first submitted first, with the credits counted and the last submit’s date', () => {
+    const events = run(...tests, submitOf(251, TWO_RIGHT, '2024-04-01T10:00:00.000Z'));
+    expect(cmePrintedOf(fold(decider, events), NAME)).toEqual({
+      name: NAME,
+      activities: [
+        {
+          productId: 251,
+          productName: 'Product 251',
+          testType: 'streaming',
+          completedAt: '2024-04-01T10:00:00.000Z',
+          credits: 1,
+          safetyCredits: 0,
+        },
+        {
+          productId: 258,
+          productName: 'Product 258',
+          testType: 'streaming',
+          completedAt: '2024-03-02T10:00:00.000Z',
+          credits: 1,
+          safetyCredits: 1,
+        },
+      ],
+      totalCredit: 2,
+      safetyTotal: 1,
+    });
+  });
+
+  it('the first issue records version 2: what was printed, the PDF’s hash, the credential, chained', () => {
+    const history = run(...tests);
+    given(...history)
+      .when(issueOn(history, 'N1', '2024-05-01T10:00:00.000Z'))
+      .then({
+        type: 'CmeCertificateIssued',
+        data: {
+          customerId: 'c1',
+          year: 2024,
+          number: 'N1',
+          totalAtIssue: 3,
+          issuedAt: '2024-05-01T10:00:00.000Z',
+          prevHash: fakeHash(cmeChainText(history.at(-1)!)),
+          version: 2,
+          name: NAME,
+          activities: cmePrintedOf(fold(decider, history), NAME).activities,
+          totalCredit: 3,
+          safetyTotal: 1,
+          verifyUrl: 'https://shop.test/verify/N1',
+          pdfSha256: 'sha-of-N1',
+          credential: 'jws-of-N1',
+          supersedes: null,
+        },
+      });
+  });
+
+  it('the same credits answer the same certificate: nothing appended, also after a retake scoring the same', () => {
+    const issued = run(...tests, issueOnLater('N1', '2024-05-01T10:00:00.000Z'));
+    given(...issued)
+      .when(issueOn(issued, 'N2', '2024-06-01T10:00:00.000Z'))
+      .then();
+    // Other answers, the same two right: the credits are unchanged (only the completion date moved).
+    const sameScore = run(
+      ...tests,
+      issueOnLater('N1', '2024-05-01T10:00:00.000Z'),
+      submitOf(258, [0, 1, 3, 0], '2024-06-02T10:00:00.000Z', { safety: true }),
+    );
+    given(...sameScore)
+      .when(issueOn(sameScore, 'N2', '2024-06-03T10:00:00.000Z'))
+      .then();
+    expect(fold(decider, sameScore).certificate).toMatchObject({ number: 'N1', supersedes: null, revokedAt: null });
+  });
+
+  it('a later issue after the credits changed supersedes the earlier number; both stay in the stream', () => {
+    const events = run(
+      ...tests,
+      issueOnLater('N1', '2024-05-01T10:00:00.000Z'),
+      submitOf(263, ALL_RIGHT, '2024-07-01T10:00:00.000Z'),
+      issueOnLater('N2', '2024-07-02T10:00:00.000Z'),
+    );
+    const issued = events.filter((e) => e.type === 'CmeCertificateIssued').map(issuedData);
+    expect(issued.map((d) => [d.number, d.totalCredit, d.supersedes])).toEqual([
+      ['N1', 3, null],
+      ['N2', 5, 'N1'],
+    ]);
+    const state = fold(decider, events);
+    expect(state.certificate).toMatchObject({ number: 'N2', supersedes: 'N1' });
+    expect(Object.keys(state.issued)).toEqual(['N1', 'N2']);
+  });
+
+  it('a version 1 certificate (no printed content recorded) is superseded by the next issue', () => {
+    const history = run(...tests);
+    const v1: CmeEvent = {
+      type: 'CmeCertificateIssued',
+      data: {
+        customerId: 'c1',
+        year: 2024,
+        number: '2024-ABCD-EFGH',
+        totalAtIssue: 3,
+        issuedAt: '2024-04-01T00:00:00.000Z',
+        prevHash: fakeHash(cmeChainText(history.at(-1)!)),
+      },
+    };
+    const [next] = decider.decide(
+      issueOn([...history, v1], 'N2', '2024-05-01T00:00:00.000Z'),
+      fold(decider, [...history, v1]),
+    );
+    expect(issuedData(next)).toMatchObject({ number: 'N2', version: 2, supersedes: '2024-ABCD-EFGH' });
+  });
+
+  it('refuses without the accreditor’s information (first), without credits, and a print of a stream that moved', () => {
+    given()
+      .when(issueOn([], 'N1', '2024-05-01T00:00:00.000Z', { accreditorInfoRecorded: false }))
+      .thenFails('CME_INFO_MISSING');
+    given()
+      .when(issueOn([], 'N1', '2024-05-01T00:00:00.000Z'))
+      .thenFails('CME_NO_CREDITS');
+    const before = run(tests[0]!);
+    const after = run(...tests);
+    // Printed before the second test landed: its content no longer matches the stream.
+    given(...after)
+      .when(issueOn(before, 'N1', '2024-05-01T00:00:00.000Z'))
+      .thenFails('CME_CERTIFICATE_STALE');
+    // Printed as superseding nothing, while a certificate was issued meanwhile.
+    const issued = run(
+      ...tests,
+      issueOnLater('N1', '2024-05-01T00:00:00.000Z'),
+      submitOf(263, ALL_RIGHT, '2024-07-01T10:00:00.000Z'),
+    );
+    given(...issued)
+      .when(issueOn(issued, 'N2', '2024-07-02T00:00:00.000Z', { supersedes: null }))
+      .thenFails('CME_CERTIFICATE_STALE');
+    given(...issued)
+      .when(issueOn(issued, 'N1', '2024-07-02T00:00:00.000Z'))
+      .thenFails('CME_CERTIFICATE_STALE');
+  });
+
+  it('revokes a number of the stream once, with a reason; then no new certificate for the year', () => {
+    const issued = run(...tests, issueOnLater('N1', '2024-05-01T10:00:00.000Z'));
+    given(...issued)
+      .when(revokeOf('N9'))
+      .thenFails('CME_CERTIFICATE_UNKNOWN');
+    given(...issued)
+      .when(revokeOf('N1', { reason: '  ' }))
+      .thenFails('CME_REVOKE_REASON_REQUIRED');
+    given(...issued)
+      .when(revokeOf('N1', { by: '' }))
+      .thenFails('CME_REVOKE_REASON_REQUIRED');
+    given(...issued)
+      .when(revokeOf('N1', { reason: ' Issued in error ' }))
+      .then({
+        type: 'CmeCertificateRevoked',
+        data: {
+          customerId: 'c1',
+          year: 2024,
+          number: 'N1',
+          reason: 'Issued in error',
+          revokedBy: 'registrar',
+          revokedAt: '2024-09-01T08:00:00.000Z',
+          prevHash: fakeHash(cmeChainText(issued.at(-1)!)),
+        },
+      });
+    const revoked = run(...tests, issueOnLater('N1', '2024-05-01T10:00:00.000Z'), revokeOf('N1'));
+    given(...revoked)
+      .when(revokeOf('N1', { reason: 'again' }))
+      .then();
+    expect(fold(decider, revoked).certificate).toMatchObject({ number: 'N1', revokedAt: '2024-09-01T08:00:00.000Z' });
+    const more = run(
+      ...tests,
+      issueOnLater('N1', '2024-05-01T10:00:00.000Z'),
+      revokeOf('N1'),
+      submitOf(263, ALL_RIGHT, '2024-10-01T00:00:00.000Z'),
+    );
+    given(...more)
+      .when(issueOn(more, 'N2', '2024-10-02T00:00:00.000Z'))
+      .thenFails('CME_CERTIFICATE_REVOKED');
+  });
+
+  it('revoking a superseded number leaves the current certificate and later issues alone', () => {
+    const events = run(
+      ...tests,
+      issueOnLater('N1', '2024-05-01T10:00:00.000Z'),
+      submitOf(263, ALL_RIGHT, '2024-07-01T10:00:00.000Z'),
+      issueOnLater('N2', '2024-07-02T10:00:00.000Z'),
+      revokeOf('N1'),
+    );
+    const state = fold(decider, events);
+    expect(state.issued).toEqual({ N1: { revokedAt: '2024-09-01T08:00:00.000Z' }, N2: { revokedAt: null } });
+    expect(state.certificate).toMatchObject({ number: 'N2', revokedAt: null });
+    given(...events)
+      .when(issueOn(events, 'N3', '2024-09-02T00:00:00.000Z'))
+      .then();
+  });
+});
