@@ -76,8 +76,10 @@ describe('CME audit', () => {
   it('names a customer by the address a confirmed email change gave them, and by the old one after an undo', async () => {
     const before = await cmeAudit(store, { year: YEAR, email: 'cme@demo.test' });
     const customerId = before.totals[0]!.customerId;
-    const change = (type: string, data: Record<string, unknown>) =>
-      store.append(
+    // Appended, then read once settled: readAll shows an event only when no transaction that started
+    // before it (a projection reacting to the one before) is still running.
+    const change = async (type: string, data: Record<string, unknown>) => {
+      const { position } = await store.append(
         `customer-${customerId}`,
         [
           {
@@ -94,6 +96,8 @@ describe('CME audit', () => {
         ],
         'any',
       );
+      while ((await store.headPosition()) < position) await new Promise((resolve) => setTimeout(resolve, 20));
+    };
     await change('EmailChangeConfirmed', {
       previousEmail: 'cme@demo.test',
       email: 'cme-new@demo.test',
