@@ -17,6 +17,7 @@ import { expectNoSeriousAxeViolations } from './support/axe.js';
 import { expectNoSidewaysScroll } from './support/layout.js';
 import { DEMO_PASSWORD, logIn } from './support/shop.js';
 import { expectTapTargets } from './support/tap-targets.js';
+import { pdfText } from './support/pdf.js';
 
 const CME = 'cme@demo.test';
 const CME_NAME = 'Morgan Credits';
@@ -29,21 +30,6 @@ const YEAR = new Date().getFullYear() - 1;
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
 test.describe.configure({ timeout: 150_000 });
-
-/** The printed text of a PDF's pages (pdfjs-dist, the legacy build for Node). */
-async function pdfText(path: string): Promise<string> {
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const data = new Uint8Array(await readFile(path));
-  const standardFontDataUrl = join(process.cwd(), 'node_modules/pdfjs-dist/standard_fonts/');
-  const pdf = await getDocument({ data, standardFontDataUrl, isEvalSupported: false }).promise;
-  const pages: string[] = [];
-  for (let number = 1; number <= pdf.numPages; number += 1) {
-    const content = await (await pdf.getPage(number)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(''));
-  }
-  await pdf.destroy();
-  return pages.join('\n');
-}
 
 /** `npm run cme:revoke` against the journeys' shop, through its embedded PostgreSQL (the shop keeps running). */
 async function revoke(number: string, reason: string): Promise<void> {

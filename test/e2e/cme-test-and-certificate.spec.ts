@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import {
   CERTIFICATE_UNKNOWN,
@@ -13,6 +11,7 @@ import { CONCURRENT_CHANGE } from '../../libs/contracts/errors.js';
 import { withAccount } from './support/accounts.js';
 import { expectNoSidewaysScroll } from './support/layout.js';
 import { DEMO_PASSWORD, logIn } from './support/shop.js';
+import { pdfText } from './support/pdf.js';
 
 const CME = 'cme@demo.test';
 /** The name on cme@demo.test's certificate (apps/api/seed/demo-accounts.json). */
@@ -28,21 +27,6 @@ const RETAKE_CLOSED =
 // year (one record; the retake policy keeps its retake closed for a day), far below the cap of 20, and the
 // database is new every run.
 test.describe.configure({ timeout: 150_000 });
-
-/** The text of every page of a PDF (pdfjs-dist, the legacy build for Node). */
-async function pdfText(path: string): Promise<string> {
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const data = new Uint8Array(await readFile(path));
-  const standardFontDataUrl = join(process.cwd(), 'node_modules/pdfjs-dist/standard_fonts/');
-  const pdf = await getDocument({ data, standardFontDataUrl, isEvalSupported: false }).promise;
-  const pages: string[] = [];
-  for (let number = 1; number <= pdf.numPages; number += 1) {
-    const content = await (await pdf.getPage(number)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : ' ') : '')).join(''));
-  }
-  await pdf.destroy();
-  return pages.join('\n');
-}
 
 /** The year's total on the CME center. */
 async function centerTotal(page: Page): Promise<number> {

@@ -7,6 +7,7 @@ import { type CmeCertificateRevoked, cmeStreamId } from '#libs/domain/cme/cme.ev
 import { DomainError } from '#libs/domain/kernel/decider.js';
 import type { EventStore } from '#libs/eventstore/event-store.port.js';
 import { cmeCertificateByNumber } from '#libs/read-models/cme-certificates.js';
+import { operatorProblem, readOperatorArguments } from '../kernel/operator-arguments.js';
 import { canonicalCertificateNumber } from './certificate-number.js';
 import { cmeDecider } from './cme-hash.js';
 
@@ -20,29 +21,14 @@ export interface RevokeArguments {
 
 /** Reads `NUMBER --reason "..." [--by NAME]` (the number as typed); the operator defaults to `defaultBy`. */
 export function parseRevokeArguments(argv: readonly string[], defaultBy: string): RevokeArguments | { error: string } {
-  const options = new Map<string, string>();
-  const positional: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (!arg.startsWith('--')) {
-      positional.push(arg);
-      continue;
-    }
-    const name = arg.slice(2);
-    if (!['reason', 'by'].includes(name)) return { error: `Unknown option: ${arg}` };
-    const value = argv[i + 1];
-    if (value === undefined) return { error: `${arg} needs a value` };
-    options.set(name, value);
-    i++;
-  }
-  const [number, ...extra] = positional;
+  const read = readOperatorArguments(argv, [], defaultBy);
+  if ('error' in read) return read;
+  const [number, ...extra] = read.positional;
   if (number === undefined || number.trim() === '' || extra.length > 0)
     return { error: 'Give one certificate number.' };
-  const reason = options.get('reason')?.trim() ?? '';
-  if (reason === '') return { error: '--reason is required.' };
-  const by = options.get('by')?.trim() || defaultBy.trim();
-  if (by === '') return { error: '--by is required (no OS user name).' };
-  return { number: number.trim(), reason, by };
+  const problem = operatorProblem(read);
+  if (problem) return { error: problem };
+  return { number: number.trim(), reason: read.reason, by: read.by };
 }
 
 export type RevokeOutcome =

@@ -5,6 +5,7 @@ import { cmeChainText } from './cme.chain.js';
 import type { IssueCmeCertificate, RevokeCmeCertificate, SubmitCmeTest } from './cme.commands.js';
 import { createCmeDecider } from './cme.decider.js';
 import type { CmeCertificateIssued, CmeEvent } from './cme.events.js';
+import { submitCommand } from './cme.testing.js';
 
 // A stand-in for SHA-256 (the domain has no crypto): any deterministic function shows the chaining.
 const fakeHash = (text: string): string => `h(${text.length}:${text.slice(-12)})`;
@@ -14,23 +15,7 @@ const given = givenWhenThen(decider);
 const KEY = [0, 1, 2, 3];
 const NAME = 'Morgan Credits, MD';
 const submitOf = (productId: number, answers: number[], now: string, extra: Partial<SubmitCmeTest> = {}) =>
-  ({
-    type: 'SubmitCmeTest',
-    customerId: 'c1',
-    year: 2024,
-    newRecordId: `r${productId}`,
-    testType: 'streaming',
-    productId,
-    productName: `Product ${productId}`,
-    productCredits: 2,
-    safety: false,
-    answers,
-    key: KEY,
-    lastLongViewAt: null,
-    retakeByViewing: false,
-    now,
-    ...extra,
-  }) satisfies SubmitCmeTest;
+  submitCommand(productId, { answers, key: KEY, now, retakeByViewing: false, ...extra });
 
 type Command = Parameters<typeof decider.decide>[0];
 

@@ -4,6 +4,7 @@ import type { SubmitCmeTest } from './cme.commands.js';
 import { createCmeDecider } from './cme.decider.js';
 import { CME_GENESIS_HASH, type CmeEvent, type CmeRecordData } from './cme.events.js';
 import { fold } from '../kernel/decider.js';
+import { submitCommand } from './cme.testing.js';
 
 // A stand-in for SHA-256 (the domain has no crypto): any deterministic function shows the chaining.
 const fakeHash = (text: string): string => `h(${text.length}:${text.slice(-12)})`;
@@ -14,23 +15,8 @@ const KEY = [0, 1, 2, 3];
 const NOW = '2024-05-01T10:00:00.000Z';
 /** A day after NOW: a retake is open again (the retake policy, cme.retake.spec.ts). */
 const DAY_LATER = { now: '2024-05-02T10:00:00.000Z' };
-const submitOf = (productId: number, answers: number[], extra: Partial<SubmitCmeTest> = {}): SubmitCmeTest => ({
-  type: 'SubmitCmeTest',
-  customerId: 'c1',
-  year: 2024,
-  newRecordId: `r${productId}`,
-  testType: 'streaming',
-  productId,
-  productName: `Product ${productId}`,
-  productCredits: 2,
-  safety: false,
-  answers,
-  key: KEY,
-  now: NOW,
-  lastLongViewAt: null,
-  retakeByViewing: true,
-  ...extra,
-});
+const submitOf = (productId: number, answers: number[], extra: Partial<SubmitCmeTest> = {}): SubmitCmeTest =>
+  submitCommand(productId, { answers, key: KEY, now: NOW, ...extra });
 
 /** Folds the commands one after another, returning every event: what a real stream would hold. */
 function run(...commands: SubmitCmeTest[]): CmeEvent[] {

@@ -4,28 +4,14 @@ import type { SubmitCmeTest } from './cme.commands.js';
 import { createCmeDecider } from './cme.decider.js';
 import type { CmeEvent } from './cme.events.js';
 import { retakeOpensAt } from './cme.retake.js';
+import { submitCommand } from './cme.testing.js';
 
 const decider = createCmeDecider((text) => `h${text.length}`);
 const given = givenWhenThen(decider);
 
 const FIRST = '2024-05-01T10:00:00.000Z';
-const submitOf = (productId: number, now: string, extra: Partial<SubmitCmeTest> = {}): SubmitCmeTest => ({
-  type: 'SubmitCmeTest',
-  customerId: 'c1',
-  year: 2024,
-  newRecordId: `r${productId}`,
-  testType: 'streaming',
-  productId,
-  productName: `Product ${productId}`,
-  productCredits: 2,
-  safety: false,
-  answers: [0, 1, 2, 0],
-  key: [0, 1, 2, 3],
-  now,
-  lastLongViewAt: null,
-  retakeByViewing: true,
-  ...extra,
-});
+const submitOf = (productId: number, now: string, extra: Partial<SubmitCmeTest> = {}): SubmitCmeTest =>
+  submitCommand(productId, { now, ...extra });
 
 /** The stream after the first submit of product 251 at FIRST. */
 const taken: CmeEvent[] = decider.decide(submitOf(251, FIRST), fold(decider, []));
