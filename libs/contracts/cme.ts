@@ -246,6 +246,11 @@ export interface CmeTestListItem {
   TOTAL: number | null;
   /** ISO 8601 time of its last submit this year; null when not taken. */
   created_at: string | null;
+  /**
+   * For a `retake_available` test in the retake policy's cooldown: when it opens (ISO 8601, a whole
+   * minute; sooner after a long view of its video). null when a submit is open now.
+   */
+  RETAKE_OPENS_AT: string | null;
 }
 
 /**

@@ -79,11 +79,20 @@ describe('CME API: the tests a user can take', () => {
     const base = Math.floor(Math.min(Date.now(), Date.UTC(YEAR, 11, 29)) / 60_000) * 60_000;
     jest.spyOn(shop.app.get(Clock), 'now').mockReturnValue(new Date(base));
     expect((await submit(withRight(160, 3))).body.TOTAL).toBe(1.5);
-    expect(find(await tests(learner), 'module', 160)).toMatchObject({ STATE: 'retake_available', TOTAL: 1.5 });
+    // Retake available, but only from a day later (the retake policy): the list says when.
+    expect(find(await tests(learner), 'module', 160)).toMatchObject({
+      STATE: 'retake_available',
+      TOTAL: 1.5,
+      RETAKE_OPENS_AT: new Date(base + 24 * 3_600_000).toISOString(),
+    });
     // The retake a day later (the retake policy).
     jest.spyOn(shop.app.get(Clock), 'now').mockReturnValue(new Date(base + 24 * 3_600_000));
     expect((await submit(keyOf(160))).body.TOTAL).toBe(2);
-    expect(find(await tests(learner), 'module', 160)).toMatchObject({ STATE: 'taken', TOTAL: 2 });
+    expect(find(await tests(learner), 'module', 160)).toMatchObject({
+      STATE: 'taken',
+      TOTAL: 2,
+      RETAKE_OPENS_AT: null,
+    });
   });
 
   it('is for role cme: cmePrint alone is 403, no login 401; every answer is documented', async () => {

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { type CmeTestListItem, type CmeTestListResponse, type CmeTestType } from '#libs/contracts/cme.js';
+import { retakeOpensAt } from '#libs/domain/cme/cme.retake.js';
 import { cmeTestState, testCredits } from '#libs/domain/cme/cme.test-state.js';
 import { accessTo } from '#libs/domain/streaming/access.js';
 import { cmeRecordsOf } from '#libs/read-models/cme-totals.js';
@@ -10,6 +11,7 @@ import { CatalogFacts } from '../catalog/index.js';
 import { RolesService } from '../identity/index.js';
 import { PG_POOL } from '../infrastructure/tokens.js';
 import { productsWithTests } from './cme-questions.js';
+import { CmeRetakes } from './cme-retake.js';
 
 /** Modules first; within each kind the tests taken this year first (a phone shows them without "Show all"), then by name. */
 const rank = (t: CmeTestListItem): number => (t.TYPE === 'module' ? 0 : 2) + (t.STATE === 'not_taken' ? 1 : 0);
@@ -28,6 +30,7 @@ export class CmeTestList {
     @Inject(PG_POOL) private readonly pool: Pool,
     private readonly facts: CatalogFacts,
     private readonly roles: RolesService,
+    private readonly retakes: CmeRetakes,
   ) {}
 
   async of(customerId: string, now: Date): Promise<CmeTestListResponse> {
@@ -57,17 +60,26 @@ export class CmeTestList {
         type === 'module' ? modulesBought.has(product.ID) : accessTo(product, entitlements, now, eLearning).allowed;
       if (!record && !open) continue;
       const credits = testCredits(product.CREDITS);
+      const state = cmeTestState(record, product.CREDITS);
       tests.push({
         TYPE: type,
         PRODUCTID: product.ID,
         NAME: product.NAME,
         CREDITS: credits,
         SAFETYCREDITS: product.CATEGORIES.some((id) => safety.includes(id)) ? credits : 0,
-        STATE: cmeTestState(record, product.CREDITS),
+        STATE: state,
         TOTAL: record ? record.credits : null,
         created_at: record ? record.submittedAt.toISOString() : null,
+        RETAKE_OPENS_AT:
+          record && state === 'retake_available' ? await this.opensAt(customerId, product.ID, record, now) : null,
       });
     }
     return { YEAR: year, TESTS: tests.sort(inListOrder) };
+  }
+
+  /** When a taken test's retake opens (the retake policy, cme.retake.ts); null when it is open now. */
+  private async opensAt(customerId: string, productId: number, record: { submittedAt: Date }, now: Date) {
+    const { lastLongViewAt } = await this.retakes.evidence(customerId, productId);
+    return retakeOpensAt({ lastSubmitAt: record.submittedAt.toISOString(), lastLongViewAt }, now.toISOString());
   }
 }

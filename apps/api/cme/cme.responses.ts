@@ -90,6 +90,13 @@ export class CmeTestListItemDto implements CmeTestListItem {
   @ApiProperty({ type: Number, nullable: true, description: 'Credits counted this year; null when not taken' })
   TOTAL!: number | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) created_at!: string | null;
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'A retake_available test in its cooldown: when it opens; null when a submit is open now',
+  })
+  RETAKE_OPENS_AT!: string | null;
 }
 
 export class CmeTestListDto implements CmeTestListResponse {

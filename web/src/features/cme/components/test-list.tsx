@@ -20,6 +20,7 @@ import {
 } from '@contracts/cme';
 import { LoadError } from '@/components/load-error';
 import { useCmeTestsQuery } from '../api/cme-api';
+import { retakeTime } from '../retake-time';
 
 /** The heading's id: the center's "Your CME tests" link jumps here. */
 export const TEST_LIST_ID = 'cme-tests';
@@ -57,7 +58,12 @@ function TestRow({ test }: { test: CmeTestListItem }) {
           secondary={creditsText(test)}
           sx={{ flex: '1 1 14rem', minWidth: 0, '& .MuiListItemText-primary': { overflowWrap: 'anywhere' } }}
         />
-        <Chip size="small" label={STATE_LABEL[test.STATE]} color={STATE_COLOR[test.STATE]} />
+        {test.RETAKE_OPENS_AT ? (
+          // In the retake policy's cooldown: when the retake opens, not that it is open.
+          <Chip size="small" label={`Retake from ${retakeTime.format(new Date(test.RETAKE_OPENS_AT))}`} />
+        ) : (
+          <Chip size="small" label={STATE_LABEL[test.STATE]} color={STATE_COLOR[test.STATE]} />
+        )}
       </ListItemButton>
     </ListItem>
   );

@@ -31,6 +31,7 @@ import { type Answers, clearDraft, draftKey, readDraft, writeDraft } from '../an
 import { useCmeTestQuery, useSaveCmeTestMutation, type CmeTestKey } from '../api/cme-api';
 import { QuestionFieldset } from '../components/question-fieldset';
 import { RetakeDialog } from '../components/retake-dialog';
+import { retakeTime } from '../retake-time';
 import { cmeErrorText } from '../text';
 
 const LOAD_FAILED = 'The CME test could not be loaded. Please try again later.';
@@ -38,15 +39,6 @@ const SAVE_FAILED = 'Your answers could not be submitted. Please try again.';
 
 type Outcome = { kind: 'saved'; answer: CmeTestSaveResponse } | { kind: 'failure'; message: string } | null;
 
-/** When a retake opens, in the reader's own time zone (the server's refusal names it in UTC). */
-const openingTime = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-});
 /** The longest delay a browser timer takes (about 24.8 days). */
 const MAX_TIMER_MS = 2_147_483_647;
 
@@ -71,7 +63,7 @@ function RetakeClosed({ test, opensAt }: { test: CmeTestResponse; opensAt: strin
   const watch = test.RETAKE_BY_VIEWING && test.TYPE === 'streaming';
   return (
     <Alert severity="info" role="status" aria-label="When you can take this test again">
-      <Typography>{cmeRetakeClosedMessage(openingTime.format(new Date(opensAt)), test.RETAKE_BY_VIEWING)}</Typography>
+      <Typography>{cmeRetakeClosedMessage(retakeTime.format(new Date(opensAt)), test.RETAKE_BY_VIEWING)}</Typography>
       {watch ? (
         <AppLink
           to={`/stream/${test.PRODUCTID}`}
