@@ -163,7 +163,9 @@ describe('a crash right after the charge of a press that kept the card and gave 
     expect((await call(again, 'GET', '/card')).body).toEqual({
       data: { BRAND: 'Mastercard', LAST4: '4444', MONTH: card.MONTH, YEAR: card.YEAR },
     });
-    expect((await call(again, 'GET', '/account/cme')).body).toEqual({ data: { DOB: dob } });
+    expect((await call(again, 'GET', '/account/cme')).body).toEqual({
+      data: { DOB: dob, LICENSESTATE: null, LICENSENUMBER: null, BOARDID: null },
+    });
     const retry = await press(again);
     expect(retry.status).toBe(200);
     expect(retry.body.ERRORS).toEqual([]);
