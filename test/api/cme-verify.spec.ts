@@ -97,6 +97,8 @@ describe('GET and POST /api/cme/verify/{number}', () => {
     // One bit of one byte, in the middle of the page's content.
     edited[Math.floor(edited.length / 2)]! ^= 1;
     expect((await upload(info.NUMBER, pdf)).body).toMatchObject({ PDFMATCH: true, STATUS: 'valid' });
+    // Plain bytes (a client that does not name the type) are read the same.
+    expect((await upload(info.NUMBER, pdf, 'application/octet-stream')).body).toMatchObject({ PDFMATCH: true });
     expect((await upload(info.NUMBER, edited)).body).toMatchObject({ PDFMATCH: false, NAME: 'Morgan Credits' });
     expect((await verify(info.NUMBER, `?sha256=${sha256(pdf).toUpperCase()}`)).body.PDFMATCH).toBe(true);
     expect((await verify(info.NUMBER, `?sha256=${sha256(edited)}`)).body.PDFMATCH).toBe(false);

@@ -92,7 +92,7 @@ export class CertificateVerifyController {
     summary: 'Public: a certificate as issued, and whether the PDF sent is byte for byte the one issued',
   })
   @NUMBER_PARAM
-  @ApiConsumes('application/pdf')
+  @ApiConsumes('application/pdf', 'application/octet-stream')
   @ApiBody({
     description: `The PDF to check (at most ${CME_PDF_MAX_BYTES} bytes)`,
     required: true,
@@ -102,7 +102,11 @@ export class CertificateVerifyController {
   @ApiError(400, `"${CME_PDF_REQUIRED}", or ${UNREADABLE}`)
   @ApiError(404, UNKNOWN)
   @ApiResponse({ status: 413, description: 'A body over the limit', type: ErrorBodyDto })
-  @ApiResponse({ status: 415, description: 'A body that is not application/pdf', type: ErrorBodyDto })
+  @ApiResponse({
+    status: 415,
+    description: 'A body that is not application/pdf (or application/octet-stream)',
+    type: ErrorBodyDto,
+  })
   @ApiTooManyAttempts(CME_VERIFY_TOO_MANY)
   async checkPdf(@Param('number') number: string, @Ip() ip: string, @Body() body: unknown): Promise<CmeVerifyResponse> {
     if (!Buffer.isBuffer(body) || body.length === 0) throw new BadRequestException({ message: [CME_PDF_REQUIRED] });

@@ -193,10 +193,13 @@ export function staticCacheControl(urlPath: string): string {
  */
 export async function registerHttpLayer(app: NestFastifyApplication, options: HttpLayerOptions): Promise<void> {
   registerJsonParser(app);
-  // The one binary upload: a CME certificate checked against the PDF issued, read as bytes.
-  app.useBodyParser<RawServerDefault>('application/pdf', { bodyLimit: CME_PDF_MAX_BYTES }, (_request, body, done) =>
-    done(null, body),
-  );
+  // The one binary upload: a CME certificate checked against the PDF issued, read as bytes (sent as
+  // application/pdf, or as plain bytes by a client that does not name the type).
+  for (const type of ['application/pdf', 'application/octet-stream']) {
+    app.useBodyParser<RawServerDefault>(type, { bodyLimit: CME_PDF_MAX_BYTES }, (_request, body, done) =>
+      done(null, body),
+    );
+  }
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   const headers = securityHeaders(options.stripe ?? null);
   fastify.addHook('onRequest', (_request, reply, done) => {
