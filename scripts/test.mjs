@@ -3,7 +3,8 @@
 // against a real PostgreSQL), the outside contract check (Schemathesis fuzzing the OpenAPI document
 // of the built shop, scripts/contract-fuzz.mjs), then the browser journeys (Playwright driving
 // Debian's Chromium).
-// It installs Debian's chromium itself when missing and it can (root with apt-get), and starts a
+// It installs Debian's chromium (and poppler-utils, whose pdftoppm reads the certificate's QR code) itself
+// when missing and it can (root with apt-get), and starts a
 // real Kafka broker for the relay contract test and the scaled-out topology test (test/topology) when
 // Java and Maven are there.
 //
@@ -75,22 +76,26 @@ function has(command) {
   return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 }
 
-function ensureChromium() {
-  if (existsSync(CHROMIUM)) return true;
+/** Installs a Debian package whose program is missing, when it can (root with apt-get); true when present. */
+function ensureDebianPackage(pkg, program, purpose) {
+  if (existsSync(program)) return true;
   if (process.getuid?.() === 0 && has('apt-get')) {
-    process.stdout.write('Installing Debian chromium for the browser tests (apt-get install chromium)...\n');
+    process.stdout.write(`Installing Debian ${pkg} for ${purpose} (apt-get install ${pkg})...\n`);
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    const r = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+    const r = spawnSync('apt-get', ['install', '-y', '-qq', pkg], {
       stdio: 'inherit',
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
     });
-    if (r.status === 0 && existsSync(CHROMIUM)) return true;
+    if (r.status === 0 && existsSync(program)) return true;
   }
-  process.stderr.write(
-    'The browser tests need Debian chromium at /usr/bin/chromium: run `sudo apt-get install -y chromium`.\n',
-  );
+  process.stderr.write(`${purpose} needs Debian ${pkg} (${program}): run \`sudo apt-get install -y ${pkg}\`.\n`);
   return false;
 }
+
+const ensureChromium = () => ensureDebianPackage('chromium', CHROMIUM, 'The browser tests');
+// The CME certificate's QR code is read back from the PDF rendered by poppler's pdftoppm (Jest and journeys).
+const ensurePoppler = () =>
+  ensureDebianPackage('poppler-utils', '/usr/bin/pdftoppm', 'Reading the certificate QR code');
 
 /** Starts the test Kafka broker when it can; resolves to its bootstrap address or undefined. */
 function startKafka() {
@@ -125,6 +130,7 @@ function stopKafka() {
 }
 
 const chromium = skipped.has('e2e') || ensureChromium();
+if (!(skipped.has('jest') && skipped.has('e2e'))) ensurePoppler();
 let ok = true;
 if (!skip('lint', 'lint')) ok = run('lint', 'npm', ['run', 'lint']) && ok;
 if (!skip('build', 'build')) ok = run('build', 'npm', ['run', 'build']) && ok;
