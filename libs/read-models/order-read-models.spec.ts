@@ -4,20 +4,9 @@ import { financeLedgerReadModel, ledgerRows } from './finance-ledger.js';
 import { projectInto, readModelDatabase } from './identity-projection.testing.js';
 import { orderHistoryOf, orderHistoryReadModel } from './order-history.js';
 import { receiptOf, receiptsReadModel } from './receipts.js';
+import { TEST_CONTACT } from '#libs/domain/order/order.testing.js';
 
-const contact = {
-  FIRSTNAME: 'Ada',
-  LASTNAME: 'Example',
-  company: null,
-  PHONE: '555-0100',
-  EMAIL: 'ada@example.test',
-  ADDRESS: '1 Main St',
-  ADDRESS2: null,
-  CITY: 'Springfield',
-  STATE: 'MO',
-  ZIP: '65801',
-  COUNTRY: 'USA',
-};
+const contact = TEST_CONTACT;
 const lines: OrderLine[] = [
   {
     PRODUCTID: 301,

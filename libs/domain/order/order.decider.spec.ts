@@ -4,6 +4,7 @@ import { givenWhenThen } from '../kernel/given-when-then.testing.js';
 import type { OrderLineInput, PayOrder, PlaceOrder } from './order.commands.js';
 import { orderDecider } from './order.decider.js';
 import type { OrderContact, OrderEvent, OrderLine } from './order.events.js';
+import { TEST_CONTACT } from './order.testing.js';
 
 const given = givenWhenThen(orderDecider);
 const onum = 100234;
@@ -17,19 +18,7 @@ const usa: ShippingRate = {
   twentyplus: 2000,
   expeditedfee: 2500,
 };
-const contact: OrderContact = {
-  FIRSTNAME: 'Ada',
-  LASTNAME: 'Example',
-  company: null,
-  PHONE: '555-0100',
-  EMAIL: 'ada@example.test',
-  ADDRESS: '1 Main St',
-  ADDRESS2: null,
-  CITY: 'Springfield',
-  STATE: 'MO',
-  ZIP: '65801',
-  COUNTRY: 'USA',
-};
+const contact: OrderContact = TEST_CONTACT;
 const book: OrderLineInput = {
   PRODUCTID: 301,
   PRODUCTNAME: 'Rhinoplasty Atlas',

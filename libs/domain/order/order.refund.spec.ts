@@ -2,6 +2,7 @@ import { givenWhenThen } from '../kernel/given-when-then.testing.js';
 import { orderDecider } from './order.decider.js';
 import type { OrderEvent } from './order.events.js';
 import type { RefundOrder } from './order.refund.js';
+import { TEST_CONTACT } from './order.testing.js';
 
 const given = givenWhenThen(orderDecider);
 const onum = 100300;
@@ -27,19 +28,7 @@ const placed: OrderEvent = {
     onum,
     customerId: 'c1',
     cartId: 'cart-a',
-    contact: {
-      FIRSTNAME: 'Ada',
-      LASTNAME: 'Example',
-      company: null,
-      PHONE: '555-0100',
-      EMAIL: 'ada@example.test',
-      ADDRESS: '1 Main St',
-      ADDRESS2: null,
-      CITY: 'Springfield',
-      STATE: 'MO',
-      ZIP: '65801',
-      COUNTRY: 'USA',
-    },
+    contact: TEST_CONTACT,
     billing: null,
     CATEGORY: null,
     shippingOption: 1,
