@@ -137,8 +137,10 @@ export interface StreamVideo {
   TITLE: string;
   URL: string;
   CAPTIONS: string | null;
-  /** Seconds to resume at (0 from the start). */
+  /** Seconds to resume at (0 from the start, and once the video was watched to its end). */
   POSITION: number;
+  /** The imported adaptive media, or null for a title with one progressive file. */
+  MEDIA: StreamVideoMedia | null;
 }
 
 /** GET /api/streaming/:productId/videos/:videoId (signed-in section 3 "Streaming video response"). */
@@ -176,23 +178,31 @@ export interface VideoStartRequest {
   VIEWINGID?: string;
 }
 
-/** POST /api/streaming/viewings/:viewingId/progress: every 60 s while playing. */
+/**
+ * POST /api/streaming/viewings/:viewingId/progress: the heartbeat, every 60 s while the player is on
+ * the page (playing or paused: it also renews the playback's access), and at pause, end and leaving.
+ */
 export interface WatchReportRequest {
-  /** Seconds watched since the last report (1..120). */
-  SECONDS: number;
+  /** The media intervals played since the last heartbeat, [from, to] in seconds of the video (may be empty). */
+  INTERVALS: [number, number][];
   /** The player's current position in seconds (the resume point). */
   POSITION?: number;
 }
 
 export interface ViewingResponse {
   VIEWINGID: string;
-  /** Seconds watched in this viewing so far. */
+  /**
+   * Unique seconds watched in this viewing so far: the reported intervals merged, only where the
+   * server served the media to this viewing, never more than the wall-clock time since it started.
+   */
   WATCHED: number;
   /** true once the viewing passed 600 s (LongViewReached recorded). */
   LONGVIEW: boolean;
   /** true: stop reporting (the long view is recorded). */
   STOP: boolean;
   PLANTYPE: PlanType;
+  /** Seconds the playback's access now lasts (renewed by this heartbeat); 0 for a start. */
+  EXPIRES_IN: number;
 }
 
 /** POST /api/redeem */
@@ -224,4 +234,90 @@ export interface StreamCategory {
 export interface UserHomeResponse {
   categories: StreamCategory[];
   tiles: UserHomeTile[];
+}
+
+/*
+ * Adaptive streaming (HLS), playbacks and watch evidence.
+ *
+ *   POST /api/streaming/playbacks                      PlaybackRequest -> PlaybackResponse
+ *          opens a playback of one video for this page load (the lease the media is served under);
+ *          sets the media cookie; 404 NOT_AUTHORIZED, 403 MEDIA_TERMS_DUE (terms not accepted)
+ *   GET  /api/hls/{token}/{file...}                    the playback's media: master.m3u8,
+ *          {rendition}/index.m3u8, {rendition}/init.mp4, {rendition}/seg_00001.m4s, poster.jpg,
+ *          thumbnails.vtt, thumbnails.jpg, captions.vtt, chapters.vtt, or `progressive` (the title's
+ *          single file, Range answers 206, for a title without imported media).
+ *          403 PLAYBACK_ACCESS_ENDED (expired, logged out, another browser, tampered token),
+ *          403 PLAYBACK_ELSEWHERE (the account started playing on another device), 404 no such file.
+ *   GET  /api/account/player                           -> PlayerPreferences
+ *   PUT  /api/account/player                           PlayerPreferences -> PlayerPreferences
+ */
+
+/** Without a heartbeat a playback's access ends this long after the last one (each heartbeat renews it). */
+export const PLAYBACK_ACCESS_SECONDS = 180;
+/** The heartbeat interval while the page shows a player, playing or paused (the spec's 60-second polling). */
+export const HEARTBEAT_SECONDS = WATCH_REPORT_INTERVAL_SECONDS;
+/** The most intervals one heartbeat may carry. */
+export const MAX_HEARTBEAT_INTERVALS = 200;
+/** A chapter counts as covered once this share of its length was watched. */
+export const CHAPTER_COVERED_SHARE = 0.5;
+/** The playback speeds the player offers (remembered per account). */
+export const PLAYBACK_SPEEDS = [0.75, 1, 1.25, 1.5, 1.75, 2] as const;
+export type PlaybackSpeed = (typeof PLAYBACK_SPEEDS)[number];
+
+export const PLAYBACK_ELSEWHERE = 'This account started playing a video on another device, so playback stopped here.';
+export const PLAYBACK_ACCESS_ENDED = 'This playback has ended. Reload the page to watch again.';
+export const HEARTBEAT_INVALID = 'The watched intervals are not valid for this video.';
+
+/** A chapter of a video's table of contents: START seconds from the beginning. */
+export interface StreamChapter {
+  START: number;
+  TITLE: string;
+}
+
+/** An adaptive rendition of a video (the HLS ladder). */
+export interface StreamRendition {
+  /** '360p', '720p', '1080p' */
+  NAME: string;
+  WIDTH: number;
+  HEIGHT: number;
+  /** Peak bits per second (the master playlist's BANDWIDTH). */
+  BANDWIDTH: number;
+}
+
+/** What the video call tells of a video's imported media (null for a title with a single progressive file). */
+export interface StreamVideoMedia {
+  DURATION: number;
+  RENDITIONS: StreamRendition[];
+  CHAPTERS: StreamChapter[];
+  CAPTIONS: boolean;
+}
+
+/** POST /api/streaming/playbacks */
+export interface PlaybackRequest {
+  PRODUCTID: number;
+  VIDEOID: number;
+  /** The client's uuid of this viewing (a page load of the player); the same id the viewing calls use. */
+  VIEWINGID: string;
+}
+
+/** The playback's addresses: every one carries the playback's opaque token and works for this browser only. */
+export interface PlaybackResponse {
+  VIEWINGID: string;
+  /** 'hls': SRC is a master playlist; 'progressive': SRC is the single file (Range requests). */
+  KIND: 'hls' | 'progressive';
+  SRC: string;
+  POSTER: string | null;
+  /** WebVTT thumbnails track for scrubbing (sprite coordinates), null without imported media. */
+  THUMBNAILS: string | null;
+  CAPTIONS: string | null;
+  /** WebVTT chapters track, null when the video has no chapters. */
+  CHAPTERS: string | null;
+  /** Seconds the access lasts without a heartbeat. */
+  EXPIRES_IN: number;
+}
+
+/** GET/PUT /api/account/player: remembered per account, across devices. */
+export interface PlayerPreferences {
+  SPEED: PlaybackSpeed;
+  CAPTIONS: boolean;
 }

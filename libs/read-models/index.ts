@@ -12,6 +12,7 @@ import { receiptsReadModel } from './receipts.js';
 import { renewalsReadModel } from './renewals.js';
 import { sessionsReadModel } from './sessions.js';
 import { streamingChoicesReadModel } from './streaming-choices.js';
+import { videoMediaReadModel } from './video-media.js';
 import { viewingProgressReadModel } from './viewing-progress.js';
 
 /** Every read model the projector runs (docs/conventions.md). Add a model here to have it projected and rebuilt. */
@@ -26,6 +27,7 @@ export const allReadModels: ReadModel[] = [
   cardsReadModel,
   streamingChoicesReadModel,
   viewingProgressReadModel,
+  videoMediaReadModel,
   bookCodeRegistryReadModel,
   cmeTotalsReadModel,
   cmeCertificatesReadModel,
