@@ -11,6 +11,7 @@ import { IdentityModule } from './identity/identity.module.js';
 import { type Infrastructure, InfrastructureModule } from './infrastructure/infrastructure.module.js';
 import { httpLogOptions } from './kernel/http-logging.js';
 import { PaymentsModule } from './payments/payments.module.js';
+import { PlayerModule } from './player/player.module.js';
 import { RenewalsModule } from './renewals/renewals.module.js';
 import { SigningModule } from './signing/index.js';
 import { StreamingModule } from './streaming/streaming.module.js';
@@ -40,6 +41,7 @@ export class AppModule {
         CheckoutModule,
         AccountModule,
         StreamingModule,
+        PlayerModule,
         CmeModule,
         RenewalsModule,
         PaymentsModule,

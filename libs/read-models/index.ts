@@ -7,6 +7,7 @@ import { customersReadModel } from './customers.js';
 import { entitlementsReadModel } from './entitlements.js';
 import { financeLedgerReadModel } from './finance-ledger.js';
 import { orderHistoryReadModel } from './order-history.js';
+import { playerPreferencesReadModel } from './player-preferences.js';
 import type { ReadModel } from './read-model.js';
 import { receiptsReadModel } from './receipts.js';
 import { renewalsReadModel } from './renewals.js';
@@ -28,6 +29,7 @@ export const allReadModels: ReadModel[] = [
   streamingChoicesReadModel,
   viewingProgressReadModel,
   videoMediaReadModel,
+  playerPreferencesReadModel,
   bookCodeRegistryReadModel,
   cmeTotalsReadModel,
   cmeCertificatesReadModel,
