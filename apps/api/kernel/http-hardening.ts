@@ -30,6 +30,8 @@ const BODY_LIMIT = 100 * 1024;
  * The Content-Security-Policy the web app runs under (docs/api.md, "HTTP layer"). Everything comes from
  * the shop's own origin; `style-src 'unsafe-inline'` because MUI/emotion and index.html insert <style>
  * elements at run time (a nonce would need a per-response index.html and an emotion cache nonce).
+ * `blob:` for media and workers: hls.js plays through Media Source Extensions (the video's source is a
+ * blob: URL of the MediaSource) and transmuxes in a worker it starts from a blob: URL of its own code.
  */
 export const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
   'default-src': ["'self'"],
@@ -38,7 +40,8 @@ export const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
   'style-src': ["'self'", "'unsafe-inline'"],
   'img-src': ["'self'", 'data:'],
   'font-src': ["'self'", 'data:'],
-  'media-src': ["'self'"],
+  'media-src': ["'self'", 'blob:'],
+  'worker-src': ["'self'", 'blob:'],
   'connect-src': ["'self'"],
   'object-src': ["'none'"],
   'frame-ancestors': ["'none'"],

@@ -3,6 +3,9 @@ import { useSelector } from 'react-redux';
 import {
   STREAM_LIST_CACHE_MS,
   type FavoritesResponse,
+  type PlaybackRequest,
+  type PlaybackResponse,
+  type PlayerPreferences,
   type StreamDetailResponse,
   type StreamListResponse,
   type StreamVideoResponse,
@@ -65,6 +68,20 @@ export const streamingApi = api.injectEndpoints({
       query: (body) => ({ url: '/streaming/viewings', method: 'POST', body }),
       extraOptions: own,
     }),
+    openPlayback: build.mutation<PlaybackResponse, PlaybackRequest>({
+      query: (body) => ({ url: '/streaming/playbacks', method: 'POST', body }),
+      extraOptions: own,
+    }),
+    // Keyed by the session token: one account's preferences never show for another.
+    playerPreferences: build.query<PlayerPreferences, string>({
+      query: () => '/account/player',
+      keepUnusedDataFor: 0,
+      extraOptions: own,
+    }),
+    savePlayerPreferences: build.mutation<PlayerPreferences, PlayerPreferences>({
+      query: (body) => ({ url: '/account/player', method: 'PUT', body }),
+      extraOptions: own,
+    }),
     reportViewing: build.mutation<ViewingResponse, { viewingId: string; report: WatchReportRequest }>({
       query: ({ viewingId, report }) => ({
         url: `/streaming/viewings/${encodeURIComponent(viewingId)}/progress`,
@@ -84,7 +101,15 @@ export const {
   useRemoveFavoriteMutation,
   useStartViewingMutation,
   useReportViewingMutation,
+  useOpenPlaybackMutation,
+  useSavePlayerPreferencesMutation,
 } = streamingApi;
+
+/** The signed-in account's player speed and captions (the defaults when the read fails). */
+export function usePlayerPreferences() {
+  const token = useSelector(selectToken);
+  return streamingApi.usePlayerPreferencesQuery(token ?? skipToken, { refetchOnMountOrArgChange: true });
+}
 
 /** The streaming list of the signed-in customer; refetched when the cached copy is older than 10 minutes. */
 export function useStreamList() {

@@ -5,7 +5,7 @@ import Switch from '@mui/material/Switch';
 import NavigateBeforeIcon from '@mui/icons-material/NavigateBefore';
 import NavigateNextIcon from '@mui/icons-material/NavigateNext';
 import { Link as RouterLink } from 'react-router';
-import { PLAYER_MAX_WIDTH } from './video-player';
+import { PLAYER_MAX_WIDTH } from './player-frame';
 
 export interface Step {
   to: string;

@@ -13,12 +13,10 @@ import { useViewer } from '@/lib/auth';
 import { useAcceptTermsMutation, useStreamDetailQuery, useStreamVideoQuery } from '../api/streaming-api';
 import { TermsBox } from '../components/terms-box';
 import { useAutoplayNext } from '../components/use-autoplay-next';
-import { PlayerPlaceholder, VideoPlayer } from '../components/video-player';
+import { PlayerPlaceholder } from '../components/player-frame';
+import { preloadVideoPlayer, VideoPlayer } from '../components/video-player';
 import { VideoSteps, type Step } from '../components/video-steps';
 import { listPath, streamPath, videoPath, type ListContext } from '../paths';
-
-/** Refetch for a fresh signed URL this long before it stops working. */
-const REFRESH_MARGIN_SECONDS = 60;
 
 const wholeId = (value: string | undefined): number | null => {
   const id = Number(value);
@@ -72,18 +70,13 @@ export default function VideoRoute() {
   const entry = result.data?.data[0];
   const video = entry?.VIDEOS[0];
   const confirm = result.data?.CONFIRM ?? false;
-  const playable = !confirm && Boolean(video?.URL);
+  // The player opens its own playback (its addresses and their access, renewed by its heartbeats).
+  const playable = !confirm && Boolean(video);
   const ready = useDelayed(playable);
-
-  // A fresh signed URL before the old one expires; the player keeps its position.
-  const expiresIn = result.data?.EXPIRES_IN ?? 0;
-  const { refetch, fulfilledTimeStamp } = result;
   useEffect(() => {
-    if (!playable || expiresIn <= 0) return;
-    const wait = Math.max(expiresIn - REFRESH_MARGIN_SECONDS, expiresIn / 2) * 1000;
-    const timer = window.setTimeout(() => void refetch(), wait);
-    return () => window.clearTimeout(timer);
-  }, [playable, expiresIn, fulfilledTimeStamp, refetch]);
+    if (playable) preloadVideoPlayer();
+  }, [playable]);
+  const { refetch } = result;
 
   const agree = () => {
     if (productId === null) return;
