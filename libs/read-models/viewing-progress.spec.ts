@@ -6,7 +6,21 @@ const started = (viewingId: string, startedAt: string, planType: 0 | 1 | 2 = 2) 
   type: 'VideoStarted',
   data: { viewingId, ...ids, planType, startedAt },
 });
-const reported = (viewingId: string, totalSeconds: number, position: number, reportedAt: string) => ({
+/** A heartbeat (issue 22): the unique seconds and the resume point. */
+const reported = (viewingId: string, uniqueSeconds: number, position: number, reportedAt: string) => ({
+  type: 'WatchIntervalsReported',
+  data: {
+    viewingId,
+    ...ids,
+    intervals: [[0, uniqueSeconds]],
+    watched: [[0, uniqueSeconds]],
+    uniqueSeconds,
+    position,
+    reportedAt,
+  },
+});
+/** A report recorded before issue 22 (the player's seconds), still read. */
+const reportedSeconds = (viewingId: string, totalSeconds: number, position: number, reportedAt: string) => ({
   type: 'WatchedSecondsReported',
   data: { viewingId, ...ids, seconds: 60, totalSeconds, position, reportedAt },
 });
@@ -18,7 +32,7 @@ describe('viewing progress read model', () => {
     await projectInto(db.pool, viewingProgressReadModel, [
       started('v1', '2026-03-01T10:00:00.000Z'),
       started('v1', '2026-03-01T10:05:00.000Z', 1), // a repeat (replay) changes nothing
-      reported('v1', 60, 60, '2026-03-01T10:01:00.000Z'),
+      reportedSeconds('v1', 60, 60, '2026-03-01T10:01:00.000Z'),
       reported('v1', 660, 655, '2026-03-01T10:11:00.000Z'),
       {
         type: 'LongViewReached',

@@ -6,13 +6,13 @@ import type { ReadModel } from './read-model.js';
 type Db = Pick<Pool | PoolClient, 'query'>;
 
 /**
- * Viewing progress: every viewing with its watched seconds and long view (the evidence a CME accreditor
- * asks for: who watched which video, when, how long, on which plan), and the resume position per
- * customer and video (the latest report).
+ * Viewing progress: every viewing with its watched seconds (unique seconds since issue 22) and long
+ * view (the evidence a CME accreditor asks for: who watched which video, when, how long, on which
+ * plan), and the resume position per customer and video (the latest report).
  */
 export const viewingProgressReadModel: ReadModel = {
   name: 'viewing-progress',
-  version: 1,
+  version: 2,
   tables: ['viewings', 'video_positions'],
   schema: `
     CREATE TABLE viewings (
@@ -35,7 +35,7 @@ export const viewingProgressReadModel: ReadModel = {
       updated_at timestamptz NOT NULL,
       PRIMARY KEY (customer_id, video_id)
     )`,
-  handles: ['VideoStarted', 'WatchedSecondsReported', 'LongViewReached'],
+  handles: ['VideoStarted', 'WatchedSecondsReported', 'WatchIntervalsReported', 'LongViewReached'],
   async apply(recorded: RecordedEvent, db: PoolClient): Promise<void> {
     const event = recorded as unknown as ViewingEvent;
     switch (event.type) {
@@ -48,11 +48,13 @@ export const viewingProgressReadModel: ReadModel = {
         );
         return;
       }
-      case 'WatchedSecondsReported': {
+      case 'WatchedSecondsReported':
+      case 'WatchIntervalsReported': {
         const d = event.data;
+        const watched = event.type === 'WatchIntervalsReported' ? event.data.uniqueSeconds : event.data.totalSeconds;
         await db.query('UPDATE viewings SET watched_seconds = $2, last_report_at = $3 WHERE viewing_id = $1', [
           d.viewingId,
-          d.totalSeconds,
+          watched,
           d.reportedAt,
         ]);
         await db.query(

@@ -1,3 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Clock } from '#libs/application/clock.js';
 import {
   cmeRetakeClosedMessage,
@@ -6,7 +10,7 @@ import {
   type CmeTestSaveResponse,
 } from '#libs/contracts/cme.js';
 import { CONCURRENT_CHANGE } from '#libs/contracts/errors.js';
-import type { ViewingResponse } from '#libs/contracts/streaming.js';
+import type { PlaybackResponse, ViewingResponse } from '#libs/contracts/streaming.js';
 import { cmeStreamId } from '#libs/domain/cme/cme.events.js';
 import type { EventStore } from '#libs/eventstore/event-store.port.js';
 import { questionsOf } from '../../apps/api/cme/cme-questions.js';
@@ -14,9 +18,13 @@ import { EVENT_STORE } from '../../apps/api/infrastructure/tokens.js';
 import { useTestShop } from '../support/app.js';
 import { buyWithDateOfBirth } from '../support/checkout-fixtures.js';
 import { fireAtOnce, unexpectedStatuses } from '../support/concurrency.js';
+import { type HlsFixture, hlsFixture } from '../support/hls-fixture.js';
 import { type Caller, shopClient } from '../support/shop-client.js';
+import { streamingClient } from '../support/streaming-client.js';
 
 const YEAR = new Date().getUTCFullYear();
+/** The shop's data folder: the imported media of 287's first video live under it. */
+const dataDir = mkdtempSync(join(tmpdir(), 'shop-cme-retake-'));
 const HOUR = 3_600_000;
 /** The tests' "now": the real time, kept two days clear of New Year so a day later is the same CME year. */
 const BASE = Math.min(Date.now(), Date.UTC(YEAR, 11, 29));
@@ -32,18 +40,23 @@ type Saved = CmeTestSaveResponse & { ERROR?: string };
  * and records nothing. Guessing the key by resubmitting costs a day per guess.
  */
 describe('CME retakes: a cooldown, or the video watched again', () => {
-  const shop = useTestShop({ seedDemo: true });
+  const shop = useTestShop({ seedDemo: true, env: { DATA_DIR: dataDir } });
   const { call, loginAs } = shopClient(() => shop.baseUrl);
+  const streaming = streamingClient(() => shop.baseUrl);
   const login = async (email: string): Promise<Caller> => ({ token: (await loginAs(email)).token });
   let store: EventStore;
   let clock: Clock;
+  let video: HlsFixture;
   const at = (ms: number) => jest.spyOn(clock, 'now').mockReturnValue(new Date(ms));
 
-  beforeAll(() => {
+  beforeAll(async () => {
     store = shop.app.get<EventStore>(EVENT_STORE);
     clock = shop.app.get(Clock);
+    // A long view needs more than ten minutes of a video the server served: 287's first one, 30 minutes.
+    video = await hlsFixture(shop, { productId: 287, videoId: 5141, durationSeconds: 1800, segmentSeconds: 10 });
   });
   afterEach(() => jest.restoreAllMocks());
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   const submit = (who: Caller, path: string, ANSWERS: number[]) =>
     call<Saved>(who, 'POST', `/cme/tests/${path}`, { ANSWERS });
@@ -119,22 +132,36 @@ describe('CME retakes: a cooldown, or the video watched again', () => {
     expect(refused.body.ERROR).toContain('or as soon as you have watched one of its videos again for more than 10');
     expect((await testOf(cme, 'streaming/287')).body).toMatchObject({ RETAKE_BY_VIEWING: true });
 
-    // Watching 287's first video for eleven minutes (the clock moves; the reports cannot run ahead of it).
+    // Watching 287's first video for eleven minutes: the player fetches each minute's segments and
+    // reports the minute it played (the clock moves; the heartbeats cannot run ahead of it).
     const start = BASE + 2 * HOUR;
     at(start);
-    const viewing = await call<ViewingResponse>(cme, 'POST', '/streaming/viewings', { PRODUCTID: 287, VIDEOID: 5141 });
+    const VIEWINGID = randomUUID();
+    const playback = await streaming.call<PlaybackResponse>(cme.token ?? '', 'POST', '/streaming/playbacks', {
+      PRODUCTID: 287,
+      VIDEOID: 5141,
+      VIEWINGID,
+    });
+    const base = playback.body.SRC.replace(/master\.m3u8$/, '');
+    const { cookie } = playback;
+    const viewing = await call<ViewingResponse>(cme, 'POST', '/streaming/viewings', {
+      PRODUCTID: 287,
+      VIDEOID: 5141,
+      VIEWINGID,
+    });
     expect(viewing.status).toBe(200);
     for (let minute = 1; minute <= 11; minute += 1) {
+      at(start + (minute - 1) * 60_000 + 1000);
+      for (const segment of video.segments.filter((s) => s.from >= (minute - 1) * 60 && s.from < minute * 60)) {
+        const got = await fetch(`${shop.baseUrl}${base}360p/${segment.name}`, { headers: { cookie } });
+        expect(got.status).toBe(200);
+        await got.arrayBuffer();
+      }
       at(start + minute * 60_000);
-      const report = await call<ViewingResponse>(
-        cme,
-        'POST',
-        `/streaming/viewings/${viewing.body.VIEWINGID}/progress`,
-        {
-          SECONDS: 60,
-          POSITION: 60 * minute,
-        },
-      );
+      const report = await call<ViewingResponse>(cme, 'POST', `/streaming/viewings/${VIEWINGID}/progress`, {
+        INTERVALS: [[60 * (minute - 1), 60 * minute]],
+        POSITION: 60 * minute,
+      });
       expect(report.status).toBe(200);
     }
     at(start + 12 * 60_000);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { EVENT_STORE } from '#apps/api/infrastructure/tokens.js';
 import { CONCURRENT_CHANGE } from '#libs/contracts/errors.js';
-import { REDEEM_USED_CODE, type ViewingResponse } from '#libs/contracts/streaming.js';
+import { type PlaybackResponse, REDEEM_USED_CODE, type ViewingResponse } from '#libs/contracts/streaming.js';
 import { fold } from '#libs/domain/kernel/decider.js';
 import { type FavoriteEvent, favoritesDecider } from '#libs/domain/streaming/favorites.js';
 import type { EventStore, RecordedEvent } from '#libs/eventstore/event-store.port.js';
@@ -69,8 +69,13 @@ describe('streaming writes sent at once', () => {
     expect((await call<{ CONFIRM: boolean }>(streamer, 'GET', '/streaming/215/videos/5463')).body.CONFIRM).toBe(false);
   });
 
-  it('30 starts of one viewing, then 30 reports on it: 200 or 409, one start, a total that adds up', async () => {
+  it('30 starts of one viewing, then 30 heartbeats on it: 200 or 409, one start, unique seconds that add up', async () => {
     const viewingId = randomUUID();
+    const playback = await call<PlaybackResponse>(streamer, 'POST', '/streaming/playbacks', {
+      PRODUCTID: 250,
+      VIDEOID: 5001,
+      VIEWINGID: viewingId,
+    });
     const started = await fireAtOnce(AT_ONCE, () =>
       call<ViewingResponse>(streamer, 'POST', '/streaming/viewings', {
         PRODUCTID: 250,
@@ -79,28 +84,34 @@ describe('streaming writes sent at once', () => {
       }),
     );
     expect(unexpectedStatuses(started.statuses, [200, 409])).toEqual({});
+    // The player fetched the title's file (4 s, progressive): those seconds were served.
+    const file = await fetch(`${shop.baseUrl}${playback.body.SRC}`, { headers: { cookie: playback.cookie } });
+    expect(file.status).toBe(200);
+    await file.arrayBuffer();
     const reports = await fireAtOnce(AT_ONCE, (n) =>
       call<ViewingResponse>(streamer, 'POST', `/streaming/viewings/${viewingId}/progress`, {
-        SECONDS: 60,
-        POSITION: n,
+        INTERVALS: [[0, 2 + (n % 3)]],
+        POSITION: n % 4,
       }),
     );
     expect(unexpectedStatuses(reports.statuses, [200, 409])).toEqual({});
+    expect(other409s(reports.results, [CONCURRENT_CHANGE])).toEqual([]);
 
     const events = await stream(`viewing-${viewingId}`);
     expect(events.filter((e) => e.type === 'VideoStarted')).toHaveLength(1);
-    const reported = events.filter((e) => e.type === 'WatchedSecondsReported');
-    expect(reported.length).toBe(reports.statuses[200] ?? 0);
-    // Each report's total is the one before plus what it credited; no report counted twice.
-    let total = 0;
+    const reported = events.filter((e) => e.type === 'WatchIntervalsReported');
+    expect(reported.length).toBeGreaterThan(0);
+    expect(reported.length).toBeLessThanOrEqual(reports.statuses[200] ?? 0);
+    // Each heartbeat's unique seconds never fall and never pass the 4 s the server served.
+    let unique = 0;
     for (const e of reported) {
-      const data = e.data as { seconds: number; totalSeconds: number };
-      total += data.seconds;
-      expect(data.totalSeconds).toBe(total);
+      const data = e.data as { uniqueSeconds: number };
+      expect(data.uniqueSeconds).toBeGreaterThanOrEqual(unique);
+      unique = data.uniqueSeconds;
     }
-    // Credits never pass the time that passed since the start plus 30 s (the test runs in seconds).
-    expect(total).toBeLessThanOrEqual(30 + 60);
-    expect(await viewingOf(shop.shop.pool, viewingId)).toMatchObject({ watchedSeconds: total, longView: false });
+    expect(unique).toBeGreaterThanOrEqual(2);
+    expect(unique).toBeLessThanOrEqual(4);
+    expect(await viewingOf(shop.shop.pool, viewingId)).toMatchObject({ watchedSeconds: unique, longView: false });
   });
 
   it('30 accounts redeem one code at once: exactly one 200, the rest 409 "already redeemed"; one grant', async () => {

@@ -26,6 +26,18 @@ function messagesOf(response: unknown, fallback: string): string[] {
   return [fallback];
 }
 
+/** Nest's "no such route" message, `Cannot GET /path?query`. */
+const NO_ROUTE = /^Cannot [A-Z]+ \S+$/;
+
+/**
+ * A "no such route" message without what an address may carry: the query (signed media links'
+ * `?token=`) and a playback's token (`/api/hls/{token}/...`). An error never repeats a token.
+ */
+export function withoutTokens(message: string): string {
+  if (!NO_ROUTE.test(message)) return message;
+  return message.replace(/\?\S*$/, '').replace(/\/api\/hls\/[^/\s]+/, '/api/hls/{token}');
+}
+
 /**
  * The one place an error becomes an HTTP answer: every error leaves the API as
  * `{ statusCode, error, message[], ERROR }` (libs/contracts/errors.ts): `error` (and `ERROR`) is the
@@ -58,7 +70,8 @@ export class HttpErrorFilter implements ExceptionFilter {
 
   private describe(exception: unknown): { status: number; messages: string[] } {
     if (exception instanceof HttpException) {
-      return { status: exception.getStatus(), messages: messagesOf(exception.getResponse(), exception.message) };
+      const messages = messagesOf(exception.getResponse(), exception.message);
+      return { status: exception.getStatus(), messages: messages.map(withoutTokens) };
     }
     if (exception instanceof DomainError) {
       return {

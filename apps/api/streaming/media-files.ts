@@ -1,5 +1,5 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { createReadStream, existsSync } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
 import type { FastifyReply } from 'fastify';
 
@@ -10,6 +10,9 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.vtt': 'text/vtt; charset=utf-8',
   '.pdf': 'application/pdf',
   '.mp3': 'audio/mpeg',
+  '.m3u8': 'application/vnd.apple.mpegurl',
+  '.m4s': 'video/iso.segment',
+  '.jpg': 'image/jpeg',
 };
 
 /** A byte range to send: both ends inclusive. */
@@ -42,6 +45,24 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   return { start, end };
 }
 
+const known = new Map<string, boolean>();
+
+/** Whether the media folder holds a file (remembered: captions are looked up on every video call). */
+export function mediaFileExists(root: string, relative: string): boolean {
+  const path = mediaPath(root, relative);
+  const key = path ?? '';
+  let exists = known.get(key);
+  if (exists === undefined) {
+    exists = path !== null && existsSync(path);
+    if (known.size > 10_000) known.clear();
+    known.set(key, exists);
+  }
+  return exists;
+}
+
+/** The captions file beside a video (`video/sample-1.mp4` -> `video/sample-1.vtt`). */
+export const captionsFileOf = (video: string): string => video.replace(/\.[^./]+$/, '.vtt');
+
 /** The file of `relative` inside `root`, or null when it would leave the folder. */
 export function mediaPath(root: string, relative: string): string | null {
   const base = resolve(root);
@@ -57,6 +78,8 @@ export async function sendMediaFile(
   reply: FastifyReply,
   file: string,
   rangeHeader: string | undefined,
+  /** Told, once the answer's stream closed, which bytes of the file it read (what was really sent, about). */
+  sent?: (start: number, bytes: number, size: number) => void,
 ): Promise<boolean> {
   const info = await stat(file).catch(() => null);
   if (!info?.isFile()) return false;
@@ -75,6 +98,77 @@ export async function sendMediaFile(
   if (range) reply.code(206).header('Content-Range', `bytes ${start}-${end}/${size}`);
   else reply.code(200);
   reply.header('Content-Length', size === 0 ? 0 : end - start + 1);
-  await reply.send(size === 0 ? '' : createReadStream(file, { start, end }));
+  if (size === 0) {
+    await reply.send('');
+    return true;
+  }
+  const stream = createReadStream(file, { start, end });
+  if (sent) {
+    // 'end': everything asked was read (and handed on); a 'close' before it: the client left early.
+    let ended = false;
+    stream.once('end', () => {
+      ended = true;
+      sent(start, end - start + 1, size);
+    });
+    stream.once('close', () => {
+      if (!ended) sent(start, stream.bytesRead, size);
+    });
+  }
+  await reply.send(stream);
   return true;
+}
+
+const durations = new Map<string, Promise<number | null>>();
+
+/**
+ * The duration in seconds of an MP4 file, from its movie header (`moov/mvhd`, wherever `moov` sits),
+ * remembered per file; null when the file is not a readable MP4. A progressive title's length.
+ */
+export function mp4Duration(file: string): Promise<number | null> {
+  let known = durations.get(file);
+  if (!known) {
+    known = readMp4Duration(file).catch(() => null);
+    if (durations.size > 1000) durations.clear();
+    durations.set(file, known);
+  }
+  return known;
+}
+
+async function readMp4Duration(file: string): Promise<number | null> {
+  const handle = await open(file, 'r');
+  try {
+    const { size } = await handle.stat();
+    const read = async (at: number, length: number): Promise<Buffer> => {
+      const buffer = Buffer.alloc(length);
+      const { bytesRead } = await handle.read(buffer, 0, length, at);
+      return buffer.subarray(0, bytesRead);
+    };
+    /** The boxes between `from` and `to`: [type, start of the payload, end]. */
+    const find = async (type: string, from: number, to: number): Promise<[number, number] | null> => {
+      for (let at = from; at + 8 <= to;) {
+        const head = await read(at, 16);
+        if (head.length < 8) return null;
+        let length = head.readUInt32BE(0);
+        let payload = at + 8;
+        if (length === 1) {
+          length = Number(head.readBigUInt64BE(8));
+          payload = at + 16;
+        } else if (length === 0) length = to - at;
+        if (length < 8) return null;
+        if (head.toString('latin1', 4, 8) === type) return [payload, at + length];
+        at += length;
+      }
+      return null;
+    };
+    const moov = await find('moov', 0, size);
+    const mvhd = moov && (await find('mvhd', moov[0], moov[1]));
+    if (!mvhd) return null;
+    const header = await read(mvhd[0], 32);
+    const v1 = header[0] === 1;
+    const timescale = header.readUInt32BE(v1 ? 20 : 12);
+    const units = v1 ? Number(header.readBigUInt64BE(24)) : header.readUInt32BE(16);
+    return timescale > 0 ? units / timescale : null;
+  } finally {
+    await handle.close();
+  }
 }

@@ -8,6 +8,8 @@ import { CONFIG } from '../infrastructure/tokens.js';
 /** The cookie that ties a media request to the browser's session (set by the detail and video calls). */
 export const MEDIA_COOKIE = 'media_session';
 export const MEDIA_PREFIX = '/api/media/';
+/** The cookie goes with every media request: the signed files (/api/media) and the playbacks' (/api/hls). */
+export const MEDIA_COOKIE_PATH = '/api';
 
 /** What a media token grants: one file of one product, for one session, until `e` (epoch seconds). */
 export interface MediaGrant {
@@ -86,10 +88,10 @@ export class MediaSigner {
       .some((c) => c.startsWith(`${MEDIA_COOKIE}=`) && this.same(c.slice(MEDIA_COOKIE.length + 1), expected));
   }
 
-  /** The Set-Cookie header of the media cookie (session cookie, only sent to the media route). */
+  /** The Set-Cookie header of the media cookie (a session cookie, HttpOnly, sent to the API only). */
   setCookie(sessionId: string, secure: boolean): string {
     return (
-      `${MEDIA_COOKIE}=${this.cookieValue(sessionId)}; Path=${MEDIA_PREFIX.slice(0, -1)}; HttpOnly; SameSite=Strict` +
+      `${MEDIA_COOKIE}=${this.cookieValue(sessionId)}; Path=${MEDIA_COOKIE_PATH}; HttpOnly; SameSite=Strict` +
       (secure ? '; Secure' : '')
     );
   }

@@ -10,4 +10,6 @@ export const streamingErrorStatus: Record<StreamingErrorCode, number> = {
   code_used: 409,
   viewing_not_started: 404,
   viewing_of_another: 404,
+  heartbeat_invalid: 400,
+  playback_elsewhere: 409,
 };

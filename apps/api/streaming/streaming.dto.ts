@@ -1,9 +1,23 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Max,
+  MaxLength,
+  Min,
+  ValidateBy,
+} from 'class-validator';
 import {
   CODE_REQUIRED,
   type FavoriteRequest,
+  MAX_HEARTBEAT_INTERVALS,
+  type PlaybackRequest,
   type RedeemRequest,
   type TermsRequest,
   type VideoStartRequest,
@@ -44,22 +58,52 @@ export class VideoStartDto implements VideoStartRequest {
   VIEWINGID?: string;
 }
 
-export const SECONDS_RANGE = 'SECONDS must be a whole number from 0 to 120.';
-export const POSITION_RANGE = 'POSITION must be a whole number of seconds from 0 to 86400.';
+/** The longest video a heartbeat may speak of (a day), as the position's bound. */
+const MAX_SECONDS = 86_400;
+export const INTERVALS_SHAPE = `INTERVALS must be a list of at most ${MAX_HEARTBEAT_INTERVALS} [from, to] pairs of seconds from 0 to ${MAX_SECONDS}.`;
+export const POSITION_RANGE = `POSITION must be a number of seconds from 0 to ${MAX_SECONDS}.`;
+
+const isPair = (value: unknown): boolean =>
+  Array.isArray(value) &&
+  value.length === 2 &&
+  value.every((n) => typeof n === 'number' && Number.isFinite(n) && n >= 0 && n <= MAX_SECONDS);
 
 export class WatchReportDto implements WatchReportRequest {
-  @ApiProperty({ minimum: 0, maximum: 120, description: 'Seconds watched since the last report' })
-  @IsInt({ message: SECONDS_RANGE })
-  @Min(0, { message: SECONDS_RANGE })
-  @Max(120, { message: SECONDS_RANGE })
-  SECONDS!: number;
+  @ApiProperty({
+    description: 'The intervals played since the last heartbeat, [from, to] in seconds of the video (may be empty)',
+    type: 'array',
+    maxItems: MAX_HEARTBEAT_INTERVALS,
+    items: {
+      type: 'array',
+      minItems: 2,
+      maxItems: 2,
+      items: { type: 'number', minimum: 0, maximum: MAX_SECONDS },
+    },
+    example: [[0, 58.5]],
+  })
+  @IsArray({ message: INTERVALS_SHAPE })
+  @ArrayMaxSize(MAX_HEARTBEAT_INTERVALS, { message: INTERVALS_SHAPE })
+  @ValidateBy(
+    { name: 'isIntervalList', validator: { validate: (v: unknown) => Array.isArray(v) && v.every(isPair) } },
+    { message: INTERVALS_SHAPE },
+  )
+  INTERVALS!: [number, number][];
 
-  @ApiPropertyOptional({ minimum: 0, maximum: 86400, description: "The player's position, seconds" })
+  @ApiPropertyOptional({ minimum: 0, maximum: MAX_SECONDS, description: "The player's position, seconds" })
   @IsOptional()
-  @IsInt({ message: POSITION_RANGE })
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: POSITION_RANGE })
   @Min(0, { message: POSITION_RANGE })
-  @Max(86400, { message: POSITION_RANGE })
+  @Max(MAX_SECONDS, { message: POSITION_RANGE })
   POSITION?: number;
+}
+
+export class PlaybackDto implements PlaybackRequest {
+  @ApiProperty() @Id('PRODUCTID') PRODUCTID!: number;
+  @ApiProperty() @Id('VIDEOID') VIDEOID!: number;
+
+  @ApiProperty({ description: "The client's uuid of this viewing (a page load of the player)" })
+  @IsUUID('all', { message: 'VIEWINGID must be a uuid.' })
+  VIEWINGID!: string;
 }
 
 export class RedeemDto implements RedeemRequest {

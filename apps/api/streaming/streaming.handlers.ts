@@ -8,6 +8,7 @@ import { termsDecider, termsStreamId } from '#libs/domain/streaming/terms.js';
 import { type Viewing, viewingDecider, viewingStreamId } from '#libs/domain/streaming/viewing.js';
 import { EventSourcedService } from '../kernel/event-sourced.service.js';
 import { CatalogFacts } from '../catalog/index.js';
+import { Playbacks } from './playbacks.js';
 import { StreamAccess } from './stream-access.js';
 import { StreamCatalog } from './stream-catalog.js';
 import {
@@ -86,12 +87,16 @@ export class AcceptTermsHandler implements ICommandHandler<AcceptTermsCommand> {
   }
 }
 
-/** The first play of a viewing, with the plan type of the customer's access now (VideoStarted once). */
+/**
+ * The first play of a viewing, with the plan type of the customer's access now (VideoStarted once);
+ * every other playback of the account ends (a play again, "Play here", takes it back).
+ */
 @CommandHandler(StartViewingCommand)
 export class StartViewingHandler implements ICommandHandler<StartViewingCommand> {
   constructor(
     private readonly eventSourced: EventSourcedService,
     private readonly access: StreamAccess,
+    private readonly playbacks: Playbacks,
     private readonly clock: Clock,
   ) {}
 
@@ -108,36 +113,47 @@ export class StartViewingHandler implements ICommandHandler<StartViewingCommand>
       planType: access.planType,
       now: this.clock.now().toISOString(),
     });
-    return viewingAnswer(id, result.state);
+    await this.playbacks.takeOver(customerId, id);
+    return viewingAnswer(id, result.state, 0);
   }
 }
 
-/** A report of the seconds watched; past 600 s the long view is recorded once and the answer says STOP. */
+/**
+ * A heartbeat: the intervals played, decided against what the server served to this viewing and the
+ * video's length (409 when another playback took over); past 600 unique seconds the long view is
+ * recorded once. It renews the playback's access.
+ */
 @CommandHandler(ReportWatchedCommand)
 export class ReportWatchedHandler implements ICommandHandler<ReportWatchedCommand> {
   constructor(
     private readonly eventSourced: EventSourcedService,
+    private readonly playbacks: Playbacks,
     private readonly clock: Clock,
   ) {}
 
-  async execute({ customerId, viewingId, seconds, position }: ReportWatchedCommand): Promise<ViewingResponse> {
+  async execute({ customerId, viewingId, intervals, position }: ReportWatchedCommand): Promise<ViewingResponse> {
+    const { served, durationSeconds, leased } = await this.playbacks.factsFor(customerId, viewingId);
     const result = await this.eventSourced.execute(viewingStreamId(viewingId), viewingDecider, {
       type: 'ReportWatched',
       customerId,
-      seconds,
+      intervals,
       position,
+      served,
+      durationSeconds,
       now: this.clock.now().toISOString(),
     });
-    return viewingAnswer(viewingId, result.state);
+    const expiresIn = leased ? await this.playbacks.renew(viewingId) : 0;
+    return viewingAnswer(viewingId, result.state, expiresIn);
   }
 }
 
-function viewingAnswer(viewingId: string, state: Viewing): ViewingResponse {
+function viewingAnswer(viewingId: string, state: Viewing, expiresIn: number): ViewingResponse {
   return {
     VIEWINGID: viewingId,
-    WATCHED: state.totalSeconds,
+    WATCHED: state.uniqueSeconds,
     LONGVIEW: state.longView,
     STOP: state.longView,
     PLANTYPE: state.started?.planType ?? 0,
+    EXPIRES_IN: expiresIn,
   };
 }

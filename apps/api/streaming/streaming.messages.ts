@@ -35,7 +35,10 @@ export class AcceptTermsCommand extends Command<void> {
   }
 }
 
-/** The first play of a viewing (a uuid the client made, or none: the server makes one). */
+/**
+ * The first play of a viewing (a uuid the client made, or none: the server makes one); it becomes the
+ * account's one playback.
+ */
 export class StartViewingCommand extends Command<ViewingResponse> {
   constructor(
     readonly customerId: string,
@@ -47,12 +50,14 @@ export class StartViewingCommand extends Command<ViewingResponse> {
   }
 }
 
+/** A heartbeat: the intervals played since the last one and the position; renews the playback. */
 export class ReportWatchedCommand extends Command<ViewingResponse> {
   constructor(
     readonly customerId: string,
     readonly viewingId: string,
-    readonly seconds: number,
-    readonly position: number,
+    readonly intervals: [number, number][],
+    /** null: the heartbeat did not say (the resume point stays). */
+    readonly position: number | null,
   ) {
     super();
   }

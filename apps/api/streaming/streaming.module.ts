@@ -4,10 +4,17 @@ import { EntitlementsModule } from '../entitlements/index.js';
 import { IdentityModule } from '../identity/index.js';
 import { CatalogFacts } from '../catalog/index.js';
 import { FavoritesController } from './favorites.controller.js';
+import { HlsAccess } from './hls-access.js';
+import { HlsController } from './hls.controller.js';
 import { MediaController } from './media.controller.js';
 import { MediaSigner } from './media-signer.js';
+import { PlaybackLeases } from './playback-leases.js';
+import { PlaybackTokens } from './playback-token.js';
+import { PlaybacksController } from './playbacks.controller.js';
+import { Playbacks } from './playbacks.js';
 import { RedeemController } from './redeem.controller.js';
 import { RedeemCodeHandler } from './redeem.handler.js';
+import { ServedMedia } from './served-media.js';
 import { StreamAccess } from './stream-access.js';
 import { StreamCatalog } from './stream-catalog.js';
 import { StreamingController } from './streaming.controller.js';
@@ -22,8 +29,8 @@ import { StreamingQueries } from './streaming.queries.js';
 import { ViewingsController } from './viewings.controller.js';
 
 /**
- * Streaming (issue 10): the list, user home, detail and video pages, favourites, terms, watch tracking,
- * book codes and the signed media route. Streams: `favorites-{customerId}`, `terms-{customerId}`,
+ * Streaming (issues 10 and 22): the list, user home, detail and video pages, favourites, terms, watch
+ * tracking, book codes, the signed media route, and playbacks with their media route (/api/hls). Streams: `favorites-{customerId}`, `terms-{customerId}`,
  * `viewing-{viewingId}`, `bookcode-{CODE}` (libs/domain/streaming). Every write is a command on the
  * CommandBus (streaming.messages.ts) with a thin handler; a redeemed code is granted by the
  * entitlements module's CodeRedeemed process manager, which the redeem handler awaits. The catalog's
@@ -31,12 +38,25 @@ import { ViewingsController } from './viewings.controller.js';
  */
 @Module({
   imports: [IdentityModule, CatalogModule, EntitlementsModule],
-  controllers: [StreamingController, FavoritesController, ViewingsController, RedeemController, MediaController],
+  controllers: [
+    StreamingController,
+    FavoritesController,
+    ViewingsController,
+    PlaybacksController,
+    RedeemController,
+    MediaController,
+    HlsController,
+  ],
   providers: [
     CatalogFacts,
     StreamCatalog,
     StreamAccess,
     MediaSigner,
+    PlaybackTokens,
+    PlaybackLeases,
+    ServedMedia,
+    HlsAccess,
+    Playbacks,
     StreamingQueries,
     AddFavoriteHandler,
     RemoveFavoriteHandler,

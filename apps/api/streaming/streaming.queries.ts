@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { Pool } from 'pg';
 import type { Config } from '#libs/config/config.js';
@@ -6,25 +5,28 @@ import {
   NOT_AUTHORIZED,
   type StreamDetailResponse,
   type StreamListResponse,
+  type StreamVideoMedia,
   type StreamVideoResponse,
   type UserHomeResponse,
 } from '#libs/contracts/streaming.js';
 import { favoritesOf, hasAcceptedTerms } from '#libs/read-models/streaming-choices.js';
+import { type VideoMedia, videoMediaOf } from '#libs/read-models/video-media.js';
 import { resumePositions } from '#libs/read-models/viewing-progress.js';
 import type { AuthUser } from '../identity/index.js';
 import { CONFIG, PG_POOL } from '../infrastructure/tokens.js';
 import { CatalogFacts } from '../catalog/index.js';
-import { mediaPath } from './media-files.js';
+import { captionsFileOf, mediaFileExists, mediaPath, mp4Duration } from './media-files.js';
 import { MediaSigner } from './media-signer.js';
 import { StreamAccess } from './stream-access.js';
 import { streamProductOf } from './stream-views.js';
 import { userHome } from './user-home.js';
 
+/** A video watched to within this many seconds of its end starts over (the resume point is 0). */
+export const START_OVER_SECONDS = 5;
+
 /** The streaming read side: list, user home, detail and video, each for one customer. */
 @Injectable()
 export class StreamingQueries {
-  private readonly captions = new Map<string, boolean>();
-
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(CONFIG) private readonly config: Config,
@@ -78,8 +80,15 @@ export class StreamingQueries {
     if (!title) throw new NotFoundException(NOT_AUTHORIZED);
     const terms = await this.facts.termsOfUse(productId);
     const confirm = terms !== null && !(await hasAcceptedTerms(this.pool, user.customerId, productId));
-    const positions = await resumePositions(this.pool, user.customerId, [videoId]);
-    const captionsFile = title.FILE.replace(/\.[^./]+$/, '.vtt');
+    const [positions, media] = await Promise.all([
+      resumePositions(this.pool, user.customerId, [videoId]),
+      videoMediaOf(this.pool, videoId),
+    ]);
+    const captionsFile = captionsFileOf(title.FILE);
+    const position = positions.get(videoId) ?? 0;
+    const file = media ? null : mediaPath(this.config.MEDIA_DIR, title.FILE);
+    const duration = media ? media.durationSeconds : file ? await mp4Duration(file) : null;
+    const finished = duration !== null && position >= duration - START_OVER_SECONDS;
     return {
       data: [
         {
@@ -91,8 +100,12 @@ export class StreamingQueries {
               TITLE: title.TITLE,
               // The media is given only once the terms are accepted.
               URL: confirm ? '' : this.signer.url(title.FILE, product.ID, user),
-              CAPTIONS: !confirm && this.hasFile(captionsFile) ? this.signer.url(captionsFile, product.ID, user) : null,
-              POSITION: positions.get(videoId) ?? 0,
+              CAPTIONS:
+                !confirm && mediaFileExists(this.config.MEDIA_DIR, captionsFile)
+                  ? this.signer.url(captionsFile, product.ID, user)
+                  : null,
+              POSITION: finished ? 0 : position,
+              MEDIA: media ? mediaOf(media) : null,
             },
           ],
         },
@@ -102,16 +115,18 @@ export class StreamingQueries {
       EXPIRES_IN: this.signer.ttlSeconds,
     };
   }
+}
 
-  /** Whether the media folder holds a file (remembered: captions are looked up on every video call). */
-  private hasFile(relative: string): boolean {
-    let known = this.captions.get(relative);
-    if (known === undefined) {
-      const path = mediaPath(this.config.MEDIA_DIR, relative);
-      known = path !== null && existsSync(path);
-      if (this.captions.size > 10_000) this.captions.clear();
-      this.captions.set(relative, known);
-    }
-    return known;
-  }
+function mediaOf(media: VideoMedia): StreamVideoMedia {
+  return {
+    DURATION: media.durationSeconds,
+    RENDITIONS: media.renditions.map((r) => ({
+      NAME: r.name,
+      WIDTH: r.width,
+      HEIGHT: r.height,
+      BANDWIDTH: r.bandwidth,
+    })),
+    CHAPTERS: media.chapters.map((c) => ({ START: c.start, TITLE: c.title })),
+    CAPTIONS: media.captions,
+  };
 }

@@ -1,6 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type {
   FavoritesResponse,
+  PlaybackResponse,
+  StreamChapter,
+  StreamRendition,
+  StreamVideoMedia,
   RedeemResponse,
   StreamCategory,
   StreamDetailResponse,
@@ -69,12 +73,38 @@ export class StreamDetailDto implements StreamDetailResponse {
   @ApiProperty({ type: StreamDetailProductDto }) data!: StreamDetailProductDto;
 }
 
+export class StreamRenditionDto implements StreamRendition {
+  @ApiProperty({ example: '720p' }) NAME!: string;
+  @ApiProperty() WIDTH!: number;
+  @ApiProperty() HEIGHT!: number;
+  @ApiProperty({ description: 'Peak bits per second' }) BANDWIDTH!: number;
+}
+
+export class StreamChapterDto implements StreamChapter {
+  @ApiProperty({ description: 'Seconds from the beginning' }) START!: number;
+  @ApiProperty() TITLE!: string;
+}
+
+export class StreamVideoMediaDto implements StreamVideoMedia {
+  @ApiProperty({ description: 'Seconds' }) DURATION!: number;
+  @ApiProperty({ type: [StreamRenditionDto] }) RENDITIONS!: StreamRenditionDto[];
+  @ApiProperty({ type: [StreamChapterDto] }) CHAPTERS!: StreamChapterDto[];
+  @ApiProperty() CAPTIONS!: boolean;
+}
+
 export class StreamVideoDto implements StreamVideo {
   @ApiProperty() ID!: number;
   @ApiProperty() TITLE!: string;
   @ApiProperty({ description: 'Signed media URL; empty while CONFIRM is true' }) URL!: string;
   @ApiProperty({ type: String, nullable: true, description: 'Signed captions (.vtt) URL' }) CAPTIONS!: string | null;
-  @ApiProperty({ description: 'Resume position, seconds' }) POSITION!: number;
+  @ApiProperty({ description: 'Resume position, seconds (0 once the video was watched to within 5 s of its end)' })
+  POSITION!: number;
+  @ApiProperty({
+    type: StreamVideoMediaDto,
+    nullable: true,
+    description: 'The imported adaptive media; null for a title with one progressive file',
+  })
+  MEDIA!: StreamVideoMediaDto | null;
 }
 
 export class StreamVideoProductDto {
@@ -100,10 +130,25 @@ export class FavoritesResponseDto implements FavoritesResponse {
 
 export class ViewingResponseDto implements ViewingResponse {
   @ApiProperty() VIEWINGID!: string;
-  @ApiProperty() WATCHED!: number;
+  @ApiProperty({ description: 'Unique seconds watched in this viewing (served media only, at most the wall clock)' })
+  WATCHED!: number;
   @ApiProperty() LONGVIEW!: boolean;
-  @ApiProperty() STOP!: boolean;
+  @ApiProperty({ description: 'The long view is recorded (heartbeats still renew the access)' }) STOP!: boolean;
   @ApiProperty({ enum: [0, 1, 2] }) PLANTYPE!: 0 | 1 | 2;
+  @ApiProperty({ description: "Seconds the playback's access lasts after this heartbeat (0 for a start)" })
+  EXPIRES_IN!: number;
+}
+
+export class PlaybackResponseDto implements PlaybackResponse {
+  @ApiProperty() VIEWINGID!: string;
+  @ApiProperty({ enum: ['hls', 'progressive'] }) KIND!: 'hls' | 'progressive';
+  @ApiProperty({ description: '/api/hls/{token}/master.m3u8, or /api/hls/{token}/progressive' }) SRC!: string;
+  @ApiProperty({ type: String, nullable: true }) POSTER!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'WebVTT thumbnails (sprite coordinates)' })
+  THUMBNAILS!: string | null;
+  @ApiProperty({ type: String, nullable: true }) CAPTIONS!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'WebVTT chapters' }) CHAPTERS!: string | null;
+  @ApiProperty({ description: 'Seconds the access lasts without a heartbeat' }) EXPIRES_IN!: number;
 }
 
 export class RedeemResponseDto implements RedeemResponse {

@@ -2,7 +2,12 @@ import { BadRequestException, Body, Controller, HttpCode, Param, ParseUUIDPipe, 
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CONCURRENT_CHANGE } from '#libs/contracts/errors.js';
-import { NOT_AUTHORIZED, type ViewingResponse } from '#libs/contracts/streaming.js';
+import {
+  HEARTBEAT_INVALID,
+  NOT_AUTHORIZED,
+  PLAYBACK_ELSEWHERE,
+  type ViewingResponse,
+} from '#libs/contracts/streaming.js';
 import { type AuthUser, CurrentUser, JwtAuthGuard, Roles, RolesGuard } from '../identity/index.js';
 import { ApiError, ApiRequiredBearer, BAD_BODY } from '../kernel/errors.responses.js';
 import { VideoStartDto, WatchReportDto } from './streaming.dto.js';
@@ -12,9 +17,10 @@ import { ViewingResponseDto } from './streaming.responses.js';
 export const VIEWING_ID = 'viewingId must be a uuid.';
 
 /**
- * Watch tracking (signed-in sections 4 and 9): the first play starts a viewing (VideoStarted once);
- * every 60 s the player reports the seconds watched; past 600 s the long view is recorded once with
- * the plan type and the answer says STOP.
+ * Watch tracking (signed-in sections 4 and 9, issue 22): the first play starts a viewing (VideoStarted
+ * once) and makes it the account's one playback; every 60 s the player's heartbeat reports the
+ * intervals it played and renews the playback; past 600 unique seconds the long view is recorded once
+ * with the plan type and the answer says STOP.
  */
 @ApiTags('streaming')
 @Controller('streaming/viewings')
@@ -27,7 +33,10 @@ export class ViewingsController {
 
   @Post()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Store streaming start: the first play of a viewing (a repeat records nothing)' })
+  @ApiOperation({
+    summary:
+      "Store streaming start: the first play of a viewing (a repeat records nothing); the account's one playback",
+  })
   @ApiOkResponse({ type: ViewingResponseDto })
   @ApiError(400, `${BAD_BODY}; PRODUCTID and VIDEOID whole numbers, VIEWINGID a uuid`)
   @ApiError(404, `${NOT_AUTHORIZED}: a product the customer may not watch, or a viewing of another account`)
@@ -40,11 +49,13 @@ export class ViewingsController {
 
   @Post(':viewingId/progress')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Report the seconds watched (every 60 s); past 600 s the long view is recorded' })
+  @ApiOperation({
+    summary: 'Heartbeat: the intervals played (every 60 s, and at pause, end, page hide); renews the playback',
+  })
   @ApiOkResponse({ type: ViewingResponseDto })
-  @ApiError(400, `${BAD_BODY}; ${VIEWING_ID}`)
+  @ApiError(400, `${BAD_BODY}; ${VIEWING_ID}; ${HEARTBEAT_INVALID} (an interval outside the video)`)
   @ApiError(404, 'This viewing was not started. / This viewing belongs to another account.')
-  @ApiError(409, CONCURRENT_CHANGE)
+  @ApiError(409, `${PLAYBACK_ELSEWHERE} / ${CONCURRENT_CHANGE}`)
   report(
     @CurrentUser() user: AuthUser,
     @Param(
@@ -55,7 +66,7 @@ export class ViewingsController {
     @Body() body: WatchReportDto,
   ): Promise<ViewingResponse> {
     return this.commands.execute(
-      new ReportWatchedCommand(user.customerId, viewingId.toLowerCase(), body.SECONDS, body.POSITION ?? 0),
+      new ReportWatchedCommand(user.customerId, viewingId.toLowerCase(), body.INTERVALS, body.POSITION ?? null),
     );
   }
 }

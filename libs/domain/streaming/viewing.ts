@@ -1,17 +1,21 @@
 import { LONG_VIEW_SECONDS, type PlanType } from '#libs/contracts/streaming.js';
 import { type Decider, DomainError, type DomainEvent } from '../kernel/decider.js';
+import { type Interval, intersect, measure, merge, union } from './intervals.js';
 import { type StreamingErrorCode, StreamingErrors } from './streaming.errors.js';
 
 /**
  * One viewing of a video (a page load of the player), stream `viewing-{viewingId}` (signed-in
- * sections 4 and 9): the first play records VideoStarted once; the player reports the seconds watched
- * every 60 s; once the viewing's total passes 600 s, LongViewReached is recorded once with the plan
- * type, and reporting stops (later reports append nothing).
- *
- * A report cannot credit more than the time that really passed since the start (plus REPORT_SLACK_SECONDS):
- * a client cannot claim ten minutes in ten seconds. `now` comes with each command (an injected clock).
+ * sections 4 and 9): the first play records VideoStarted once; the player's heartbeats report the
+ * intervals of the video it played. The viewing's claims are every reported interval merged (a second
+ * claimed twice counts once); what it watched is the claims where the server really served the media
+ * to this viewing; its unique seconds are the measure of that, never more than the wall-clock time
+ * since the start (plus REPORT_SLACK_SECONDS), never decreasing. Once they pass 600 s LongViewReached
+ * is recorded once with the plan type. `now`, the served intervals and the duration come with each
+ * command (the handler reads them from the playback lease and the clock).
  */
-export const REPORT_SLACK_SECONDS = 30;
+export const REPORT_SLACK_SECONDS = 10;
+/** An interval may end this far past the duration (the player's last frame, rounding). */
+export const DURATION_SLACK_SECONDS = 1;
 
 export type VideoStarted = DomainEvent<
   'VideoStarted',
@@ -26,6 +30,7 @@ export type VideoStarted = DomainEvent<
   }
 >;
 
+/** Recorded before issue 22 (the player's seconds, capped by the time passed): still read, no longer written. */
 export type WatchedSecondsReported = DomainEvent<
   'WatchedSecondsReported',
   {
@@ -33,10 +38,26 @@ export type WatchedSecondsReported = DomainEvent<
     customerId: string;
     productId: number;
     videoId: number;
-    /** Seconds credited by this report (the reported seconds, capped by the time that passed). */
     seconds: number;
-    /** The viewing's total after this report. */
     totalSeconds: number;
+    position: number;
+    reportedAt: string;
+  }
+>;
+
+export type WatchIntervalsReported = DomainEvent<
+  'WatchIntervalsReported',
+  {
+    viewingId: string;
+    customerId: string;
+    productId: number;
+    videoId: number;
+    /** The intervals this heartbeat reported, merged, [from, to) in seconds of the video. */
+    intervals: Interval[];
+    /** Everything the viewing watched so far (claims where the media was served), merged, whole. */
+    watched: Interval[];
+    /** The unique seconds credited after this heartbeat (never decreasing). */
+    uniqueSeconds: number;
     /** The player's position (the resume point), seconds. */
     position: number;
     reportedAt: string;
@@ -51,16 +72,18 @@ export type LongViewReached = DomainEvent<
     productId: number;
     videoId: number;
     planType: PlanType;
+    /** The unique seconds credited when it was reached (the total of the old reports before issue 22). */
     totalSeconds: number;
     reachedAt: string;
   }
 >;
 
-export type ViewingEvent = VideoStarted | WatchedSecondsReported | LongViewReached;
+export type ViewingEvent = VideoStarted | WatchedSecondsReported | WatchIntervalsReported | LongViewReached;
 
 export const VIEWING_EVENT_TYPES = [
   'VideoStarted',
   'WatchedSecondsReported',
+  'WatchIntervalsReported',
   'LongViewReached',
 ] as const satisfies readonly ViewingEvent['type'][];
 
@@ -76,11 +99,17 @@ export interface StartViewing {
   now: string;
 }
 
+/** A heartbeat: the intervals played since the last one, with what the server knows of this playback. */
 export interface ReportWatched {
   type: 'ReportWatched';
   customerId: string;
-  seconds: number;
-  position: number;
+  intervals: readonly Interval[];
+  /** The player's position; null keeps the one before. */
+  position: number | null;
+  /** The seconds of the video the server served to this viewing so far (the playback lease's record). */
+  served: readonly Interval[];
+  /** The video's length in seconds, or null when unknown (then only the shape of the intervals is checked). */
+  durationSeconds: number | null;
   now: string;
 }
 
@@ -88,16 +117,67 @@ export type ViewingCommand = StartViewing | ReportWatched;
 
 export interface Viewing {
   started: VideoStarted['data'] | null;
-  totalSeconds: number;
+  /** Every interval reported so far, merged. */
+  claims: Interval[];
+  uniqueSeconds: number;
   position: number;
   longView: boolean;
 }
 
-export const initialViewing: Viewing = { started: null, totalSeconds: 0, position: 0, longView: false };
+export const initialViewing: Viewing = { started: null, claims: [], uniqueSeconds: 0, position: 0, longView: false };
 
 const fail = (code: StreamingErrorCode): never => {
   throw new DomainError(code, StreamingErrors[code]);
 };
+
+/** Milliseconds are enough precision for evidence (and keep the events readable). */
+const rounded = (seconds: number): number => Math.round(seconds * 1000) / 1000;
+
+/** The reported intervals, refused when one starts before 0, ends before it starts, or ends past the video. */
+function validIntervals(intervals: readonly Interval[], duration: number | null): Interval[] {
+  const limit = duration === null ? Number.POSITIVE_INFINITY : duration + DURATION_SLACK_SECONDS;
+  for (const [from, to] of intervals) {
+    if (!Number.isFinite(from) || !Number.isFinite(to) || from < 0 || to < from || to > limit) {
+      fail('heartbeat_invalid');
+    }
+  }
+  return merge(intervals.map(([from, to]): Interval => [rounded(from), rounded(to)]));
+}
+
+function reportWatched(command: ReportWatched, state: Viewing): ViewingEvent[] {
+  const started = state.started ?? fail('viewing_not_started');
+  if (started.customerId !== command.customerId) fail('viewing_of_another');
+  const intervals = validIntervals(command.intervals, command.durationSeconds);
+  const claims = union(state.claims, intervals);
+  const watched = intersect(claims, command.served);
+  const elapsed = (Date.parse(command.now) - Date.parse(started.startedAt)) / 1000;
+  const credited = Math.floor(Math.min(measure(watched), Math.max(0, elapsed) + REPORT_SLACK_SECONDS));
+  const uniqueSeconds = Math.max(state.uniqueSeconds, credited);
+  const end = command.durationSeconds ?? Number.POSITIVE_INFINITY;
+  const position =
+    command.position === null ? state.position : Math.floor(Math.min(Math.max(0, command.position), end));
+  // A heartbeat of a paused player that changes nothing records nothing (it only renewed the access).
+  if (intervals.length === 0 && uniqueSeconds === state.uniqueSeconds && position === state.position) return [];
+  const ids = {
+    viewingId: started.viewingId,
+    customerId: started.customerId,
+    productId: started.productId,
+    videoId: started.videoId,
+  };
+  const events: ViewingEvent[] = [
+    {
+      type: 'WatchIntervalsReported',
+      data: { ...ids, intervals, watched, uniqueSeconds, position, reportedAt: command.now },
+    },
+  ];
+  if (!state.longView && uniqueSeconds > LONG_VIEW_SECONDS) {
+    events.push({
+      type: 'LongViewReached',
+      data: { ...ids, planType: started.planType, totalSeconds: uniqueSeconds, reachedAt: command.now },
+    });
+  }
+  return events;
+}
 
 export function decide(command: ViewingCommand, state: Viewing): ViewingEvent[] {
   switch (command.type) {
@@ -109,32 +189,8 @@ export function decide(command: ViewingCommand, state: Viewing): ViewingEvent[] 
       const { type: _type, now, ...data } = command;
       return [{ type: 'VideoStarted', data: { ...data, startedAt: now } }];
     }
-    case 'ReportWatched': {
-      const started = state.started ?? fail('viewing_not_started');
-      if (started.customerId !== command.customerId) fail('viewing_of_another');
-      if (state.longView) return []; // reporting stopped at the long view
-      const elapsed = Math.floor((Date.parse(command.now) - Date.parse(started.startedAt)) / 1000);
-      const allowed = Math.max(0, elapsed + REPORT_SLACK_SECONDS - state.totalSeconds);
-      const seconds = Math.min(Math.max(0, Math.floor(command.seconds)), allowed);
-      const totalSeconds = state.totalSeconds + seconds;
-      const position = Math.max(0, Math.floor(command.position));
-      const ids = {
-        viewingId: started.viewingId,
-        customerId: started.customerId,
-        productId: started.productId,
-        videoId: started.videoId,
-      };
-      const events: ViewingEvent[] = [
-        { type: 'WatchedSecondsReported', data: { ...ids, seconds, totalSeconds, position, reportedAt: command.now } },
-      ];
-      if (totalSeconds > LONG_VIEW_SECONDS) {
-        events.push({
-          type: 'LongViewReached',
-          data: { ...ids, planType: started.planType, totalSeconds, reachedAt: command.now },
-        });
-      }
-      return events;
-    }
+    case 'ReportWatched':
+      return reportWatched(command, state);
   }
 }
 
@@ -143,7 +199,14 @@ export function evolve(state: Viewing, event: ViewingEvent): Viewing {
     case 'VideoStarted':
       return { ...state, started: event.data };
     case 'WatchedSecondsReported':
-      return { ...state, totalSeconds: event.data.totalSeconds, position: event.data.position };
+      return { ...state, uniqueSeconds: event.data.totalSeconds, position: event.data.position };
+    case 'WatchIntervalsReported':
+      return {
+        ...state,
+        claims: union(state.claims, event.data.intervals),
+        uniqueSeconds: event.data.uniqueSeconds,
+        position: event.data.position,
+      };
     case 'LongViewReached':
       return { ...state, longView: true };
     default:
