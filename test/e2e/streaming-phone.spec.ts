@@ -57,6 +57,30 @@ const WATERMARK_IN_FULL_SCREEN = `(() => {
   return full.getAttribute('data-testid') + ': ' + mark.textContent;
 })()`;
 
+/**
+ * The player's button named `name`, its controls shown first: they hide while the video plays and show
+ * while the pointer moves over the player (as the keyboard's focus shows them).
+ */
+async function playerButton(page: Page, name: string) {
+  const frame = page.getByTestId('player-frame');
+  await frame.hover({ position: { x: 20, y: 20 } });
+  const button = frame.getByRole('button', { name });
+  await expect(button).toBeVisible();
+  return button;
+}
+
+/** Starts the video (muted) and pauses it: before its start a phone's player shows only its play button. */
+async function startedAndPaused(page: Page): Promise<void> {
+  const video = page.locator('video');
+  await video.evaluate(async (node) => {
+    const element = node as unknown as Media;
+    element.muted = true;
+    await element.play();
+  });
+  await expect.poll(() => video.evaluate((node) => (node as unknown as Media).currentTime)).toBeGreaterThan(0);
+  await video.evaluate((node) => (node as unknown as Media & { pause(): void }).pause());
+}
+
 for (const size of SIZES) {
   test.describe(`at ${size.viewport.width}x${size.viewport.height}`, () => {
     test.use({ viewport: size.viewport });
@@ -152,7 +176,8 @@ for (const size of SIZES) {
         await expect(next).toHaveAttribute('href', hrefs[1]!);
         await expectTapTargets(steps.getByRole('link'), 'previous / next');
         await expectTapTargets(page.locator('label', { hasText: 'Autoplay next video' }), 'autoplay switch');
-        await expectTapTargets(page.getByRole('button', { name: 'Full screen' }), 'full-screen button');
+        await startedAndPaused(page);
+        await expectTapTargets(await playerButton(page, 'Full screen'), 'full-screen button');
         await expectTapTargets(
           page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link'),
           'breadcrumb links',
@@ -160,9 +185,10 @@ for (const size of SIZES) {
         await check(page, 'video page');
 
         // Full screen takes the frame with the watermark; the same button leaves it.
-        await page.getByRole('button', { name: 'Full screen' }).click();
+        await (await playerButton(page, 'Full screen')).click();
         await expect.poll(() => page.evaluate<string>(WATERMARK_IN_FULL_SCREEN)).toBe('player-frame: Sam Streamer');
-        await page.getByRole('button', { name: 'Exit full screen' }).click();
+        await expect(await playerButton(page, 'Full screen')).toHaveAttribute('aria-pressed', 'true');
+        await (await playerButton(page, 'Full screen')).click();
         await expect.poll(() => page.evaluate<boolean>('document.fullscreenElement === null')).toBe(true);
 
         // Next and previous follow the stream page's order.
@@ -184,7 +210,8 @@ for (const size of SIZES) {
 
         // At the end of a video the next one opens and plays, still in full screen.
         await expect(video).toBeVisible();
-        await page.getByRole('button', { name: 'Full screen' }).click();
+        await startedAndPaused(page);
+        await (await playerButton(page, 'Full screen')).click();
         await expect.poll(() => page.evaluate<string>(WATERMARK_IN_FULL_SCREEN)).toBe('player-frame: Sam Streamer');
         await video.evaluate(async (node) => {
           const element = node as unknown as Media;
@@ -199,7 +226,7 @@ for (const size of SIZES) {
           .poll(() => video.evaluate((node) => (node as unknown as Media).currentTime), { timeout: 15_000 })
           .toBeGreaterThan(0.2);
         await expect.poll(() => page.evaluate<string>(WATERMARK_IN_FULL_SCREEN)).toBe('player-frame: Sam Streamer');
-        await page.getByRole('button', { name: 'Exit full screen' }).click();
+        await (await playerButton(page, 'Full screen')).click();
 
         // Switched off, it stays off.
         await autoplay.uncheck();

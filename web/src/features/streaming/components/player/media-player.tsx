@@ -80,12 +80,14 @@ export default function MediaPlayerChunk({
   const saved = useRef<PlayerPreferences | null>(null);
   const [speed, setSpeed] = useState<number>(DEFAULTS.SPEED);
   const [elsewhere, setElsewhere] = useState(false);
+  const stoppedHere = useRef(false);
   const [takingBack, setTakingBack] = useState(false);
   const [gaveUp, setGaveUp] = useState(false);
   const [chapter, setChapter] = useState(-1);
   const pending = useRef<Pending | null>(null);
   const recovery = useRef({ busy: false, renewedAt: 0, reopens: [] as number[] });
   const shown = useRef(false);
+  const captionsAtStart = useRef<boolean | null>(null);
   const [attached, setAttached] = useState(false);
 
   const heartbeats = useHeartbeats({
@@ -97,6 +99,7 @@ export default function MediaPlayerChunk({
       const media = player.current;
       media?.pause().catch(() => undefined);
       if (media?.state.fullscreen) void media.exitFullscreen().catch(() => undefined);
+      stoppedHere.current = true;
       setElsewhere(true);
     },
   });
@@ -160,6 +163,7 @@ export default function MediaPlayerChunk({
     const media = player.current;
     pending.current = { time: media?.currentTime ?? 0, play: true };
     setTakingBack(true);
+    stoppedHere.current = false;
     void playHere().then((ok) => {
       setTakingBack(false);
       if (ok) setElsewhere(false);
@@ -188,7 +192,9 @@ export default function MediaPlayerChunk({
     if (playback.failed) return <FailedPlayback status={playback.status} />;
     return <PlayerPlaceholder viewerName={viewerName} />;
   }
-  const prefs = saved.current ?? loaded ?? DEFAULTS;
+  // Captions start as the account left them; later changes are the player's own (a changed `default` would
+  // make the track anew).
+  captionsAtStart.current ??= (saved.current ?? loaded ?? DEFAULTS).CAPTIONS;
 
   return (
     <>
@@ -220,7 +226,11 @@ export default function MediaPlayerChunk({
             // A browser refusing to start without a tap leaves the video paused, with its play control.
             if (next.play) media.play().catch(() => undefined);
           }}
-          onPlay={() => heartbeats.onPlay()}
+          onPlay={() => {
+            // Stopped for another device: only "Play here" plays on this page again.
+            if (stoppedHere.current) player.current?.pause().catch(() => undefined);
+            else heartbeats.onPlay();
+          }}
           onTimeUpdate={({ currentTime }) => {
             const media = player.current;
             if (media && !media.paused && !media.state.seeking && !media.state.waiting)
@@ -249,7 +259,16 @@ export default function MediaPlayerChunk({
           onError={() => {
             if (answer?.KIND === 'progressive') void recover();
           }}
-          style={{ '--media-button-size': '44px' }}
+          // 44 px buttons (tap targets); a block box with the placeholder's corners, so the caption stays in place.
+          style={{
+            '--media-button-size': '44px',
+            '--video-sm-button-size': '44px',
+            '--media-fullscreen-button-size': '44px',
+            '--media-sm-fullscreen-button-size': '44px',
+            '--video-sm-play-button-size': '48px',
+            '--video-border-radius': '4px',
+            display: 'flex',
+          }}
           className="shop-player"
         >
           <MediaProvider>
@@ -261,7 +280,7 @@ export default function MediaPlayerChunk({
                 src={answer.CAPTIONS}
                 label="English"
                 language="en-US"
-                default={prefs.CAPTIONS}
+                default={captionsAtStart.current}
               />
             ) : null}
             {answer?.CHAPTERS ? (
@@ -290,7 +309,7 @@ export default function MediaPlayerChunk({
       </Box>
       {elsewhere ? <PlaybackElsewhere busy={takingBack} onPlayHere={takeBack} /> : null}
       {gaveUp ? (
-        <Alert severity="warning" role="alert" sx={{ mt: 2 }}>
+        <Alert severity="warning" role="alert" sx={{ mt: 2, maxWidth: PLAYER_MAX_WIDTH }}>
           {PLAYBACK_ACCESS_ENDED}
         </Alert>
       ) : null}

@@ -90,8 +90,10 @@ export function useHeartbeats({ productId, videoId, viewingId, position, onElsew
   // Every HEARTBEAT_SECONDS while the page shows the player, once the viewing started.
   useEffect(() => {
     const timer = window.setInterval(() => void beat(), HEARTBEAT_SECONDS * 1000);
+    // Hidden: what was played goes now. Shown again: a heartbeat at once tells whether another device took over.
     const onHide = () => {
       if (document.visibilityState === 'hidden') farewell();
+      else void beat();
     };
     window.addEventListener('pagehide', farewell);
     document.addEventListener('visibilitychange', onHide);
