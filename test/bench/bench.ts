@@ -9,6 +9,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { appendThroughput } from './append-throughput.js';
 import { catalogList } from './catalog-list.js';
+import { hlsPlaylist, hlsSegments } from './hls-serving.js';
 import { homeUsable } from './home-usable.js';
 import { initialJavaScript } from './initial-js.js';
 import { lighthouseScores } from './lighthouse.js';
@@ -55,6 +56,14 @@ const BUDGETS: Budget[] = [
   {
     name: 'video range readers',
     run: async (c) => mediaRange(await c.database('bench_media'), join(c.scratch, 'media-data')),
+  },
+  {
+    name: 'video segments hls',
+    run: async (c) => hlsSegments(await c.database('bench_hls_segments'), join(c.scratch, 'hls-segments-data')),
+  },
+  {
+    name: 'video playlists hls',
+    run: async (c) => hlsPlaylist(await c.database('bench_hls_playlists'), join(c.scratch, 'hls-playlists-data')),
   },
   { name: 'scaled out checkout', run: async (c) => scaledCheckout(await c.database('bench_scaled')) },
 ];

@@ -1,4 +1,4 @@
-import type { AuditReport } from './cme-audit-report.js';
+import type { AuditReport, ViewingEvidence } from './cme-audit-report.js';
 
 const CSV_COLUMNS = [
   'customer_id',
@@ -31,7 +31,14 @@ const cell = (value: unknown): string => {
   return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 };
 
-/** One line per credit event; viewing evidence as `videoId started_at [long view at]` joined by ` | `. */
+/** A viewing as evidence: `video ID started AT, N unique s[, chapters k/n (titles)][, long view AT]`. */
+export function evidenceText(v: ViewingEvidence): string {
+  const chapters =
+    v.chapters > 0 ? `, chapters ${v.chaptersCovered.length}/${v.chapters} (${v.chaptersCovered.join('; ')})` : '';
+  return `video ${v.videoId} started ${v.startedAt}, ${v.uniqueSeconds} unique s${chapters}${v.longViewAt ? `, long view ${v.longViewAt}` : ''}`;
+}
+
+/** One line per credit event; its viewing evidence (evidenceText) joined by ` | `. */
 export function auditCsv(report: AuditReport): string {
   const rows = report.lines.map((l) =>
     [
@@ -57,9 +64,7 @@ export function auditCsv(report: AuditReport): string {
       l.ruleVersion,
       l.attempt,
       l.counts ? 'yes' : 'no (replaced by a later update)',
-      l.evidence
-        .map((v) => `video ${v.videoId} started ${v.startedAt}${v.longViewAt ? ` long view ${v.longViewAt}` : ''}`)
-        .join(' | '),
+      l.evidence.map(evidenceText).join(' | '),
     ]
       .map(cell)
       .join(','),

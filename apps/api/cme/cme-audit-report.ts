@@ -1,5 +1,7 @@
+import { CHAPTER_COVERED_SHARE } from '#libs/contracts/streaming.js';
 import { cmeChainText } from '#libs/domain/cme/cme.chain.js';
 import { CME_EVENT_TYPES, CME_GENESIS_HASH, type CmeRecordData } from '#libs/domain/cme/cme.events.js';
+import { type Interval, measureWithin } from '#libs/domain/streaming/intervals.js';
 import type { EventStore, RecordedEvent } from '#libs/eventstore/event-store.port.js';
 import { type ActivityFactsOf, verifyCredits } from './cme-audit-credits.js';
 import type { ChainFinding } from './cme-audit-findings.js';
@@ -19,6 +21,30 @@ export interface ViewingEvidence {
   viewingId: string;
   startedAt: string;
   longViewAt: string | null;
+  /** Unique seconds watched: reported, served to the viewing, within the wall clock (issue 22). */
+  uniqueSeconds: number;
+  /** The chapters of the video as imported when it was watched, and those at least half watched. */
+  chapters: number;
+  chaptersCovered: string[];
+}
+
+/** A video's imported media as the log tells it: its length and table of contents. */
+interface MediaFacts {
+  durationSeconds: number;
+  chapters: { start: number; title: string }[];
+}
+
+/** The chapters of which at least CHAPTER_COVERED_SHARE was watched (a chapter ends where the next starts). */
+export function chaptersCovered(media: MediaFacts, watched: readonly Interval[]): string[] {
+  return media.chapters
+    .filter((chapter, i) => {
+      const end = media.chapters[i + 1]?.start ?? media.durationSeconds;
+      return (
+        end > chapter.start &&
+        measureWithin(watched, chapter.start, end) >= CHAPTER_COVERED_SHARE * (end - chapter.start)
+      );
+    })
+    .map((chapter) => chapter.title);
 }
 
 export interface AuditLine {
@@ -84,7 +110,13 @@ export interface AuditReport {
 }
 
 const PAGE = 1000;
-const VIEWING_TYPES = new Set(['VideoStarted', 'LongViewReached']);
+const VIEWING_TYPES = new Set([
+  'VideoStarted',
+  'WatchedSecondsReported',
+  'WatchIntervalsReported',
+  'LongViewReached',
+  'VideoMediaImported',
+]);
 const CME_TYPES = new Set<string>(CME_EVENT_TYPES);
 const isRecord = (e: RecordedEvent): boolean => e.type === 'CmeTestSubmitted' || e.type === 'CmeTestUpdated';
 
@@ -168,11 +200,21 @@ export async function cmeAudit(store: EventStore, options: AuditOptions): Promis
   const emails = new Map<string, string>();
   const viewings = new Map<string, { customerId: string; productId: number; evidence: ViewingEvidence }>();
   const streams = new Map<string, RecordedEvent[]>();
+  /** Each video's media as imported so far in the log, and what each viewing watched of the media then. */
+  const media = new Map<number, MediaFacts>();
+  const watched = new Map<string, { watched: Interval[]; media: MediaFacts }>();
   for (const e of log) {
     const d = e.data as Record<string, unknown>;
+    const viewing = viewings.get(String(d.viewingId));
     if (EMAIL_TYPES.has(e.type) && typeof d.email === 'string') {
       emails.set(String(d.customerId), String(d.email));
+    } else if (e.type === 'VideoMediaImported') {
+      media.set(Number(d.videoId), {
+        durationSeconds: Number(d.durationSeconds),
+        chapters: d.chapters as MediaFacts['chapters'],
+      });
     } else if (e.type === 'VideoStarted') {
+      const chapters = media.get(Number(d.videoId))?.chapters.length ?? 0;
       viewings.set(String(d.viewingId), {
         customerId: String(d.customerId),
         productId: Number(d.productId),
@@ -181,14 +223,27 @@ export async function cmeAudit(store: EventStore, options: AuditOptions): Promis
           viewingId: String(d.viewingId),
           startedAt: String(d.startedAt),
           longViewAt: null,
+          uniqueSeconds: 0,
+          chapters,
+          chaptersCovered: [],
         },
       });
-    } else if (e.type === 'LongViewReached') {
-      const v = viewings.get(String(d.viewingId));
-      if (v) v.evidence.longViewAt = String(d.reachedAt);
+    } else if (e.type === 'WatchedSecondsReported' && viewing) {
+      viewing.evidence.uniqueSeconds = Number(d.totalSeconds);
+    } else if (e.type === 'WatchIntervalsReported' && viewing) {
+      viewing.evidence.uniqueSeconds = Number(d.uniqueSeconds);
+      const now = media.get(viewing.evidence.videoId);
+      if (now) watched.set(String(d.viewingId), { watched: d.watched as Interval[], media: now });
+    } else if (e.type === 'LongViewReached' && viewing) {
+      viewing.evidence.longViewAt = String(d.reachedAt);
     } else if (CME_TYPES.has(e.type)) {
       streams.set(e.streamId, [...(streams.get(e.streamId) ?? []), e]);
     }
+  }
+  for (const [viewingId, seen] of watched) {
+    const evidence = viewings.get(viewingId)!.evidence;
+    evidence.chapters = seen.media.chapters.length;
+    evidence.chaptersCovered = chaptersCovered(seen.media, seen.watched);
   }
   const wanted = options.email?.toLowerCase();
   const evidenceOf = (customerId: string, productId: number): ViewingEvidence[] =>

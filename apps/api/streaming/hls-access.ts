@@ -25,7 +25,11 @@ interface Checked {
   lease: PlaybackLease | null;
   /** Session live, access to the product now, its terms accepted. */
   allowed: boolean;
+  /** Token and cookie header pairs already verified for this lease (two HMACs saved per request). */
+  verified: Set<string>;
 }
+
+const VERIFIED_KEPT = 16;
 
 /**
  * Who may fetch a playback's media: the token's lease (its HMAC for the lease's session), the session's
@@ -70,10 +74,14 @@ export class HlsAccess implements OnModuleDestroy {
   async authorize(token: string, cookie: string | undefined): Promise<PlaybackLease> {
     const key = this.tokens.keyOf(token);
     if (key === null) throw new ForbiddenException(PLAYBACK_ACCESS_ENDED);
-    const { lease, allowed } = await this.checked(key);
-    if (!lease || !this.tokens.matches(token, key, lease.sessionId))
-      throw new ForbiddenException(PLAYBACK_ACCESS_ENDED);
-    if (!this.signer.cookieMatches(cookie, lease.sessionId)) throw new ForbiddenException(PLAYBACK_ACCESS_ENDED);
+    const { lease, allowed, verified } = await this.checked(key);
+    if (!lease) throw new ForbiddenException(PLAYBACK_ACCESS_ENDED);
+    const pair = `${token} ${cookie ?? ''}`;
+    if (!verified.has(pair)) {
+      if (!this.tokens.matches(token, key, lease.sessionId)) throw new ForbiddenException(PLAYBACK_ACCESS_ENDED);
+      if (!this.signer.cookieMatches(cookie, lease.sessionId)) throw new ForbiddenException(PLAYBACK_ACCESS_ENDED);
+      if (verified.size < VERIFIED_KEPT) verified.add(pair);
+    }
     if (lease.endedReason === ENDED_ELSEWHERE) throw new ForbiddenException(PLAYBACK_ELSEWHERE);
     if (!allowed || lease.accessUntil.getTime() <= this.clock.now().getTime()) {
       throw new ForbiddenException(PLAYBACK_ACCESS_ENDED);
@@ -121,7 +129,7 @@ export class HlsAccess implements OnModuleDestroy {
   private async check(key: string): Promise<Checked> {
     const at = performance.now();
     const lease = await this.leases.byKey(key);
-    if (!lease) return { at, lease, allowed: false };
+    if (!lease) return { at, lease, allowed: false, verified: new Set() };
     const [live, product, sources, eLearning, termsDue] = await Promise.all([
       isSessionActive(this.pool, lease.customerId, lease.sessionId),
       this.catalog.product(lease.productId),
@@ -131,6 +139,6 @@ export class HlsAccess implements OnModuleDestroy {
     ]);
     const allowed =
       live && product !== null && !termsDue && accessTo(product, sources, this.clock.now(), eLearning).allowed;
-    return { at, lease, allowed };
+    return { at, lease, allowed, verified: new Set() };
   }
 }

@@ -11,6 +11,7 @@ import { captionsFileOf, mediaPath, sendMediaFile } from './media-files.js';
 import type { PlaybackLease } from './playback-leases.js';
 import { hlsRoot } from './playbacks.js';
 import { ServedMedia } from './served-media.js';
+import { SmallFiles } from './small-files.js';
 
 /** The files of a media folder's top (slice of the layout `npm run media:import` writes). */
 const TOP_FILES = new Set([
@@ -25,6 +26,8 @@ const TOP_FILES = new Set([
 const RENDITION = /^(360|480|720|1080)p$/;
 const RENDITION_FILE = /^(index\.m3u8|init\.mp4|seg_\d{5}\.m4s)$/;
 const SEGMENT = /^seg_\d{5}\.m4s$/;
+/** What a player asks again and again, small and never changing: kept in memory (SmallFiles). */
+const KEPT = /^(.+\.m3u8|.+\.vtt|init\.mp4)$/;
 const NOT_FOUND = 'Media file not found';
 
 const binary = { schema: { type: 'string', format: 'binary' } } as const;
@@ -46,6 +49,7 @@ const HLS_CONTENT = {
 @Controller('hls')
 export class HlsController {
   private readonly root: string;
+  private readonly small = new SmallFiles();
 
   constructor(
     @Inject(CONFIG) private readonly config: Config,
@@ -95,6 +99,9 @@ export class HlsController {
     const found = await this.located(lease, rendition, file);
     if (!found) throw new NotFoundException(NOT_FOUND);
     const { path, span } = found;
+    // A progressive title's captions sit in MEDIA_DIR, which may change: only imported media are kept.
+    if (lease.mediaId !== null && range === undefined && KEPT.test(file) && (await this.small.send(reply, path)))
+      return;
     const record = span
       ? (start: number, bytes: number, size: number) => {
           // The share of the file sent, as the same share of its seconds.

@@ -15,6 +15,13 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.jpg': 'image/jpeg',
 };
 
+/** Bytes read from disk at a time: a whole HLS segment of a low rung in one read (fewer reads and writes per byte). */
+const SEGMENT_CHUNK = 256 * 1024;
+
+/** The Content-Type of a media file by its extension (with the dot). */
+export const contentTypeOf = (extension: string): string =>
+  CONTENT_TYPES[extension.toLowerCase()] ?? 'application/octet-stream';
+
 /** A byte range to send: both ends inclusive. */
 export interface ByteRange {
   start: number;
@@ -87,7 +94,7 @@ export async function sendMediaFile(
   const range = parseRange(rangeHeader, size);
   reply
     .header('Accept-Ranges', 'bytes')
-    .header('Content-Type', CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream')
+    .header('Content-Type', contentTypeOf(extname(file)))
     .header('Cache-Control', 'private, no-store')
     .header('Last-Modified', info.mtime.toUTCString());
   if (range === 'unsatisfiable') {
@@ -102,7 +109,7 @@ export async function sendMediaFile(
     await reply.send('');
     return true;
   }
-  const stream = createReadStream(file, { start, end });
+  const stream = createReadStream(file, { start, end, highWaterMark: Math.min(end - start + 1, SEGMENT_CHUNK) });
   if (sent) {
     // 'end': everything asked was read (and handed on); a 'close' before it: the client left early.
     let ended = false;

@@ -1,0 +1,26 @@
+import { allReadModels } from '#libs/read-models/index.js';
+
+/** The event log of the PostgreSQL event store (libs/eventstore/postgres): the source of truth. */
+export const EVENT_LOG_TABLE = 'es_events';
+
+/**
+ * Tables whose `position` column holds a position of the event log (the Kafka relay's and the process
+ * managers' checkpoints). A restore numbers the log anew (restore-load.ts), so it moves these along; a
+ * new table keeping a log position belongs here.
+ */
+export const POSITION_TABLES: readonly string[] = ['relay_checkpoints', 'process_manager_checkpoints'];
+
+/**
+ * What a backup leaves out, and why: every read model's tables (the restore rebuilds them from the log),
+ * their checkpoints, and the attempt counters of the rate limits. Every other table of the shop's schema
+ * is backed up, so a table a new feature adds is kept without a change here.
+ */
+export function tablesLeftOut(): { table: string; why: string }[] {
+  return [
+    ...allReadModels.flatMap((model) =>
+      model.tables.map((table) => ({ table, why: `read model ${model.name}: rebuilt from the log` })),
+    ),
+    { table: 'projection_checkpoints', why: "the read models' checkpoints: set by the rebuild" },
+    { table: 'rate_limits', why: 'login and card attempt counters: they expire within minutes' },
+  ];
+}
