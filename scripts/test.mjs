@@ -4,8 +4,8 @@
 // of the built shop, scripts/contract-fuzz.mjs), then the browser journeys (Playwright driving
 // Debian's Chromium).
 // It installs Debian's chromium (and poppler-utils, whose pdftoppm reads the certificate's QR code, and
-// ffmpeg, which the media import tests run) itself when missing and it can (root with apt-get), and
-// starts a
+// ffmpeg, which the media import tests and the demo videos run) itself when missing and it can (root
+// with apt-get), and starts a
 // real Kafka broker for the relay contract test and the scaled-out topology test (test/topology) when
 // Java and Maven are there.
 //
@@ -97,8 +97,9 @@ const ensureChromium = () => ensureDebianPackage('chromium', CHROMIUM, 'The brow
 // The CME certificate's QR code is read back from the PDF rendered by poppler's pdftoppm (Jest and journeys).
 const ensurePoppler = () =>
   ensureDebianPackage('poppler-utils', '/usr/bin/pdftoppm', 'Reading the certificate QR code');
-// The media import tests transcode for real.
-const ensureFfmpeg = () => ensureDebianPackage('ffmpeg', '/usr/bin/ffmpeg', 'The media import tests');
+// The media import tests transcode for real; the journeys play the demo videos the shop imports at first start.
+const ensureFfmpeg = () =>
+  ensureDebianPackage('ffmpeg', '/usr/bin/ffmpeg', 'The media import tests and the demo videos');
 
 /** Starts the test Kafka broker when it can; resolves to its bootstrap address or undefined. */
 function startKafka() {

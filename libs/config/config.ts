@@ -140,14 +140,19 @@ const schema = z
     /** Paid media (videos, captions, book documents), served only through signed URLs (docs/api.md, Streaming). */
     MEDIA_DIR: z.string().min(1).default('./media'),
     /**
-     * Imported adaptive media (docs/media.md): one folder per import, written by `npm run media:import`,
-     * served only through playback tokens. Default: DATA_DIR/hls.
+     * Imported adaptive media (docs/media.md): one folder per import, written by `npm run media:import`
+     * and the demo data, served only through playback tokens. Default: DATA_DIR/hls.
      */
     HLS_DIR: z
       .string()
       .trim()
       .optional()
       .transform((v) => (v ? v : undefined)),
+    /** With SEED_DEMO: generate and import the demo videos at first start (needs ffmpeg; in the background). */
+    DEMO_VIDEOS: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
     /** How long a signed media URL works (seconds). */
     MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
     /** HMAC key of media URLs; derived from JWT_SECRET when absent. */

@@ -7,4 +7,10 @@ describe('media settings', () => {
     expect(parseConfig({ DATA_DIR: '/var/lib/shop', HLS_DIR: '/srv/hls' }).HLS_DIR).toBe('/srv/hls');
     expect(parseConfig({ HLS_DIR: '  ' }).HLS_DIR).toBe('data/hls');
   });
+
+  it('imports the demo videos with the demo data unless DEMO_VIDEOS=false', () => {
+    expect(parseConfig({}).DEMO_VIDEOS).toBe(true);
+    expect(parseConfig({ DEMO_VIDEOS: 'false' }).DEMO_VIDEOS).toBe(false);
+    expect(() => parseConfig({ DEMO_VIDEOS: 'no' })).toThrow(/^Invalid configuration: DEMO_VIDEOS /);
+  });
 });

@@ -22,7 +22,7 @@ export interface TestAppOptions {
 /**
  * The whole API, as `npm start` builds it, on a fresh database of the run's PostgreSQL and a free
  * port: tests talk to it over real HTTP (`fetch(baseUrl + '/api/...')`). Each shop has an HLS_DIR of
- * its own (removed at close).
+ * its own (removed at close) and imports no demo videos unless `env` says DEMO_VIDEOS=true.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const db = await createTestDatabase();
@@ -40,6 +40,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     SEED_DEMO: options.seedDemo ? 'true' : 'false',
     LOG_LEVEL: 'silent',
     HLS_DIR: hlsDir,
+    DEMO_VIDEOS: 'false',
     ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
     ...options.env,
   });
