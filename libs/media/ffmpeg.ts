@@ -89,8 +89,9 @@ export async function runFfmpeg(args: string[], options: RunOptions = {}): Promi
       const lines = pending.split('\n');
       pending = lines.pop() ?? '';
       for (const line of lines) {
-        // out_time_us is microseconds of output written (out_time_ms too, despite its name).
-        const match = /^out_time_us=(\d+)/.exec(line);
+        // Microseconds of output written (out_time_ms too, despite its name). ffmpeg reports only once
+        // every output has begun, so an output written at the very end (a sprite) would hide it all.
+        const match = /^out_time_us=(\d+)$/.exec(line.trim());
         if (match) options.onProgress?.(Number(match[1]) / 1e6);
       }
     },

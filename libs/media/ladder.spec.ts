@@ -1,4 +1,11 @@
-import { IMPORT_SETTINGS, ladderFor, posterSecond, thumbnailGrid, transcodeArguments } from './ladder.js';
+import {
+  IMPORT_SETTINGS,
+  ladderFor,
+  posterSecond,
+  thumbnailArguments,
+  thumbnailGrid,
+  transcodeArguments,
+} from './ladder.js';
 
 const names = (size: { width: number; height: number }) => ladderFor(size).map((r) => r.name);
 
@@ -48,16 +55,14 @@ describe('the transcode arguments', () => {
       rungs: ladderFor(source),
       source,
       settings: IMPORT_SETTINGS,
-      grid: thumbnailGrid(36, source),
     });
   };
   const after = (args: string[], flag: string) => args[args.indexOf(flag) + 1];
 
-  it('decodes once, scales per rung and for the sprite, and names each rendition in the stream map', () => {
+  it('decodes once, scales per rung, and names each rendition in the stream map', () => {
     const args = plan(true);
     expect(after(args, '-filter_complex')).toBe(
-      '[0:v]split=4[v0][v1][v2][vt];[v0]scale=-2:360[o0];[v1]scale=-2:720[o1];[v2]scale=-2:1080[o2];' +
-        '[vt]fps=1/2,scale=160:90,tile=10x2[thumbs]',
+      '[0:v]split=3[v0][v1][v2];[v0]scale=-2:360[o0];[v1]scale=-2:720[o1];[v2]scale=-2:1080[o2]',
     );
     expect(after(args, '-var_stream_map')).toBe('v:0,a:0,name:360p v:1,a:1,name:720p v:2,a:2,name:1080p');
     expect(after(args, '-force_key_frames')).toBe('expr:gte(t,n_forced*4)');
@@ -65,7 +70,19 @@ describe('the transcode arguments', () => {
     expect(after(args, '-hls_segment_filename')).toBe('/hls/.incoming-x/%v/seg_%05d.m4s');
     expect(after(args, '-maxrate:v:2')).toBe('5400k');
     expect(args.filter((a) => a === '0:a:0')).toHaveLength(3);
-    expect(args.at(-1)).toBe('/hls/.incoming-x/thumbnails.jpg');
+    expect(args.at(-1)).toBe('/hls/.incoming-x/%v/index.m3u8');
+  });
+
+  it('tiles one picture per interval of the 360p rendition into one sprite', () => {
+    const args = thumbnailArguments(
+      '/m/360p/index.m3u8',
+      '/m/thumbnails.jpg',
+      thumbnailGrid(36, { width: 1920, height: 1080 }),
+    );
+    expect(after(args, '-i')).toBe('/m/360p/index.m3u8');
+    expect(after(args, '-vf')).toBe('fps=1/2,scale=160:90,tile=10x2');
+    expect(after(args, '-frames:v')).toBe('1');
+    expect(args.at(-1)).toBe('/m/thumbnails.jpg');
   });
 
   it('leaves the audio out of a silent source, and scales the width of an upright one', () => {

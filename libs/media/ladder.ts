@@ -1,7 +1,7 @@
 /**
- * The HLS ladder (docs/media.md): which renditions a source gets and the one ffmpeg run that writes
- * them all, with the thumbnail sprite, from a single decode of the source. Pure: the arguments are
- * built here and run by transcode.ts.
+ * The HLS ladder (docs/media.md): which renditions a source gets, the one ffmpeg run that writes them
+ * all from a single decode of the source, and the runs for the thumbnail sprite and the poster. Pure:
+ * the arguments are built here and run by transcode.ts.
  */
 
 /** A rung of the ladder: `lines` is the short side of the picture (360 for 640x360, and for 360x640). */
@@ -73,12 +73,11 @@ export function thumbnailGrid(durationSeconds: number, source: { width: number; 
 
 export interface TranscodePlan {
   input: string;
-  /** The folder the ladder is written into (rendition folders, master.m3u8, thumbnails.jpg). */
+  /** The folder the ladder is written into (rendition folders, master.m3u8). */
   output: string;
   rungs: Rung[];
   source: { width: number; height: number; hasAudio: boolean };
   settings: EncodeSettings;
-  grid: ThumbnailGrid;
 }
 
 /** The scale filter of a rung: the short side to the rung's lines, the other side even and in proportion. */
@@ -87,17 +86,14 @@ const scaleTo = (rung: Rung, source: { width: number; height: number }): string 
 
 /**
  * ffmpeg's arguments for the whole ladder: the source decoded once, split into one scaled picture per
- * rung and one for the thumbnails; H.264 + AAC per rung, keyframes forced at every segment boundary
- * (so the rungs' segments line up), fMP4 segments with `#EXT-X-MAP`, a VOD playlist per rung under
- * `{name}/` and the master playlist, then the sprite as a second output.
+ * rung; H.264 + AAC per rung, keyframes forced at every segment boundary (so the rungs' segments line
+ * up), fMP4 segments with `#EXT-X-MAP`, a VOD playlist per rung under `{name}/` and the master playlist.
  */
 export function transcodeArguments(plan: TranscodePlan): string[] {
-  const { rungs, source, settings, grid } = plan;
-  const n = rungs.length;
-  const split = `[0:v]split=${n + 1}${rungs.map((_, i) => `[v${i}]`).join('')}[vt]`;
+  const { rungs, source, settings } = plan;
+  const split = `[0:v]split=${rungs.length}${rungs.map((_, i) => `[v${i}]`).join('')}`;
   const scales = rungs.map((rung, i) => `[v${i}]${scaleTo(rung, source)}[o${i}]`);
-  const tile = `[vt]fps=1/${grid.interval},scale=${grid.width}:${grid.height},tile=${grid.columns}x${grid.rows}[thumbs]`;
-  const args = ['-i', plan.input, '-filter_complex', [split, ...scales, tile].join(';')];
+  const args = ['-i', plan.input, '-filter_complex', [split, ...scales].join(';')];
   rungs.forEach((_, i) => args.push('-map', `[o${i}]`));
   if (source.hasAudio) rungs.forEach(() => args.push('-map', '0:a:0'));
   args.push(
@@ -140,17 +136,29 @@ export function transcodeArguments(plan: TranscodePlan): string[] {
     '-var_stream_map',
     streamMap,
     `${plan.output}/%v/index.m3u8`,
-    '-map',
-    '[thumbs]',
+  );
+  return args;
+}
+
+/**
+ * ffmpeg's arguments for the thumbnail sprite, read from the finished 360p rendition (a small picture
+ * decodes fast): one picture every `interval` seconds, scaled, tiled into one JPEG. A run of its own:
+ * in the ladder's run this one-picture output would hold back ffmpeg's progress reports to the end.
+ */
+export function thumbnailArguments(playlist: string, output: string, grid: ThumbnailGrid): string[] {
+  return [
+    '-i',
+    playlist,
+    '-vf',
+    `fps=1/${grid.interval},scale=${grid.width}:${grid.height},tile=${grid.columns}x${grid.rows}`,
     '-frames:v',
     '1',
     '-q:v',
     '5',
     '-update',
     '1',
-    `${plan.output}/thumbnails.jpg`,
-  );
-  return args;
+    output,
+  ];
 }
 
 /** When the poster is taken: a tenth into the video, at most 10 s in (past any black lead-in, still early). */

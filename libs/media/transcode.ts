@@ -6,6 +6,7 @@ import {
   type EncodeSettings,
   ladderFor,
   posterArguments,
+  thumbnailArguments,
   thumbnailGrid,
   transcodeArguments,
   type Rung,
@@ -35,23 +36,22 @@ async function renameInitSegments(folder: string, rungs: readonly Rung[]): Promi
 }
 
 /**
- * Writes a whole media folder into `folder` (empty, made by the caller): the ladder and the thumbnail
- * sprite in one ffmpeg run (its progress reported in seconds of the source), the poster, then the
- * WebVTT files (thumbnails, captions when given, chapters when given).
+ * Writes a whole media folder into `folder` (empty, made by the caller): the ladder in one ffmpeg run
+ * (its progress reported in seconds of the source), the thumbnail sprite from the 360p rendition, the
+ * poster from the source, then the WebVTT files (thumbnails, captions when given, chapters when given).
  */
 export async function transcodeInto(folder: string, job: TranscodeJob, options: RunOptions = {}): Promise<void> {
   const { facts } = job;
   const rungs = ladderFor(facts);
   const grid = thumbnailGrid(facts.durationSeconds, facts);
   await runFfmpeg(
-    transcodeArguments({ input: job.input, output: folder, rungs, source: facts, settings: job.settings, grid }),
+    transcodeArguments({ input: job.input, output: folder, rungs, source: facts, settings: job.settings }),
     options,
   );
   await renameInitSegments(folder, rungs);
-  await runFfmpeg(posterArguments(job.input, join(folder, 'poster.jpg'), facts.durationSeconds), {
-    signal: options.signal,
-    nice: options.nice,
-  });
+  const quiet = { signal: options.signal, nice: options.nice };
+  await runFfmpeg(thumbnailArguments(join(folder, '360p', 'index.m3u8'), join(folder, 'thumbnails.jpg'), grid), quiet);
+  await runFfmpeg(posterArguments(job.input, join(folder, 'poster.jpg'), facts.durationSeconds), quiet);
   await writeFile(join(folder, 'thumbnails.vtt'), thumbnailsVtt(grid, facts.durationSeconds));
   if (job.captions !== null) await writeFile(join(folder, 'captions.vtt'), job.captions);
   if (job.chapters.length > 0) {
