@@ -47,7 +47,12 @@ interface Finished {
 function execute(program: string, args: string[], options: RunOptions, onStdout?: (chunk: string) => void) {
   return new Promise<Finished>((resolve, reject) => {
     if (options.signal?.aborted) return reject(options.signal.reason);
-    const child = spawn(program, args, { stdio: ['ignore', 'pipe', 'pipe'], signal: options.signal });
+    // Aborted work is thrown away: SIGKILL, so nothing more is written into a folder being removed.
+    const child = spawn(program, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      signal: options.signal,
+      killSignal: 'SIGKILL',
+    });
     if (options.nice && child.pid !== undefined) {
       try {
         setPriority(child.pid, options.nice);

@@ -69,7 +69,10 @@ const COMPLETE_SHARE = 0.9;
  * HLS_DIR/.incoming-{uuid}/, check the result and rename it into place. Whatever fails or is aborted
  * removes the incoming folder, so HLS_DIR only ever holds whole folders.
  */
-export async function importMedia(request: MediaImportRequest, options: RunOptions = {}): Promise<MediaImportResult> {
+export async function importMedia(
+  request: MediaImportRequest,
+  options: RunOptions & { onIncoming?: (folder: string | null) => void } = {},
+): Promise<MediaImportResult> {
   const settings = request.settings ?? IMPORT_SETTINGS;
   const facts = request.facts ?? (await probeSource(request.source, options));
   try {
@@ -94,6 +97,8 @@ export async function importMedia(request: MediaImportRequest, options: RunOptio
   await mkdir(request.hlsDir, { recursive: true });
   const incoming = join(request.hlsDir, `${INCOMING_PREFIX}${randomUUID()}`);
   await mkdir(incoming);
+  // A process that may end abruptly (Ctrl+C in a command) removes it on its way out.
+  options.onIncoming?.(incoming);
   try {
     await transcodeInto(
       incoming,
@@ -117,6 +122,7 @@ export async function importMedia(request: MediaImportRequest, options: RunOptio
     }
   } finally {
     await rm(incoming, { recursive: true, force: true });
+    options.onIncoming?.(null);
   }
 }
 

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -262,6 +262,34 @@ describe('media import', () => {
         code: 1,
         stderr: expect.stringMatching(/^--product must be a positive whole number\.\nUsage: npm run media:import/),
       });
+    });
+
+    it('Ctrl+C stops ffmpeg, removes the half-written folder and records nothing', async () => {
+      await generateTestSource(source('long.mp4'), { video: 'testsrc2=size=1920x1080:rate=8', seconds: 30, toneHz: 0 });
+      const child = spawn(
+        process.execPath,
+        ['dist/apps/api/media/media-import.js', source('long.mp4'), '--product', '250', '--video', '5006'],
+        {
+          cwd: ROOT,
+          env: {
+            ...process.env,
+            DATABASE_URL: shop.shop.config.DATABASE_URL,
+            DATA_DIR: '/tmp/shop-test-unused',
+            HLS_DIR: hlsDir,
+          },
+        },
+      );
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+      const before = await hlsEntries();
+      await projected(hlsEntries, (names) => names.some((name) => name.startsWith('.incoming-')));
+      expect((await hlsEntries()).filter((name) => name.startsWith('.incoming-'))).toHaveLength(1);
+      child.kill('SIGINT');
+      expect(await exited).toBe(130);
+      expect(stderr).toBe('\nInterrupted: nothing was imported.\n');
+      expect(await hlsEntries()).toEqual(before);
+      expect(await eventsOf(5006)).toEqual([]);
     });
 
     it('imports and says what it did, then says nothing was recorded when run again', async () => {

@@ -114,7 +114,10 @@ function refusal(error: unknown, file: string): unknown {
 export async function runMediaImport(
   deps: MediaImportDependencies,
   args: MediaImportArguments,
-  options: RunOptions & { onStart?: (durationSeconds: number) => void } = {},
+  options: RunOptions & {
+    onStart?: (durationSeconds: number) => void;
+    onIncoming?: (folder: string | null) => void;
+  } = {},
 ): Promise<MediaImportOutcome> {
   const { captions, chapters } = await readTexts(args);
   let result: MediaImportResult;

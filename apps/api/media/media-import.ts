@@ -4,9 +4,10 @@
  * the captions and the chapters, and records VideoMediaImported for the video, which then plays it.
  * A progress bar on the terminal follows ffmpeg. Exit code 0: done (or already done); 1: bad
  * arguments, an unknown product or video, a failure; 2: a bad input file (unreadable, no video,
- * damaged, bad captions or chapters), refused in one line with nothing left in HLS_DIR. Ctrl+C stops
- * ffmpeg and removes the half-written folder. Stop the shop first in embedded mode.
+ * damaged, bad captions or chapters), refused in one line with nothing left in HLS_DIR; 130: Ctrl+C,
+ * which stops ffmpeg and removes the half-written folder. Stop the shop first in embedded mode.
  */
+import { rmSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import cliProgress from 'cli-progress';
 import { SystemClock } from '#libs/application/clock.js';
@@ -52,12 +53,21 @@ function summary(outcome: MediaImportOutcome, seconds: number): string {
 
 const config = loadConfig();
 const aborting = new AbortController();
-process.once('SIGINT', () => aborting.abort(new ImportRefused('Interrupted: nothing was imported.', 1)));
 // Only on a terminal: a log file or a pipe gets the summary line alone.
 const bar = new cliProgress.SingleBar(
   { format: 'Transcoding |{bar}| {percentage}% | {value}/{total} s of video | ETA {eta_formatted}', hideCursor: true },
   cliProgress.Presets.shades_classic,
 );
+/** The folder being written: the embedded database's exit hook ends the process on Ctrl+C before any await. */
+let incoming: string | null = null;
+process.on('exit', () => {
+  bar.stop(); // gives the terminal its cursor back
+  if (incoming) rmSync(incoming, { recursive: true, force: true });
+});
+process.once('SIGINT', () => {
+  process.stderr.write('\nInterrupted: nothing was imported.\n');
+  aborting.abort(new Error('interrupted'));
+});
 const started = performance.now();
 let code = 0;
 let total = 0;
@@ -67,6 +77,7 @@ await withCliDatabase(config, async (pool) => {
     const outcome = await runMediaImport({ store, pool, clock: new SystemClock(), hlsDir: config.HLS_DIR }, parsed, {
       signal: aborting.signal,
       onStart: (duration) => (total = Math.round(duration)),
+      onIncoming: (folder) => (incoming = folder),
       onProgress: (seconds) => {
         // Started on the first report: a folder reused from an earlier import shows no bar at all.
         if (!bar.isActive) bar.start(total, 0);
@@ -77,10 +88,11 @@ await withCliDatabase(config, async (pool) => {
     process.stdout.write(summary(outcome, (performance.now() - started) / 1000));
   } catch (error) {
     bar.stop();
-    const refused = error instanceof ImportRefused ? error : aborting.signal.reason;
-    if (refused instanceof ImportRefused) {
-      process.stderr.write(`${refused.message}\n`);
-      code = refused.exitCode;
+    if (aborting.signal.aborted) {
+      code = 130; // as a shell reports Ctrl+C; the line is already out
+    } else if (error instanceof ImportRefused) {
+      process.stderr.write(`${error.message}\n`);
+      code = error.exitCode;
     } else {
       process.stderr.write(
         `Importing ${parsed.file} failed: ${error instanceof Error ? error.message : String(error)}\n`,
