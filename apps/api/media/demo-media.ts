@@ -8,7 +8,7 @@ import { type ImportVideoMedia, videoMediaDecider, videoMediaStreamId } from '#l
 import { importedVideoCount } from '#libs/read-models/video-media.js';
 import { type CatalogTitle, titlesWithFile } from '#libs/media/catalog-titles.js';
 import { mediaToolsPresent } from '#libs/media/ffmpeg.js';
-import { importMedia, INCOMING_PREFIX, type MediaImportResult } from '#libs/media/import-media.js';
+import { importMedia, INCOMING_PREFIX, type MediaImportResult, sweepIncoming } from '#libs/media/import-media.js';
 import { type EncodeSettings, LADDER } from '#libs/media/ladder.js';
 import { describeMediaFolder, isDirectory, MEDIA_ID } from '#libs/media/media-folder.js';
 import { generateTestSource } from '#libs/media/test-sources.js';
@@ -153,6 +153,9 @@ export async function importDemoMedia(deps: DemoMediaDependencies): Promise<numb
     .map((title) => ({ title, n: Number(/sample-(\d+)\.mp4$/.exec(title.file)?.[1]) }))
     .filter(({ n }) => DEMO_VIDEOS.some((v) => v.n === n));
   if (titles.length === 0) return 0;
+  const clock = deps.app.get(Clock, { strict: false });
+  // A copy into the cache cut off by a crash is never used; it goes like HLS_DIR's leftovers.
+  await sweepIncoming(cacheDir, clock.now()).catch(() => []);
   const folders = new Map<number, MediaImportResult>();
   for (const video of DEMO_VIDEOS) {
     if (deps.signal.aborted) return 0;
@@ -161,7 +164,6 @@ export async function importDemoMedia(deps: DemoMediaDependencies): Promise<numb
   const started = performance.now();
   const service = deps.app.get(EventSourcedService, { strict: false });
   const context = deps.app.get(RequestContext, { strict: false });
-  const clock = deps.app.get(Clock, { strict: false });
   let recorded = 0;
   await context.run({ actorId: SYSTEM, correlationId: 'seed-demo-media' }, () =>
     eachAtMost(titles, APPEND_CONCURRENCY, deps.signal, async ({ title, n }: { title: CatalogTitle; n: number }) => {
