@@ -13,22 +13,15 @@ import {
   Track,
 } from '@vidstack/react';
 import { DefaultVideoLayout, defaultLayoutIcons } from '@vidstack/react/player/layouts/default';
-import {
-  NOT_AUTHORIZED,
-  PLAYBACK_ACCESS_ENDED,
-  PLAYBACK_SPEEDS,
-  type PlaybackResponse,
-  type PlayerPreferences,
-} from '@contracts/streaming';
-import { usePlayerPreferences, useSavePlayerPreferencesMutation } from '../../api/streaming-api';
+import { NOT_AUTHORIZED, PLAYBACK_ACCESS_ENDED, PLAYBACK_SPEEDS, type PlaybackResponse } from '@contracts/streaming';
 import { FRAME, PLAYER_MAX_WIDTH, PlayerCaption, PlayerPlaceholder } from '../player-frame';
 import type { VideoPlayerProps } from '../video-player';
 import { ChapterList, chapterAt } from './chapter-list';
 import { PlaybackElsewhere } from './playback-stopped';
 import { useHeartbeats } from './use-heartbeats';
+import { usePlayerChoices } from './use-player-preferences';
 import { usePlayback } from './use-playback';
 
-const DEFAULTS: PlayerPreferences = { SPEED: 1, CAPTIONS: false };
 /** Shown when the playback cannot be opened or keeps being refused (decided in docs/decisions.md). */
 export const PLAYBACK_FAILED = 'The video could not be loaded. Reload the page to try again.';
 /** A renewal by heartbeat is tried once in this window; a refusal again soon after reopens the playback. */
@@ -41,9 +34,6 @@ const TRANSLATIONS = {
   'Exit Fullscreen': 'Exit full screen',
   Fullscreen: 'Full screen',
 };
-
-const isSpeed = (rate: number): rate is PlayerPreferences['SPEED'] =>
-  (PLAYBACK_SPEEDS as readonly number[]).includes(rate);
 
 /** hls.js comes from the shop's own bundle, loaded when the first HLS title plays (never from a CDN). */
 function onProviderChange(provider: MediaProviderAdapter | null): void {
@@ -74,11 +64,8 @@ export default function MediaPlayerChunk({
   onEnded,
 }: VideoPlayerProps) {
   const { playback, reopen, playHere } = usePlayback(productId, video.ID);
-  const preferences = usePlayerPreferences();
-  const [savePreferences] = useSavePlayerPreferencesMutation();
+  const choices = usePlayerChoices();
   const player = useRef<MediaPlayerInstance>(null);
-  const saved = useRef<PlayerPreferences | null>(null);
-  const [speed, setSpeed] = useState<number>(DEFAULTS.SPEED);
   const [elsewhere, setElsewhere] = useState(false);
   const stoppedHere = useRef(false);
   const [takingBack, setTakingBack] = useState(false);
@@ -104,14 +91,6 @@ export default function MediaPlayerChunk({
     },
   });
 
-  // The account's preferences, once read (the defaults when the read failed).
-  const loaded = preferences.data ?? (preferences.isError ? DEFAULTS : null);
-  useEffect(() => {
-    if (!loaded || saved.current) return;
-    saved.current = loaded;
-    setSpeed(loaded.SPEED);
-  }, [loaded]);
-
   // Each video starts at its resume point; the next one of an autoplay plays at once.
   useEffect(() => {
     pending.current = { time: video.POSITION, play: autoPlay };
@@ -119,16 +98,6 @@ export default function MediaPlayerChunk({
     setChapter(-1);
     setGaveUp(false);
   }, [video.ID, video.POSITION, autoPlay]);
-
-  const save = (change: Partial<PlayerPreferences>) => {
-    const before = saved.current;
-    if (!before) return;
-    const next = { ...before, ...change };
-    if (next.SPEED === before.SPEED && next.CAPTIONS === before.CAPTIONS) return;
-    saved.current = next;
-    // Not saved (offline, a session that ended): this page keeps the choice; the next save carries it.
-    savePreferences(next).catch(() => undefined);
-  };
 
   const recover = useCallback(async () => {
     const media = player.current;
@@ -182,7 +151,7 @@ export default function MediaPlayerChunk({
   // One object per answer: a new object would be a new source to the player.
   const src = useMemo(() => (answer ? source(answer) : undefined), [answer]);
   const chapters = video.MEDIA?.CHAPTERS ?? [];
-  if (answer && loaded) shown.current = true;
+  if (answer && choices.initial) shown.current = true;
   // The source is given once the player is mounted: given at its first render, the player writes <source>
   // elements, and a browser that plays HLS itself starts fetching the stream before hls.js takes over.
   useEffect(() => {
@@ -194,7 +163,7 @@ export default function MediaPlayerChunk({
   }
   // Captions start as the account left them; later changes are the player's own (a changed `default` would
   // make the track anew).
-  captionsAtStart.current ??= (saved.current ?? loaded ?? DEFAULTS).CAPTIONS;
+  captionsAtStart.current ??= choices.initial?.CAPTIONS ?? false;
 
   return (
     <>
@@ -212,7 +181,7 @@ export default function MediaPlayerChunk({
           preload={answer?.KIND === 'hls' ? 'none' : 'metadata'}
           playsInline
           preferNativeHLS={false}
-          playbackRate={speed}
+          playbackRate={choices.speed}
           onProviderChange={onProviderChange}
           onCanPlay={() => {
             const media = player.current;
@@ -245,12 +214,9 @@ export default function MediaPlayerChunk({
             heartbeats.onStopped();
             onEnded?.();
           }}
-          onRateChange={(rate) => {
-            setSpeed(rate);
-            if (isSpeed(rate)) save({ SPEED: rate });
-          }}
+          onRateChange={choices.onRate}
           onTextTrackChange={(track) => {
-            if (answer?.CAPTIONS) save({ CAPTIONS: track !== null && track.mode === 'showing' });
+            if (answer?.CAPTIONS) choices.onCaptions(track !== null && track.mode === 'showing');
           }}
           onHlsError={(detail) => {
             const status = detail.response?.code;
@@ -272,7 +238,8 @@ export default function MediaPlayerChunk({
           className="shop-player"
         >
           <MediaProvider>
-            {answer?.POSTER ? <Poster className="vds-poster" alt="" /> : null}
+            {/* A still of the video the player names already (its title): hidden from assistive technology. */}
+            {answer?.POSTER ? <Poster className="vds-poster" aria-hidden="true" /> : null}
             {answer?.CAPTIONS ? (
               <Track
                 key={`captions-${answer.CAPTIONS}`}

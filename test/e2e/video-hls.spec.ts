@@ -1,0 +1,272 @@
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { PLAYBACK_ELSEWHERE, PLAYBACK_SPEEDS } from '../../libs/contracts/streaming.js';
+import { withAccount } from './support/accounts.js';
+import { expectNoSeriousAxeViolations } from './support/axe.js';
+import { expectNoSidewaysScroll } from './support/layout.js';
+import { DEMO_PASSWORD, withApiSession } from './support/shop.js';
+import { expectTapTargets } from './support/tap-targets.js';
+
+/**
+ * Issue 22, "Done when": a generated demo video plays through HLS (hls.js picks a rendition; the quality
+ * menu forces a lower one and its segments are fetched); speed and captions are changed and, on a
+ * "second device" (another browser with the same session), found remembered with the position resumed;
+ * a chapter of the list jumps; the first page stops with the message when another page of the account
+ * starts playing, and "Play here" takes the playback back. Both sizes; axe on the player.
+ */
+const SIZES = [
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+  { name: 'desktop', viewport: { width: 1280, height: 800 } },
+] as const;
+const STREAMER = 'streamer@demo.test';
+/** Product 250 (no terms); its fourth title plays generated demo video 2 (docs/demo-data.md). */
+const VIDEO = { product: 250, video: 5004 };
+const PAGE = `/streams/details/${VIDEO.product}/${VIDEO.video}`;
+/** The demo import runs in the background at first start (a transcode when its cache is cold). */
+const DEMO_MEDIA_WAIT_MS = 300_000;
+
+interface Chapter {
+  START: number;
+  TITLE: string;
+}
+
+/** The media element's properties the journey reads (the test code is compiled without DOM types). */
+interface Media {
+  currentTime: number;
+  duration: number;
+  muted: boolean;
+  paused: boolean;
+  playbackRate: number;
+  readyState: number;
+  videoHeight: number;
+  src: string;
+  play(): Promise<void>;
+  pause(): void;
+}
+
+/** Reads or drives the player's media element; `read` runs in the page, so it uses nothing from outside. */
+const media = <T>(page: Page, read: (element: Media) => T | Promise<T>): Promise<T> =>
+  page.locator('[data-testid="player-frame"] video').evaluate(read as unknown as (node: unknown) => T | Promise<T>);
+
+/** Waits until the demo import gave the title its media (the video call's MEDIA), answering its chapters. */
+async function demoMedia(request: APIRequestContext, token: string): Promise<Chapter[]> {
+  let chapters: Chapter[] = [];
+  await expect
+    .poll(
+      async () => {
+        const answer = await request.get(`/api/streaming/${VIDEO.product}/videos/${VIDEO.video}`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        const body = (await answer.json()) as { data: { VIDEOS: { MEDIA: { CHAPTERS: Chapter[] } | null }[] }[] };
+        chapters = body.data[0]?.VIDEOS[0]?.MEDIA?.CHAPTERS ?? [];
+        return body.data[0]?.VIDEOS[0]?.MEDIA !== null;
+      },
+      { timeout: DEMO_MEDIA_WAIT_MS, intervals: [2_000] },
+    )
+    .toBe(true);
+  return chapters;
+}
+
+/** The player's controls show while the pointer moves over it (they hide after a while of playing). */
+async function controls(page: Page): Promise<Locator> {
+  const frame = page.getByTestId('player-frame');
+  await frame.hover({ position: { x: 20, y: 20 } });
+  return frame;
+}
+
+/** Opens the settings menu and one of its submenus. */
+async function settings(page: Page, submenu: RegExp): Promise<void> {
+  const frame = await controls(page);
+  await frame.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('menuitem', { name: submenu }).click();
+}
+
+/** Closes the settings menu: Escape leaves a submenu first, then the menu. */
+async function closeSettings(page: Page): Promise<void> {
+  const button = page.locator('[data-testid="player-frame"] button[aria-label="Settings"]');
+  for (let i = 0; i < 3; i++) {
+    if ((await button.getAttribute('aria-expanded', { timeout: 5_000 })) !== 'true') break;
+    await page.keyboard.press('Escape');
+  }
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+}
+
+/** The paths under /api/hls/{token}/ the page requests from now on (the token left out). */
+function hlsRequests(page: Page): string[] {
+  const paths: string[] = [];
+  page.on('request', (request) => {
+    const match = /\/api\/hls\/[^/]+\/(.+)$/.exec(new URL(request.url()).pathname);
+    if (match) paths.push(match[1]!);
+  });
+  return paths;
+}
+
+for (const size of SIZES) {
+  test.describe(`at ${size.viewport.width}x${size.viewport.height}`, () => {
+    // A player control that does not come fails in seconds, not at the end of the long timeout below.
+    test.use({ viewport: size.viewport, actionTimeout: 20_000 });
+    test.describe.configure({ timeout: DEMO_MEDIA_WAIT_MS + 180_000 });
+
+    test(`${size.name}: HLS with a forced rendition, speed and captions remembered on a second device, chapters, one playback`, async ({
+      page,
+      browser,
+    }) => {
+      await withAccount(STREAMER, async () => {
+        const token = await withApiSession(page, STREAMER, DEMO_PASSWORD);
+        const put = (body: unknown) =>
+          page.request.put('/api/account/player', { headers: { authorization: `Bearer ${token}` }, data: body });
+        // The account starts from the defaults, and is left so.
+        expect((await put({ SPEED: 1, CAPTIONS: false })).ok()).toBe(true);
+        try {
+          const chapters = await demoMedia(page.request, token);
+          expect(chapters.length).toBeGreaterThan(1);
+
+          // The player picks a rendition and plays it through hls.js (a MediaSource: a blob: source).
+          const requested = hlsRequests(page);
+          await page.goto(PAGE);
+          const frame = page.getByTestId('player-frame');
+          await expect(frame.locator('video')).toBeAttached();
+          await expect.poll(() => media(page, (v) => v.src)).toMatch(/^blob:/);
+          await expect.poll(() => requested.some((path) => /^\d+p\/seg_\d{5}\.m4s$/.test(path))).toBe(true);
+          expect(requested).toContain('master.m3u8');
+          await expect(page.getByTestId('watermark')).toHaveText('Sam Streamer');
+          await expect(frame.getByRole('button', { name: 'Play' })).toBeVisible();
+          await expectTapTargets(frame.getByRole('button'), 'player buttons');
+          await expectTapTargets(page.getByRole('navigation', { name: 'Chapters' }).getByRole('button'), 'chapters');
+          await expectNoSidewaysScroll(page);
+          await expectNoSeriousAxeViolations(page, 'video page with the player');
+
+          // Keyboard: the play button takes the focus and Space plays.
+          await media(page, (v) => {
+            v.muted = true;
+          });
+          await frame.getByRole('button', { name: 'Play' }).focus();
+          await page.keyboard.press('Space');
+          await expect.poll(() => media(page, (v) => v.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.5);
+
+          // The player shows the rendition it picked (the line is fast here: above 360p). The quality menu
+          // lists the ladder; 360p is forced and its segments come. (Forced while the pick was still pending,
+          // the player's own report of its pick would undo the choice.)
+          await expect.poll(() => media(page, (v) => v.videoHeight), { timeout: 20_000 }).toBeGreaterThan(360);
+          await settings(page, /^Quality/);
+          await expect(page.getByRole('menuitemradio', { name: /^(Auto|\d+p)/ })).toHaveText([
+            /^Auto/,
+            /^1080p/,
+            /^720p/,
+            /^360p/,
+          ]);
+          const before = requested.length;
+          await page.getByRole('menuitemradio', { name: /^360p/ }).click();
+          await expect
+            .poll(() => requested.slice(before).some((path) => /^360p\/seg_\d{5}\.m4s$/.test(path)))
+            .toBe(true);
+          await expect.poll(() => media(page, (v) => v.videoHeight), { timeout: 15_000 }).toBe(360);
+          await closeSettings(page);
+
+          // Speed: the settings slider offers exactly PLAYBACK_SPEEDS; two steps up from 1 is 1.5, saved.
+          await settings(page, /^Speed/);
+          const slider = page.getByRole('slider', { name: 'Speed' });
+          await expect(slider).toHaveAttribute('aria-valuemin', String(PLAYBACK_SPEEDS[0]));
+          await expect(slider).toHaveAttribute('aria-valuemax', String(PLAYBACK_SPEEDS[PLAYBACK_SPEEDS.length - 1]));
+          // Saved once the slider rests (not at each step).
+          const speedSaved = page.waitForRequest(
+            (r) => r.method() === 'PUT' && r.url().endsWith('/api/account/player') && r.postDataJSON().SPEED === 1.5,
+            { timeout: 15_000 },
+          );
+          // Keyboard: each arrow is one step of PLAYBACK_SPEEDS.
+          await slider.focus();
+          await page.keyboard.press('ArrowRight');
+          await expect(slider).toHaveAttribute('aria-valuenow', '1.25');
+          await page.keyboard.press('ArrowRight');
+          await expect(slider).toHaveAttribute('aria-valuenow', '1.5');
+          expect((await speedSaved).postDataJSON()).toEqual({ SPEED: 1.5, CAPTIONS: false });
+          await expect.poll(() => media(page, (v) => v.playbackRate)).toBe(1.5);
+          await closeSettings(page);
+
+          // Captions on, saved.
+          const captionsSaved = page.waitForRequest(
+            (r) =>
+              r.method() === 'PUT' && r.url().endsWith('/api/account/player') && r.postDataJSON().CAPTIONS === true,
+            { timeout: 15_000 },
+          );
+          await (await controls(page)).getByRole('button', { name: 'Captions' }).click();
+          expect((await captionsSaved).postDataJSON()).toEqual({ SPEED: 1.5, CAPTIONS: true });
+
+          // A pause reports the intervals played and the position.
+          await expect.poll(() => media(page, (v) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(4);
+          const heartbeat = page.waitForResponse((r) => /\/api\/streaming\/viewings\/[^/]+\/progress$/.test(r.url()), {
+            timeout: 15_000,
+          });
+          await media(page, (v) => v.pause());
+          const answer = await heartbeat;
+          expect(answer.status(), await answer.text()).toBe(200);
+          const report = answer.request().postDataJSON() as { INTERVALS: [number, number][]; POSITION: number };
+          expect(report.INTERVALS.length).toBeGreaterThan(0);
+          expect(report.POSITION).toBeGreaterThanOrEqual(4);
+
+          // A second device (another browser with this session): speed, captions and the position come back.
+          const device = await browser.newContext({
+            viewport: size.viewport,
+            storageState: await page.context().storageState(),
+          });
+          try {
+            const second = await device.newPage();
+            await second.goto(PAGE);
+            await expect(second.getByTestId('player-frame').locator('video')).toBeAttached();
+            await expect.poll(() => media(second, (v) => v.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+            await expect.poll(() => media(second, (v) => Math.floor(v.currentTime))).toBe(report.POSITION);
+            expect(await media(second, (v) => v.playbackRate)).toBe(1.5);
+            // The captions toggle is pressed (before the first play a phone's player keeps it out of sight).
+            const captions = second.locator('[data-testid="player-frame"] button[aria-label="Captions"]');
+            await expect(captions).toHaveAttribute('aria-pressed', 'true');
+
+            // A chapter of the list jumps there and plays.
+            const target = chapters[2] ?? chapters[1]!;
+            await media(second, (v) => {
+              v.muted = true;
+            });
+            const list = second.getByRole('navigation', { name: 'Chapters' });
+            await list.getByRole('button', { name: new RegExp(target.TITLE) }).click();
+            await expect
+              .poll(() => media(second, (v) => v.currentTime), { timeout: 15_000 })
+              .toBeGreaterThanOrEqual(target.START);
+            await expect(list.getByRole('button', { name: new RegExp(target.TITLE) })).toHaveAttribute(
+              'aria-current',
+              'true',
+            );
+            await media(second, (v) => v.pause());
+          } finally {
+            await device.close();
+          }
+
+          // One playback per account: another page of this browser starts playing, this one stops.
+          await media(page, (v) => v.play());
+          const other = await page.context().newPage();
+          await other.goto(PAGE);
+          await expect(other.getByTestId('player-frame').locator('video')).toBeAttached();
+          await media(other, (v) => {
+            v.muted = true;
+          });
+          await other.getByTestId('player-frame').getByRole('button', { name: 'Play' }).click();
+          await expect.poll(() => media(other, (v) => v.paused)).toBe(false);
+          // The first page learns it at its next heartbeat (every minute; at once when the page is shown again).
+          await page.evaluate(`document.dispatchEvent(new Event('visibilitychange'))`);
+          const stopped = page.getByRole('alert').filter({ hasText: PLAYBACK_ELSEWHERE });
+          await expect(stopped).toBeVisible();
+          expect(await media(page, (v) => v.paused)).toBe(true);
+          await expectTapTargets(stopped.getByRole('button', { name: 'Play here' }), 'Play here');
+          await expectNoSidewaysScroll(page);
+
+          // "Play here" takes it back: this page plays again, the other one is stopped.
+          await stopped.getByRole('button', { name: 'Play here' }).click();
+          await expect(stopped).toBeHidden();
+          await expect.poll(() => media(page, (v) => v.paused), { timeout: 15_000 }).toBe(false);
+          await other.evaluate(`document.dispatchEvent(new Event('visibilitychange'))`);
+          await expect(other.getByRole('alert').filter({ hasText: PLAYBACK_ELSEWHERE })).toBeVisible();
+          await other.close();
+        } finally {
+          await put({ SPEED: 1, CAPTIONS: false });
+        }
+      });
+    });
+  });
+}
