@@ -298,7 +298,7 @@ function Watermark({ viewerName }: { viewerName: string }) {
       aria-hidden="true"
       sx={{
         position: 'absolute',
-        top: '12%',
+        top: { xs: '24%', sm: '12%' },
         right: '4%',
         maxWidth: '70%',
         zIndex: 1,

@@ -1,5 +1,3 @@
-import { MAX_HEARTBEAT_INTERVALS } from '@contracts/streaming';
-
 export type Interval = [number, number];
 
 /**
@@ -30,6 +28,9 @@ export function merged(intervals: readonly Interval[]): Interval[] {
  * to a heartbeat; `giveBack()` keeps them for the next one when the heartbeat did not arrive.
  */
 export class PlayedIntervals {
+  /** `max`: the most intervals one heartbeat carries (MAX_HEARTBEAT_INTERVALS). */
+  constructor(private readonly max: number) {}
+
   private done: Interval[] = [];
   /** The interval being played: from, and the last time update's time. */
   private open: Interval | null = null;
@@ -56,7 +57,7 @@ export class PlayedIntervals {
     this.open = null;
   }
 
-  /** Everything played until now, merged, at most MAX_HEARTBEAT_INTERVALS (the rest waits for the next heartbeat). */
+  /** Everything played until now, merged, at most `max` of them (the rest waits for the next heartbeat). */
   take(): Interval[] {
     const open = this.open;
     if (open && open[1] > open[0]) {
@@ -65,8 +66,8 @@ export class PlayedIntervals {
       this.open = [open[1], open[1]];
     }
     const all = merged(this.done).map(([from, to]): Interval => [round(from), round(to)]);
-    this.done = all.slice(MAX_HEARTBEAT_INTERVALS);
-    return all.slice(0, MAX_HEARTBEAT_INTERVALS);
+    this.done = all.slice(this.max);
+    return all.slice(0, this.max);
   }
 
   /** A heartbeat that did not arrive: its intervals go with the next one. */

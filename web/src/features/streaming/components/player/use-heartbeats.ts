@@ -1,6 +1,11 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useSelector } from 'react-redux';
-import { HEARTBEAT_SECONDS, PLAYBACK_ELSEWHERE, type WatchReportRequest } from '@contracts/streaming';
+import {
+  HEARTBEAT_SECONDS,
+  MAX_HEARTBEAT_INTERVALS,
+  PLAYBACK_ELSEWHERE,
+  type WatchReportRequest,
+} from '@contracts/streaming';
 import { errorBody, errorStatus } from '@/lib/api';
 import { selectToken } from '@/lib/session';
 import { useReportViewingMutation, useStartViewingMutation } from '../../api/streaming-api';
@@ -33,7 +38,7 @@ export function useHeartbeats({ productId, videoId, viewingId, position, onElsew
   const [start] = useStartViewingMutation();
   const [report] = useReportViewingMutation();
   const token = useSelector(selectToken);
-  const intervals = useRef(new PlayedIntervals());
+  const intervals = useRef(new PlayedIntervals(MAX_HEARTBEAT_INTERVALS));
   const started = useRef<Promise<boolean> | null>(null);
   const stopped = useRef(false);
   const latest = useRef({ position, onElsewhere, token });
