@@ -3,8 +3,9 @@
 // against a real PostgreSQL), the outside contract check (Schemathesis fuzzing the OpenAPI document
 // of the built shop, scripts/contract-fuzz.mjs), then the browser journeys (Playwright driving
 // Debian's Chromium).
-// It installs Debian's chromium (and poppler-utils, whose pdftoppm reads the certificate's QR code) itself
-// when missing and it can (root with apt-get), and starts a
+// It installs Debian's chromium (and poppler-utils, whose pdftoppm reads the certificate's QR code, and
+// ffmpeg, which the media import tests and the demo videos run) itself when missing and it can (root
+// with apt-get), and starts a
 // real Kafka broker for the relay contract test and the scaled-out topology test (test/topology) when
 // Java and Maven are there.
 //
@@ -96,6 +97,9 @@ const ensureChromium = () => ensureDebianPackage('chromium', CHROMIUM, 'The brow
 // The CME certificate's QR code is read back from the PDF rendered by poppler's pdftoppm (Jest and journeys).
 const ensurePoppler = () =>
   ensureDebianPackage('poppler-utils', '/usr/bin/pdftoppm', 'Reading the certificate QR code');
+// The media import tests transcode for real; the journeys play the demo videos the shop imports at first start.
+const ensureFfmpeg = () =>
+  ensureDebianPackage('ffmpeg', '/usr/bin/ffmpeg', 'The media import tests and the demo videos');
 
 /** Starts the test Kafka broker when it can; resolves to its bootstrap address or undefined. */
 function startKafka() {
@@ -130,7 +134,10 @@ function stopKafka() {
 }
 
 const chromium = skipped.has('e2e') || ensureChromium();
-if (!(skipped.has('jest') && skipped.has('e2e'))) ensurePoppler();
+if (!(skipped.has('jest') && skipped.has('e2e'))) {
+  ensurePoppler();
+  ensureFfmpeg();
+}
 let ok = true;
 if (!skip('lint', 'lint')) ok = run('lint', 'npm', ['run', 'lint']) && ok;
 if (!skip('build', 'build')) ok = run('build', 'npm', ['run', 'build']) && ok;

@@ -7,16 +7,19 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger as PinoLogger } from 'nestjs-pino';
 import pg from 'pg';
 import pino from 'pino';
+import { Clock } from '#libs/application/clock.js';
 import { ShutdownStack } from '#libs/application/shutdown-stack.js';
 import { type Config, STRIPE_API, stripeScriptUrl } from '#libs/config/config.js';
 import { catalogIsEmpty, ensureCatalogSchema, formatImportError, importCatalog } from '#libs/catalog/index.js';
 import { createEventStore } from '#libs/eventstore/create-event-store.js';
 import { KafkaRelay } from '#libs/kafka/kafka-relay.js';
 import { createMailer } from '#libs/mail/mailer.js';
+import { sweepIncoming } from '#libs/media/import-media.js';
 import { allReadModels } from '#libs/read-models/index.js';
 import { CheckpointWaiter, Projector } from '#libs/read-models/projector.js';
 import { AppModule } from './app.module.js';
 import { domainErrorStatuses } from './domain-error-statuses.js';
+import { startDemoMediaImport } from './media/demo-media.js';
 import { seedDemoAccounts } from './seed/demo-accounts.js';
 import { JWKS_PATH } from './signing/index.js';
 import { resolveSecrets } from './infrastructure/secrets.js';
@@ -138,7 +141,19 @@ export async function startShop(rawConfig: Config): Promise<RunningShop> {
     await app.init(); // registers the CQRS handlers the seed needs
     if (config.SEED_DEMO) await seedDemoAccounts(app);
 
+    // Imports stopped half-way (a crash) leave an incoming folder: nothing serves it, so it goes.
+    const swept = await sweepIncoming(config.HLS_DIR, app.get(Clock).now()).catch((error: unknown) => {
+      log.warn({ err: error instanceof Error ? error.message : String(error) }, 'HLS_DIR could not be swept');
+      return [];
+    });
+    if (swept.length > 0) log.info({ hlsDir: config.HLS_DIR, folders: swept }, 'stopped media imports removed');
+
     await app.listen(config.PORT, config.HOST);
+    if (config.SEED_DEMO && config.DEMO_VIDEOS) {
+      // In the background (docs/media.md, Demo videos): the shop serves while the demo titles turn adaptive.
+      const demo = startDemoMediaImport({ app, pool, hlsDir: config.HLS_DIR, log });
+      stops.push(() => demo.stop());
+    }
     const url = `http://127.0.0.1:${config.PORT}`;
     return { app, url, config, pool, close };
   } catch (error) {

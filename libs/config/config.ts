@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { z } from 'zod';
 
 /**
@@ -138,6 +139,20 @@ const schema = z
       .transform((v) => v === 'true'),
     /** Paid media (videos, captions, book documents), served only through signed URLs (docs/api.md, Streaming). */
     MEDIA_DIR: z.string().min(1).default('./media'),
+    /**
+     * Imported adaptive media (docs/media.md): one folder per import, written by `npm run media:import`
+     * and the demo data, served only through playback tokens. Default: DATA_DIR/hls.
+     */
+    HLS_DIR: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+    /** With SEED_DEMO: generate and import the demo videos at first start (needs ffmpeg; in the background). */
+    DEMO_VIDEOS: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
     /** How long a signed media URL works (seconds). */
     MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
     /** HMAC key of media URLs; derived from JWT_SECRET when absent. */
@@ -161,7 +176,8 @@ const schema = z
     if (config.STRIPE_ALLOW_RAW_CARDS && config.NODE_ENV === 'production') {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_ALLOW_RAW_CARDS'], message: 'must not be true in production' });
     }
-  });
+  })
+  .transform((config) => ({ ...config, HLS_DIR: config.HLS_DIR ?? join(config.DATA_DIR, 'hls') }));
 
 export type Config = z.output<typeof schema>;
 

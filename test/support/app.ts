@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseConfig } from '../../libs/config/config.js';
 import { type RunningShop, startShop } from '../../apps/api/bootstrap.js';
 import { createTestDatabase } from './database.js';
@@ -18,11 +21,13 @@ export interface TestAppOptions {
 
 /**
  * The whole API, as `npm start` builds it, on a fresh database of the run's PostgreSQL and a free
- * port: tests talk to it over real HTTP (`fetch(baseUrl + '/api/...')`).
+ * port: tests talk to it over real HTTP (`fetch(baseUrl + '/api/...')`). Each shop has an HLS_DIR of
+ * its own (removed at close) and imports no demo videos unless `env` says DEMO_VIDEOS=true.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const db = await createTestDatabase();
   const port = await freePort();
+  const hlsDir = mkdtempSync(join(tmpdir(), 'shop-test-hls-'));
   const config = parseConfig({
     NODE_ENV: 'test',
     PORT: String(port),
@@ -34,6 +39,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     SERVE_WEB: 'false',
     SEED_DEMO: options.seedDemo ? 'true' : 'false',
     LOG_LEVEL: 'silent',
+    HLS_DIR: hlsDir,
+    DEMO_VIDEOS: 'false',
     ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
     ...options.env,
   });
@@ -45,6 +52,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     close: async () => {
       await shop.close();
       await db.drop();
+      rmSync(hlsDir, { recursive: true, force: true });
     },
   };
 }
