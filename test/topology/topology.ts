@@ -165,6 +165,8 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
           RUN_PROJECTIONS: 'false',
           SERVE_WEB: 'false',
           SEED_DEMO: 'true',
+          // The demo videos' background import would load the machine under test.
+          DEMO_VIDEOS: 'false',
           TRUST_PROXY: 'loopback',
           LOG_LEVEL: 'warn',
         }),
