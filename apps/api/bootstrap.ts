@@ -37,6 +37,7 @@ import { HttpErrorFilter } from './kernel/http-error.filter.js';
 import { createFastifyAdapter, registerHttpLayer } from './kernel/http-hardening.js';
 import { createValidationPipe } from './kernel/validation.pipe.js';
 import { registerHttpMetrics } from './metrics/http-metrics.js';
+import { closeConnectionsWhenStopping } from './health/draining.js';
 
 /** The demo catalog's CSV files, relative to the project folder `npm start` runs in. */
 const DEMO_CATALOG_DIR = 'libs/catalog/data';
@@ -158,7 +159,11 @@ export async function startShop(rawConfig: Config): Promise<RunningShop> {
           ? { scriptUrl: stripeScriptUrl(config), apiBase: config.STRIPE_API_BASE ?? STRIPE_API }
           : null,
     });
-    registerHttpMetrics(app.getHttpAdapter().getInstance() as unknown as FastifyInstance, config);
+    const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+    registerHttpMetrics(fastify, config);
+    // Runs before app.close (the stack stops in reverse): answers in flight close their connections.
+    const stopKeepingAlive = closeConnectionsWhenStopping(fastify);
+    stops.push(async () => stopKeepingAlive());
     app.useGlobalPipes(createValidationPipe());
     app.useGlobalFilters(new HttpErrorFilter(domainErrorStatuses, app.getHttpAdapter()));
     const document = SwaggerModule.createDocument(

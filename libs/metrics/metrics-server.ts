@@ -12,7 +12,11 @@ export interface MetricsServer {
  * `GET /metrics` on a port of its own (METRICS_PORT): the projector process's only HTTP port, and the
  * api's when the metrics are kept off the public one. With a token, the Bearer header is required there too.
  */
-export async function startMetricsServer(options: { port: number; host: string; token?: string }): Promise<MetricsServer> {
+export async function startMetricsServer(options: {
+  port: number;
+  host: string;
+  token?: string;
+}): Promise<MetricsServer> {
   const server: Server = createServer((request, response) => {
     const path = (request.url ?? '').split('?')[0];
     if (request.method !== 'GET' || path !== '/metrics') {

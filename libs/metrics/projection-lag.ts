@@ -11,7 +11,10 @@ export async function lagAfter(store: EventStore, position: bigint, now: Date): 
   const first = behind[0];
   if (!first) return { events: 0, seconds: 0 };
   const occurred = Date.parse(first.metadata.occurredAt);
-  return { events: behind.length, seconds: Number.isNaN(occurred) ? 0 : Math.max(0, (now.getTime() - occurred) / 1000) };
+  return {
+    events: behind.length,
+    seconds: Number.isNaN(occurred) ? 0 : Math.max(0, (now.getTime() - occurred) / 1000),
+  };
 }
 
 /**

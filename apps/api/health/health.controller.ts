@@ -35,7 +35,9 @@ export class HealthController {
   }
 
   @Get('ready')
-  @ApiOperation({ summary: 'Readiness: the database answers, the read models are current, Kafka (if set) is reachable' })
+  @ApiOperation({
+    summary: 'Readiness: the database answers, the read models are current, Kafka (if set) is reachable',
+  })
   @ApiOkResponse({ type: ReadinessDto, description: 'Ready for traffic' })
   @ApiResponse({ status: 503, type: ReadinessDto, description: 'Not ready; the reasons say why' })
   async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<Readiness> {

@@ -48,6 +48,9 @@ export function registerHttpMetrics(fastify: FastifyInstance, config: Config): v
         .type('text/plain; charset=utf-8')
         .send('Unauthorized\n');
     }
-    return reply.header('Cache-Control', 'no-store').type(METRICS_CONTENT_TYPE).send(await metricsText());
+    return reply
+      .header('Cache-Control', 'no-store')
+      .type(METRICS_CONTENT_TYPE)
+      .send(await metricsText());
   });
 }
