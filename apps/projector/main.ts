@@ -61,7 +61,11 @@ try {
   namePaymentGateway(config.PAYMENT_GATEWAY);
   watchPool('projector', pool);
   if (config.METRICS_PORT !== undefined) {
-    const metrics = await startMetricsServer({ port: config.METRICS_PORT, host: config.HOST, token: config.METRICS_TOKEN });
+    const metrics = await startMetricsServer({
+      port: config.METRICS_PORT,
+      host: config.HOST,
+      token: config.METRICS_TOKEN,
+    });
     stops.push(() => metrics.close());
     log.info({ port: metrics.port }, 'metrics served');
   }

@@ -111,7 +111,8 @@ export class PaymentSettlement implements OnApplicationBootstrap, OnApplicationS
    * records the answer. `afterCrash`: the sweep settles a payment whose process died (counted as such).
    */
   async settle(claim: PaymentClaim, afterCrash = false): Promise<PayResponse> {
-    const counted = (outcome: 'approved' | 'declined'): void => countPayment(afterCrash ? 'settled_after_crash' : outcome);
+    const counted = (outcome: 'approved' | 'declined'): void =>
+      countPayment(afterCrash ? 'settled_after_crash' : outcome);
     if (claim.onum === null) {
       // Stopped before an order number was drawn: no order, no charge. Void the key all the same.
       const charge = await this.gateway.settle(claim.idempotencyKey);
