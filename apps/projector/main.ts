@@ -1,9 +1,21 @@
 import pg from 'pg';
 import pino from 'pino';
+import { SystemClock } from '#libs/application/clock.js';
 import { ShutdownStack } from '#libs/application/shutdown-stack.js';
 import { loadConfig } from '#libs/config/config.js';
 import { createEventStore } from '#libs/eventstore/create-event-store.js';
 import { KafkaRelay } from '#libs/kafka/kafka-relay.js';
+import { withAppendMetrics } from '#libs/metrics/instrumented-event-store.js';
+import { startMetricsServer } from '#libs/metrics/metrics-server.js';
+import {
+  collectProcessMetrics,
+  countProjectionFailure,
+  namePaymentGateway,
+  watchPool,
+  watchProjections,
+  watchRelay,
+} from '#libs/metrics/metrics.js';
+import { lagAfter, projectionLags } from '#libs/metrics/projection-lag.js';
 import { allReadModels } from '#libs/read-models/index.js';
 import { Projector } from '#libs/read-models/projector.js';
 import { projectorSeals } from './cme-seals.js';
@@ -41,15 +53,37 @@ process.on('SIGTERM', onSignal);
 
 // A broker that is still starting is waited for; a signal meanwhile stops cleanly.
 try {
+  const clock = new SystemClock();
   const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 10 });
   stops.push(() => pool.end());
+  // Its metrics (docs/operations.md, Metrics) on METRICS_PORT: this process has no other HTTP port.
+  collectProcessMetrics();
+  namePaymentGateway(config.PAYMENT_GATEWAY);
+  watchPool('projector', pool);
+  if (config.METRICS_PORT !== undefined) {
+    const metrics = await startMetricsServer({
+      port: config.METRICS_PORT,
+      host: config.HOST,
+      token: config.METRICS_TOKEN,
+    });
+    stops.push(() => metrics.close());
+    log.info({ port: metrics.port }, 'metrics served');
+  }
   // Fail fast with one line when the database cannot be reached.
   await pool.query('SELECT 1');
 
-  const store = await createEventStore(config, pool);
+  const store = withAppendMetrics(await createEventStore(config, pool));
   stops.push(() => store.close());
 
-  const projector = new Projector({ pool, store, readModels: allReadModels, logger: log });
+  const projector = new Projector({
+    pool,
+    store,
+    readModels: allReadModels,
+    logger: log,
+    onFailure: (models) => countProjectionFailure(models, clock.now()),
+  });
+  const names = allReadModels.map((m) => m.name);
+  watchProjections(() => projectionLags(pool, store, names, clock.now()));
   await projector.start();
   stops.push(() => projector.stop());
   log.info(
@@ -91,6 +125,7 @@ try {
       logger: log,
     });
     stops.push(() => relay.stop());
+    watchRelay(async () => ({ name: config.KAFKA_TOPIC, ...(await lagAfter(store, relay.position, clock.now())) }));
     await relay.start();
   }
   if (!stopping) log.info('projector started');

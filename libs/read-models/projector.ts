@@ -67,6 +67,8 @@ export interface ProjectorOptions {
   store: EventStore;
   readModels: readonly ReadModel[];
   logger?: ProjectorLogger;
+  /** Told of each failed batch with the models it held back (all of them: a batch is one transaction); the metrics count it. */
+  onFailure?: (models: string[], error: unknown) => void;
 }
 
 /**
@@ -181,6 +183,10 @@ export class Projector {
     const retryMs = this.retryMs;
     this.retryMs = Math.min(this.retryMs * 2, RETRY_MAX_MS);
     this.logger.error({ err: error, retryInMs: retryMs }, 'projector failed; starting again from the checkpoints');
+    this.options.onFailure?.(
+      this.options.readModels.map((m) => m.name),
+      error,
+    );
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
       if (this.running) this.follow().catch((e: unknown) => this.retry(e));

@@ -9,6 +9,7 @@ import { rebuildReadModels } from '#libs/read-models/projector.js';
 import { checkoutContact, SANDBOX_VISA } from '../support/checkout-fixtures.js';
 import { registration } from '../support/customer-fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { parseMetrics, samplesOf, valueOf } from '../ops/metrics-text.js';
 import { consumeAndCommit } from './kafka-topic.js';
 import { bearer, call, guestCheckoutOn, payAgain, type PayAttempt, spreadCheckoutLoad } from './load.js';
 import { startTopology, type Topology } from './topology.js';
@@ -119,6 +120,34 @@ describe('the scaled-out mode: two API nodes, the projector process, Kafka', () 
       ).toBe(1);
     }
   }, 120_000);
+
+  it('both processes export their metrics: the API nodes their requests, appends and pools, the projector the lags', async () => {
+    const scrape = async (url: string) => {
+      const response = await fetch(url, { headers: { authorization: `Bearer ${topology.metricsToken}` } });
+      expect(response.status).toBe(200);
+      return parseMetrics(await response.text());
+    };
+    expect((await fetch(`${node(0)}/metrics`)).status).toBe(401);
+    const nodes = await Promise.all(topology.nodes.map((n) => scrape(`${n.url}/metrics`)));
+    const paid = nodes.map((s) =>
+      valueOf(s, 'shop_http_requests_total', { route: '/api/checkout/pay', method: 'POST' }),
+    );
+    expect(paid.every((n) => n > 0)).toBe(true); // the load above went to both
+    for (const samples of nodes) {
+      expect(valueOf(samples, 'shop_event_appends_total', { category: 'order' })).toBeGreaterThan(0);
+      expect(samplesOf(samples, 'shop_db_pool_connections', { pool: 'api', state: 'in_use' })).toHaveLength(1);
+      expect(samplesOf(samples, 'shop_projection_lag_events')).toHaveLength(0); // RUN_PROJECTIONS=false
+    }
+    const projector = await scrape(topology.projectorMetricsUrl);
+    expect(samplesOf(projector, 'shop_projection_lag_events')).toHaveLength(allReadModels.length);
+    expect(samplesOf(projector, 'shop_db_pool_connections', { pool: 'projector', state: 'idle' })).toHaveLength(1);
+    expect(samplesOf(projector, 'nodejs_heap_size_used_bytes')).toHaveLength(1);
+    if (topology.kafkaBrokers) {
+      expect(samplesOf(projector, 'shop_kafka_relay_lag_events', { topic: topology.topic })).toHaveLength(1);
+    }
+    const ready = await call<{ status: string }>(node(0), 'GET', '/ready');
+    expect(ready).toMatchObject({ status: 200, body: { status: 'ready' } });
+  });
 
   it('one API node killed mid-load: the other serves on, nothing acknowledged is lost, a retry on it charges nothing more', async () => {
     const chargesBefore = await approvedCharges();

@@ -44,6 +44,10 @@ export interface Topology {
   kafkaBrokers: string | undefined;
   topic: string;
   nodes: ApiNode[];
+  /** The METRICS_TOKEN of every process: the API nodes serve /metrics on their port with it. */
+  metricsToken: string;
+  /** The projector process's own metrics address (its METRICS_PORT). */
+  projectorMetricsUrl: string;
   projector(): ManagedProcess;
   /** SIGKILL to one API node (a crash); it stays down until `startNode`. */
   killNode(index: number): Promise<void>;
@@ -124,8 +128,11 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
     // The secrets every process must share (docs/operations.md): made once per topology.
     const inherited: NodeJS.ProcessEnv = { ...process.env };
     for (const name of NOT_INHERITED) delete inherited[name];
+    const metricsToken = randomBytes(24).toString('base64url');
+    const projectorMetricsPort = await freePort();
     const shared: NodeJS.ProcessEnv = {
       ...inherited,
+      METRICS_TOKEN: metricsToken,
       DATABASE_URL: databaseUrl,
       ...(kafkaBrokers ? { KAFKA_BROKERS: kafkaBrokers, KAFKA_TOPIC: topic } : {}),
       JWT_SECRET: randomBytes(36).toString('base64url'),
@@ -141,6 +148,7 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
       projector = startNodeProcess('projector', root, 'dist/apps/projector/main.js', {
         ...shared,
         DATA_DIR: join(scratch, 'projector'),
+        METRICS_PORT: String(projectorMetricsPort),
         LOG_LEVEL: 'info',
       });
       await projector.waitFor(PROJECTOR_STARTED, 120_000);
@@ -190,6 +198,8 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
       kafkaBrokers,
       topic,
       nodes,
+      metricsToken,
+      projectorMetricsUrl: `http://127.0.0.1:${projectorMetricsPort}/metrics`,
       projector: () => {
         if (!projector) throw new Error('no projector');
         return projector;
