@@ -174,6 +174,14 @@ const schema = z
     /** GET /api/ready answers 503 while a read model's oldest unapplied event is older than this (seconds). */
     READY_MAX_LAG_SECONDS: z.coerce.number().min(0).max(86_400).default(30),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Where traces go by OTLP/HTTP (docs/operations.md, Traces); absent: tracing is off and costs nothing. */
+    OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl(['http', 'https']),
+    /** `service.name` of the traces; default `shop-api` or `shop-projector` by process. */
+    OTEL_SERVICE_NAME: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v : undefined)),
   })
   .superRefine((config, ctx) => {
     if (config.PAYMENT_GATEWAY === 'stripe' && !config.STRIPE_SECRET_KEY) {

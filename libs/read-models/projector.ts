@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { EventStore, Subscription } from '#libs/eventstore/event-store.port.js';
 import { inTransaction } from '#libs/database/transaction.js';
+import { inBatchSpan } from '#libs/tracing/trace-context.js';
 import { applyBatch, connectPipelined, ensureCheckpointTable } from './projection-batch.js';
 import type { ReadModel } from './read-model.js';
 
@@ -153,7 +154,20 @@ export class Projector {
     const subscription = store.subscribeToAll({
       after,
       batchHandler: async (events) => {
-        await applyBatch(client, readModels, events);
+        // A span per batch in the trace of the request that appended it (docs/operations.md, Traces).
+        await inBatchSpan(
+          'projection.apply',
+          events,
+          {
+            attributes: {
+              'shop.events.count': events.length,
+              'shop.position.first': events[0]!.position.toString(),
+              'shop.position.last': events[events.length - 1]!.position.toString(),
+              'shop.read_models.count': readModels.length,
+            },
+          },
+          () => applyBatch(client, readModels, events),
+        );
         this.retryMs = RETRY_FIRST_MS;
       },
     });

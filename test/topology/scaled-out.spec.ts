@@ -9,6 +9,8 @@ import { rebuildReadModels } from '#libs/read-models/projector.js';
 import { checkoutContact, SANDBOX_VISA } from '../support/checkout-fixtures.js';
 import { registration } from '../support/customer-fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { type OtlpCollector, startOtlpCollector } from '../tracing/otlp-collector.js';
+import { tracedGuestCheckout } from '../tracing/traced-checkout.js';
 import { parseMetrics, samplesOf, valueOf } from '../ops/metrics-text.js';
 import { consumeAndCommit } from './kafka-topic.js';
 import { bearer, call, guestCheckoutOn, payAgain, type PayAttempt, spreadCheckoutLoad } from './load.js';
@@ -62,12 +64,20 @@ describe('the scaled-out mode: two API nodes, the projector process, Kafka', () 
       [key ?? null],
     );
 
+  let collector: OtlpCollector;
   beforeAll(async () => {
     db = await createTestDatabase();
-    topology = await startTopology({ root: ROOT, databaseUrl: db.url, log: () => undefined });
+    collector = await startOtlpCollector();
+    topology = await startTopology({
+      root: ROOT,
+      databaseUrl: db.url,
+      log: () => undefined,
+      otlpEndpoint: collector.endpoint,
+    });
   }, 240_000);
   afterAll(async () => {
     await topology?.stop();
+    await collector?.close();
     await db?.drop();
   }, 60_000);
 
@@ -148,6 +158,30 @@ describe('the scaled-out mode: two API nodes, the projector process, Kafka', () 
     const ready = await call<{ status: string }>(node(0), 'GET', '/ready');
     expect(ready).toMatchObject({ status: 200, body: { status: 'ready' } });
   });
+
+  it('one checkout is one trace across the API node and the projector process (and its Kafka publish)', async () => {
+    const { traceId } = await tracedGuestCheckout(node(0));
+    const inTrace = () => collector.spans().filter((s) => s.traceId === traceId);
+    const has = (service: string, name: RegExp) => inTrace().some((s) => s.service === service && name.test(s.name));
+    const expected: [string, RegExp][] = [
+      ['shop-api', /^POST \/api\/checkout\/pay$/],
+      ['shop-api', /^command PayOrder$/],
+      ['shop-api', /^eventstore\.append$/],
+      ['shop-projector', /^projection\.apply$/],
+      ...(topology.kafkaBrokers ? [['shop-projector', /^kafka\.publish /] as [string, RegExp]] : []),
+    ];
+    const deadline = Date.now() + 30_000;
+    while (!expected.every(([service, name]) => has(service, name)) && Date.now() < deadline) await sleep(200);
+    expect(expected.filter(([service, name]) => !has(service, name))).toEqual([]);
+    // The projector's spans continue the API's: each is the child of an append the API node made.
+    const apiSpans = new Map(
+      inTrace()
+        .filter((s) => s.service === 'shop-api')
+        .map((s) => [s.spanId, s]),
+    );
+    for (const span of inTrace().filter((s) => s.service === 'shop-projector' && s.name === 'projection.apply'))
+      expect(apiSpans.get(span.parentSpanId ?? '')?.name).toBe('eventstore.append');
+  }, 60_000);
 
   it('one API node killed mid-load: the other serves on, nothing acknowledged is lost, a retry on it charges nothing more', async () => {
     const chargesBefore = await approvedCharges();

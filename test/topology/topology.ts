@@ -28,6 +28,8 @@ export interface TopologyOptions {
   apiNodes?: number;
   /** Progress lines (default: stderr). */
   log?: (line: string) => void;
+  /** OTEL_EXPORTER_OTLP_ENDPOINT of every process (docs/operations.md, Traces); unset: no tracing. */
+  otlpEndpoint?: string;
 }
 
 export interface ApiNode {
@@ -77,6 +79,7 @@ const NOT_INHERITED = [
   'NODE_ENV',
   'PORT',
   'DATA_DIR',
+  'OTEL_EXPORTER_OTLP_ENDPOINT',
 ];
 
 const API_OPEN = 'The shop is open at';
@@ -140,6 +143,10 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
       MEDIA_SECRET: randomBytes(36).toString('base64url'),
       HOST: '127.0.0.1',
       PUBLIC_URL: 'http://127.0.0.1:8080',
+      // Traced runs export their spans every 200 ms, so a test sees them soon.
+      ...(options.otlpEndpoint
+        ? { OTEL_EXPORTER_OTLP_ENDPOINT: options.otlpEndpoint, OTEL_BSP_SCHEDULE_DELAY: '200' }
+        : {}),
     };
 
     let projector: ManagedProcess | undefined;
