@@ -23,6 +23,11 @@ COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules node_modules
 COPY --from=build /app/dist dist
 COPY --from=build /app/web/dist web/dist
+# ffmpeg for `npm run media:import` and the demo videos (docs/media.md); the imported media's folder
+# (HLS_DIR) belongs to the node user, so a named volume mounted there is writable.
+RUN apt-get update && apt-get install -y --no-install-recommends ffmpeg && rm -rf /var/lib/apt/lists/* \
+    && mkdir -p /srv/hls && chown node:node /srv/hls
+ENV HLS_DIR=/srv/hls
 # Paid media (videos, book documents): outside the web root, served only through signed URLs.
 COPY media media
 USER node

@@ -3,11 +3,12 @@ import { resolve } from 'node:path';
 import { type INestApplication, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyInstance } from 'fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger as PinoLogger } from 'nestjs-pino';
 import pg from 'pg';
 import pino from 'pino';
-import { Clock } from '#libs/application/clock.js';
+import { Clock, SystemClock } from '#libs/application/clock.js';
 import { ShutdownStack } from '#libs/application/shutdown-stack.js';
 import { type Config, STRIPE_API, stripeScriptUrl } from '#libs/config/config.js';
 import { catalogIsEmpty, ensureCatalogSchema, formatImportError, importCatalog } from '#libs/catalog/index.js';
@@ -15,7 +16,19 @@ import { createEventStore } from '#libs/eventstore/create-event-store.js';
 import { KafkaRelay } from '#libs/kafka/kafka-relay.js';
 import { createMailer } from '#libs/mail/mailer.js';
 import { sweepIncoming } from '#libs/media/import-media.js';
+import { withAppendMetrics } from '#libs/metrics/instrumented-event-store.js';
+import { startMetricsServer } from '#libs/metrics/metrics-server.js';
+import {
+  collectProcessMetrics,
+  countProjectionFailure,
+  namePaymentGateway,
+  watchPool,
+  watchProjections,
+  watchRelay,
+} from '#libs/metrics/metrics.js';
+import { lagAfter, projectionLags } from '#libs/metrics/projection-lag.js';
 import { allReadModels } from '#libs/read-models/index.js';
+import { nameHttpSpans } from '#libs/tracing/http-spans.js';
 import { CheckpointWaiter, Projector } from '#libs/read-models/projector.js';
 import { AppModule } from './app.module.js';
 import { domainErrorStatuses } from './domain-error-statuses.js';
@@ -26,6 +39,8 @@ import { resolveSecrets } from './infrastructure/secrets.js';
 import { HttpErrorFilter } from './kernel/http-error.filter.js';
 import { createFastifyAdapter, registerHttpLayer } from './kernel/http-hardening.js';
 import { createValidationPipe } from './kernel/validation.pipe.js';
+import { registerHttpMetrics } from './metrics/http-metrics.js';
+import { closeConnectionsWhenStopping } from './health/draining.js';
 
 /** The demo catalog's CSV files, relative to the project folder `npm start` runs in. */
 const DEMO_CATALOG_DIR = 'libs/catalog/data';
@@ -52,6 +67,9 @@ export async function startShop(rawConfig: Config): Promise<RunningShop> {
   const log = pino({ level: config.LOG_LEVEL });
   const stops = new ShutdownStack((error) => log.error({ err: error }, 'error while stopping'));
   const close = (): Promise<void> => stops.stopAll();
+  const clock = new SystemClock();
+  collectProcessMetrics();
+  namePaymentGateway(config.PAYMENT_GATEWAY);
   try {
     let databaseUrl = config.DATABASE_URL;
     if (!databaseUrl) {
@@ -71,6 +89,8 @@ export async function startShop(rawConfig: Config): Promise<RunningShop> {
       if (!stops.stopping) log.warn({ err: error.message }, 'idle database connection closed');
     });
     stops.push(() => pool.end());
+    const unwatchPool = watchPool('api', pool);
+    stops.push(async () => void unwatchPool());
 
     // Reference data (docs/catalog-import.md): the tables always, the demo catalog on an empty database.
     await ensureCatalogSchema(pool);
@@ -82,13 +102,23 @@ export async function startShop(rawConfig: Config): Promise<RunningShop> {
       log.info({ files: report.files.length }, 'demo catalog imported');
     }
 
-    const store = await createEventStore(config, pool);
+    const store = withAppendMetrics(await createEventStore(config, pool));
     stops.push(() => store.close());
 
-    const projector = new Projector({ pool, store, readModels: allReadModels, logger: log });
+    const projector = new Projector({
+      pool,
+      store,
+      readModels: allReadModels,
+      logger: log,
+      onFailure: (models) => countProjectionFailure(models, clock.now()),
+    });
     if (config.RUN_PROJECTIONS) {
       await projector.start();
       stops.push(() => projector.stop());
+      // The lag is exported by the process that runs the projections (the projector process when scaled out).
+      const names = allReadModels.map((m) => m.name);
+      const unwatch = watchProjections(() => projectionLags(pool, store, names, clock.now()));
+      stops.push(async () => void unwatch());
     }
     if (config.RUN_PROJECTIONS && config.KAFKA_BROKERS) {
       // Embedded mode with a broker configured: this process relays events too. Not awaited, so an
@@ -102,6 +132,11 @@ export async function startShop(rawConfig: Config): Promise<RunningShop> {
       });
       void relay.start().catch((error: unknown) => log.error({ err: error }, 'Kafka relay stopped'));
       stops.push(() => relay.stop());
+      const unwatch = watchRelay(async () => ({
+        name: config.KAFKA_TOPIC,
+        ...(await lagAfter(store, relay.position, clock.now())),
+      }));
+      stops.push(async () => void unwatch());
     }
     const waiter = new CheckpointWaiter(pool, allReadModels);
     stops.push(() => waiter.close());
@@ -112,7 +147,9 @@ export async function startShop(rawConfig: Config): Promise<RunningShop> {
       AppModule.register({ config, pool, store, waiter, mailer }),
       createFastifyAdapter(config.TRUST_PROXY),
       // rawBody: the Stripe webhook verifies its signature on the body's bytes (request.rawBody).
-      { bufferLogs: true, rawBody: true },
+      // return503OnClosing: once closing starts, a new request gets 503 (and Connection: close) at once;
+      // those in flight finish before the server closes (docs/operations.md, Stopping).
+      { bufferLogs: true, rawBody: true, return503OnClosing: true },
     );
     stops.push(() => app.close());
     app.useLogger(app.get(PinoLogger));
@@ -125,6 +162,12 @@ export async function startShop(rawConfig: Config): Promise<RunningShop> {
           ? { scriptUrl: stripeScriptUrl(config), apiBase: config.STRIPE_API_BASE ?? STRIPE_API }
           : null,
     });
+    const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+    registerHttpMetrics(fastify, config);
+    nameHttpSpans(fastify);
+    // Runs before app.close (the stack stops in reverse): answers in flight close their connections.
+    const stopKeepingAlive = closeConnectionsWhenStopping(fastify);
+    stops.push(async () => stopKeepingAlive());
     app.useGlobalPipes(createValidationPipe());
     app.useGlobalFilters(new HttpErrorFilter(domainErrorStatuses, app.getHttpAdapter()));
     const document = SwaggerModule.createDocument(
@@ -153,6 +196,14 @@ export async function startShop(rawConfig: Config): Promise<RunningShop> {
       // In the background (docs/media.md, Demo videos): the shop serves while the demo titles turn adaptive.
       const demo = startDemoMediaImport({ app, pool, hlsDir: config.HLS_DIR, log });
       stops.push(() => demo.stop());
+    }
+    if (config.METRICS_PORT !== undefined) {
+      const metricsServer = await startMetricsServer({
+        port: config.METRICS_PORT,
+        host: config.HOST,
+        token: config.METRICS_TOKEN,
+      });
+      stops.push(() => metricsServer.close());
     }
     const url = `http://127.0.0.1:${config.PORT}`;
     return { app, url, config, pool, close };

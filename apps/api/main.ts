@@ -1,7 +1,10 @@
+// Only what starts tracing is imported statically: the instrumentations must be in place before the
+// shop's modules load http, fastify and pg, so the shop itself is imported after (docs/operations.md, Traces).
 import { armFaultPoints } from '#libs/application/fault-point.js';
 import { type Config, loadConfig } from '#libs/config/config.js';
 import { oneLine } from '#libs/database/start-error.js';
-import { type RunningShop, startShop } from './bootstrap.js';
+import { startTracing } from '#libs/tracing/tracing.js';
+import type { RunningShop } from './bootstrap.js';
 
 /** How long a stop may take before the process exits anyway (the next start stops an orphaned database). */
 const STOP_TIMEOUT_MS = 20_000;
@@ -30,8 +33,13 @@ function startFailure(error: unknown, config: Config): string {
 }
 
 const config = loadConfig();
+const tracing = startTracing({
+  serviceName: config.OTEL_SERVICE_NAME ?? 'shop-api',
+  endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+});
 let shop: RunningShop;
 try {
+  const { startShop } = await import('./bootstrap.js');
   shop = await startShop(config);
 } catch (error) {
   process.stderr.write(`The shop could not start: ${startFailure(error, config)}\n`);
@@ -53,13 +61,17 @@ const stop = (reason: string, code: number): void => {
     process.stderr.write('The shop did not stop in time; exiting\n');
     process.exit(code || 1);
   }, STOP_TIMEOUT_MS).unref();
-  void shop.close().then(
-    () => process.exit(code),
-    (error: unknown) => {
-      process.stderr.write(`Error while stopping: ${error instanceof Error ? error.message : String(error)}\n`);
-      process.exit(1);
-    },
-  );
+  // The spans still buffered are exported last (tracing off: nothing to do).
+  void shop
+    .close()
+    .then(() => tracing?.shutdown())
+    .then(
+      () => process.exit(code),
+      (error: unknown) => {
+        process.stderr.write(`Error while stopping: ${error instanceof Error ? error.message : String(error)}\n`);
+        process.exit(1);
+      },
+    );
 };
 process.on('SIGINT', () => stop('SIGINT received', 0));
 process.on('SIGTERM', () => stop('SIGTERM received', 0));

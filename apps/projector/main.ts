@@ -1,105 +1,12 @@
-import pg from 'pg';
-import pino from 'pino';
-import { ShutdownStack } from '#libs/application/shutdown-stack.js';
+// Only what starts tracing is imported statically: the instrumentations must be in place before the
+// process loads pg, so the rest is imported after (docs/operations.md, Traces).
 import { loadConfig } from '#libs/config/config.js';
-import { createEventStore } from '#libs/eventstore/create-event-store.js';
-import { KafkaRelay } from '#libs/kafka/kafka-relay.js';
-import { allReadModels } from '#libs/read-models/index.js';
-import { Projector } from '#libs/read-models/projector.js';
-import { projectorSeals } from './cme-seals.js';
-import { projectorRenewals } from './renewals.js';
+import { startTracing } from '#libs/tracing/tracing.js';
 
-/**
- * The projector process of the scaled-out mode (docs/conventions.md): the same projections the
- * embedded shop runs in-process, the schedules of automatic renewals and of the CME log's seals, plus the Kafka relay when
- * KAFKA_BROKERS is set. The api replicas then run with RUN_PROJECTIONS=false. Logs are JSON lines (pino).
- */
 const config = loadConfig();
-const log = pino({ level: config.LOG_LEVEL, base: { process: 'projector' } });
-
-if (!config.DATABASE_URL) {
-  // No embedded database here: several processes must share one PostgreSQL.
-  process.stderr.write('Invalid configuration: DATABASE_URL is required by the projector process (scaled-out mode)\n');
-  process.exit(1);
-}
-
-const stops = new ShutdownStack((error) => log.error({ err: error }, 'error while stopping'));
-const stopAll = (): Promise<void> => stops.stopAll();
-
-let stopping = false;
-function onSignal(signal: NodeJS.Signals): void {
-  if (stopping) return;
-  stopping = true;
-  log.info({ signal }, 'stopping');
-  void stopAll().then(() => {
-    log.info('stopped');
-    process.exit(0);
-  });
-}
-process.on('SIGINT', onSignal);
-process.on('SIGTERM', onSignal);
-
-// A broker that is still starting is waited for; a signal meanwhile stops cleanly.
-try {
-  const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 10 });
-  stops.push(() => pool.end());
-  // Fail fast with one line when the database cannot be reached.
-  await pool.query('SELECT 1');
-
-  const store = await createEventStore(config, pool);
-  stops.push(() => store.close());
-
-  const projector = new Projector({ pool, store, readModels: allReadModels, logger: log });
-  await projector.start();
-  stops.push(() => projector.stop());
-  log.info(
-    { readModels: allReadModels.map((m) => m.name), eventStore: config.EVENTSTORE_URL ? 'eventstoredb' : 'postgres' },
-    'projections running',
-  );
-
-  // The automatic renewals of the scaled-out mode (the api replicas, RUN_PROJECTIONS=false, run none).
-  const renewals = projectorRenewals({
-    config,
-    pool,
-    store,
-    logger: { info: (message) => log.info(message), error: (message) => log.error(message) },
-  });
-  renewals.start();
-  stops.push(() => renewals.stop());
-
-  // The seals of the CME log in the scaled-out mode (the api replicas run none); they are signed with a
-  // key encrypted under DOB_ENCRYPTION_KEY, which every process of that mode is given.
-  if (config.DOB_ENCRYPTION_KEY) {
-    const seals = projectorSeals({
-      config,
-      pool,
-      store,
-      logger: { info: (message) => log.info(message), error: (message) => log.error(message) },
-    });
-    seals.start();
-    stops.push(() => seals.stop());
-  } else if (config.SEAL_EVERY_HOURS > 0) {
-    log.error('DOB_ENCRYPTION_KEY is not set: the CME log is not sealed (the signing keys are encrypted with it)');
-  }
-
-  if (config.KAFKA_BROKERS) {
-    const relay = new KafkaRelay({
-      pool,
-      store,
-      brokers: config.KAFKA_BROKERS,
-      topic: config.KAFKA_TOPIC,
-      logger: log,
-    });
-    stops.push(() => relay.stop());
-    await relay.start();
-  }
-  if (!stopping) log.info('projector started');
-} catch (error) {
-  // After a signal the stop path owns the exit; otherwise one clear line, then exit.
-  if (!stopping) {
-    log.fatal({ err: error }, 'projector could not start');
-    await stopAll();
-    process.stderr.write(`The projector could not start: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  }
-}
+const tracing = startTracing({
+  serviceName: config.OTEL_SERVICE_NAME ?? 'shop-projector',
+  endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+});
+const { runProjectorProcess } = await import('./projector-process.js');
+await runProjectorProcess(config, tracing);

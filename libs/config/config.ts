@@ -159,7 +159,29 @@ const schema = z
     MEDIA_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     /** Express `trust proxy`: which proxies may set X-Forwarded-For (the per-IP login limit reads it). */
     TRUST_PROXY: z.string().default('loopback'),
+    /**
+     * The Bearer token GET /metrics asks for on the public port (docs/operations.md, Metrics). Absent:
+     * /metrics answers 404 in production and only callers on this machine (loopback) otherwise.
+     */
+    METRICS_TOKEN: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v : undefined))
+      .refine((v) => v === undefined || v.length >= 16, { message: 'must be at least 16 characters' }),
+    /** A port of its own for GET /metrics (then not on the public port); the projector process serves it there. */
+    METRICS_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(65535).optional()),
+    /** GET /api/ready answers 503 while a read model's oldest unapplied event is older than this (seconds). */
+    READY_MAX_LAG_SECONDS: z.coerce.number().min(0).max(86_400).default(30),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Where traces go by OTLP/HTTP (docs/operations.md, Traces); absent: tracing is off and costs nothing. */
+    OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl(['http', 'https']),
+    /** `service.name` of the traces; default `shop-api` or `shop-projector` by process. */
+    OTEL_SERVICE_NAME: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v : undefined)),
   })
   .superRefine((config, ctx) => {
     if (config.PAYMENT_GATEWAY === 'stripe' && !config.STRIPE_SECRET_KEY) {

@@ -16,6 +16,7 @@
  *   GET  /api/main-info             -> MainInfo
  *   GET  /api/test/unauthorized     -> always 401 (the spec's forced-error test endpoint)
  *   GET  /api/health                -> Health
+ *   GET  /api/ready                 -> Readiness (503 when not ready)
  */
 
 export type Role = 'qmpcomplete' | 'streaming_all' | 'elearning' | 'cme' | 'cmePrint' | 'streaming' | 'iflap';
@@ -137,10 +138,13 @@ export interface MainInfo {
   cartTotalQty: number;
 }
 
+/** GET /api/health: the process is alive; it says nothing more (no versions, no read models). */
 export interface Health {
-  status: 'ok' | 'degraded';
-  database: 'up' | 'down';
-  eventStore: 'postgres' | 'eventstoredb';
-  /** Per read model: its checkpoint and how many logged events it has not applied yet (counted up to 1,000). */
-  projections: { name: string; position: string; lag: number }[];
+  status: 'ok';
+}
+
+/** GET /api/ready (200 ready, 503 not_ready): whether the shop should get traffic, and why not. */
+export interface Readiness {
+  status: 'ready' | 'not_ready';
+  reasons: string[];
 }

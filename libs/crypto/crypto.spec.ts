@@ -62,7 +62,8 @@ describe('CME licence fields encryption (as the date of birth)', () => {
   const licence = { licenseState: 'NY', licenseNumber: 'MD-2741983', boardId: 'ABS-118822' };
   it('round-trips the three fields and shows none of them', () => {
     const encrypted = encryptCmeLicence(licence, key);
-    for (const plain of ['NY', '2741983', '118822', 'licenseState']) expect(encrypted).not.toContain(plain);
+    // Long values only: the state's two letters occur in random base64url text now and then.
+    for (const plain of ['2741983', '118822', 'licenseState']) expect(encrypted).not.toContain(plain);
     expect(decryptCmeLicence(encrypted, key)).toEqual(licence);
     expect(decryptCmeLicence(encryptCmeLicence(NO_CME_LICENCE, key), key)).toEqual(NO_CME_LICENCE);
   });

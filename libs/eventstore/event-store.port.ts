@@ -13,6 +13,11 @@ export interface EventMetadata {
   /** ISO 8601 timestamp. */
   occurredAt: string;
   schemaVersion: number;
+  /**
+   * The W3C trace context of the append (docs/operations.md, Traces), when tracing is on: the projector
+   * and the Kafka relay continue the request's trace from it. Absent on events appended without tracing.
+   */
+  traceparent?: string;
 }
 
 /** An event about to be appended. `id` is a uuid; the adapter generates one when absent. */

@@ -1,6 +1,7 @@
 import { Kafka, Partitioners, logLevel, type LogEntry, type Message, type Producer } from 'kafkajs';
 import type pg from 'pg';
 import type { EventStore, RecordedEvent, Subscription } from '#libs/eventstore/event-store.port.js';
+import { inBatchSpan, SpanKind } from '#libs/tracing/trace-context.js';
 
 /** The fields of a pino logger the relay uses (a pino logger fits). */
 export interface RelayLogger {
@@ -69,7 +70,12 @@ export function toMessage(event: RecordedEvent): Message {
   return {
     key: event.streamId,
     value: JSON.stringify(toEnvelope(event)),
-    headers: { 'event-id': event.id, 'event-type': event.type },
+    headers: {
+      'event-id': event.id,
+      'event-type': event.type,
+      // The trace of the request that appended it (W3C trace context): a consumer continues it.
+      ...(event.metadata.traceparent ? { traceparent: event.metadata.traceparent } : {}),
+    },
   };
 }
 
@@ -244,9 +250,23 @@ export class KafkaRelay {
       const batch = this.buffer.splice(0, this.maxBatch);
       const last = batch[batch.length - 1]!;
       try {
-        await this.withBackoff('send', async () => {
-          await this.producer!.send({ topic: this.topic, acks: -1, messages: batch.map(toMessage) });
-        });
+        // A span per publish in the trace of the request that appended the events (docs/operations.md, Traces).
+        await inBatchSpan(
+          `kafka.publish ${this.topic}`,
+          batch,
+          {
+            kind: SpanKind.PRODUCER,
+            attributes: {
+              'messaging.system': 'kafka',
+              'messaging.destination.name': this.topic,
+              'messaging.batch.message_count': batch.length,
+            },
+          },
+          () =>
+            this.withBackoff('send', async () => {
+              await this.producer!.send({ topic: this.topic, acks: -1, messages: batch.map(toMessage) });
+            }),
+        );
         await this.withBackoff('checkpoint', async () => {
           await this.pool.query(
             `INSERT INTO relay_checkpoints (name, position) VALUES ($1, $2)

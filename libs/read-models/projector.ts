@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { EventStore, Subscription } from '#libs/eventstore/event-store.port.js';
 import { inTransaction } from '#libs/database/transaction.js';
+import { inBatchSpan } from '#libs/tracing/trace-context.js';
 import { applyBatch, connectPipelined, ensureCheckpointTable } from './projection-batch.js';
 import type { ReadModel } from './read-model.js';
 
@@ -67,6 +68,8 @@ export interface ProjectorOptions {
   store: EventStore;
   readModels: readonly ReadModel[];
   logger?: ProjectorLogger;
+  /** Told of each failed batch with the models it held back (all of them: a batch is one transaction); the metrics count it. */
+  onFailure?: (models: string[], error: unknown) => void;
 }
 
 /**
@@ -151,7 +154,20 @@ export class Projector {
     const subscription = store.subscribeToAll({
       after,
       batchHandler: async (events) => {
-        await applyBatch(client, readModels, events);
+        // A span per batch in the trace of the request that appended it (docs/operations.md, Traces).
+        await inBatchSpan(
+          'projection.apply',
+          events,
+          {
+            attributes: {
+              'shop.events.count': events.length,
+              'shop.position.first': events[0]!.position.toString(),
+              'shop.position.last': events[events.length - 1]!.position.toString(),
+              'shop.read_models.count': readModels.length,
+            },
+          },
+          () => applyBatch(client, readModels, events),
+        );
         this.retryMs = RETRY_FIRST_MS;
       },
     });
@@ -181,6 +197,10 @@ export class Projector {
     const retryMs = this.retryMs;
     this.retryMs = Math.min(this.retryMs * 2, RETRY_MAX_MS);
     this.logger.error({ err: error, retryInMs: retryMs }, 'projector failed; starting again from the checkpoints');
+    this.options.onFailure?.(
+      this.options.readModels.map((m) => m.name),
+      error,
+    );
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
       if (this.running) this.follow().catch((e: unknown) => this.retry(e));

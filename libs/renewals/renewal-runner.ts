@@ -20,6 +20,7 @@ import { findCustomerById } from '#libs/read-models/customers.js';
 import { entitlementsOf } from '#libs/read-models/entitlements.js';
 import { renewalProduct } from '#libs/read-models/renewal-offers.js';
 import { renewalCandidates, unfinishedRenewals } from '#libs/read-models/renewals.js';
+import { countPayment } from '#libs/metrics/metrics.js';
 import { nextOrderNumber, type RenewalLocks } from './renewal-locks.js';
 import { renewalOrder } from './renewal-order.js';
 
@@ -226,6 +227,7 @@ export class RenewalRunner {
       outcome: { paid: true },
       now: this.ports.clock.now().toISOString(),
     });
+    if (recorded.events.length > 0) countPayment('approved');
     // Only the run that recorded the outcome mails it.
     if (recorded.events.length > 0 && paid.type === 'OrderPaid') {
       const to = await this.addressee(renewal);
@@ -247,8 +249,9 @@ export class RenewalRunner {
       outcome: { paid: false, errors },
       now: this.ports.clock.now().toISOString(),
     });
-    // Only the run that recorded the outcome mails it; the link puts the renewal in the cart (the toast's link).
+    // Only the run that recorded the outcome mails (and counts) it; the link puts the renewal in the cart (the toast's link).
     if (recorded.events.length > 0) {
+      countPayment('declined');
       const to = await this.addressee(renewal);
       const payPath = `/cart?renew=${renewal.subscriptionType}&term=1`;
       if (to) await this.send(renewalFailedMail({ ...to, errors: recorded.state.errors, payPath }));

@@ -160,6 +160,7 @@ describe('HTTP layer: web app files and request log', () => {
     );
     expect(redactUrl('/validate?tolken=x&email=a@b.test')).toBe('/validate?tolken=[REDACTED]&email=a@b.test');
     expect(redactUrl('/api/products?search=tokens')).toBe('/api/products?search=tokens');
+    expect(redactUrl('/api/hls/AbC-123_x/720p/seg_00001.m4s')).toBe('/api/hls/[REDACTED]/720p/seg_00001.m4s');
   });
 
   it('reads TRUST_PROXY as Express did: true/false, a hop count, or addresses and proxy-addr names', () => {

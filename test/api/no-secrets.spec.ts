@@ -78,6 +78,8 @@ describe('no card number, security code or plain date of birth anywhere', () => 
         JWT_SECRET: 'no-secrets-test-jwt-secret-0123456789-abcdef',
         DOB_ENCRYPTION_KEY: dobKey,
         SEED_DEMO: 'true',
+        // The demo videos' background import would load the machine under test.
+        DEMO_VIDEOS: 'false',
         LOG_LEVEL: 'debug',
       },
     });

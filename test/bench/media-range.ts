@@ -85,6 +85,8 @@ async function startDemoShop(databaseUrl: string, dataDir: string): Promise<Runn
       DOB_ENCRYPTION_KEY: 'ab'.repeat(32),
       SERVE_WEB: 'false',
       SEED_DEMO: 'true',
+      // The demo videos' background import would load the machine under test.
+      DEMO_VIDEOS: 'false',
       LOG_LEVEL: 'silent',
     }),
   );

@@ -20,6 +20,8 @@ export async function startBenchShop(
       DOB_ENCRYPTION_KEY: 'ab'.repeat(32),
       SERVE_WEB: String(serveWeb),
       SEED_DEMO: String(seedDemo),
+      // The demo videos' background import would load the machine under test.
+      DEMO_VIDEOS: 'false',
       LOG_LEVEL: 'silent',
     }),
   );

@@ -47,6 +47,8 @@ export function useCrashTest(name: string) {
       JWT_SECRET: 'crash-test-jwt-secret-that-is-long-enough-0123',
       DOB_ENCRYPTION_KEY: '1'.repeat(64),
       SEED_DEMO: 'true',
+      // The demo videos' background import would load the machine under test.
+      DEMO_VIDEOS: 'false',
       ...env,
     },
   });

@@ -9,6 +9,9 @@ import { rebuildReadModels } from '#libs/read-models/projector.js';
 import { checkoutContact, SANDBOX_VISA } from '../support/checkout-fixtures.js';
 import { registration } from '../support/customer-fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { type OtlpCollector, startOtlpCollector } from '../tracing/otlp-collector.js';
+import { tracedGuestCheckout } from '../tracing/traced-checkout.js';
+import { parseMetrics, samplesOf, valueOf } from '../ops/metrics-text.js';
 import { consumeAndCommit } from './kafka-topic.js';
 import { bearer, call, guestCheckoutOn, payAgain, type PayAttempt, spreadCheckoutLoad } from './load.js';
 import { startTopology, type Topology } from './topology.js';
@@ -61,12 +64,20 @@ describe('the scaled-out mode: two API nodes, the projector process, Kafka', () 
       [key ?? null],
     );
 
+  let collector: OtlpCollector;
   beforeAll(async () => {
     db = await createTestDatabase();
-    topology = await startTopology({ root: ROOT, databaseUrl: db.url, log: () => undefined });
+    collector = await startOtlpCollector();
+    topology = await startTopology({
+      root: ROOT,
+      databaseUrl: db.url,
+      log: () => undefined,
+      otlpEndpoint: collector.endpoint,
+    });
   }, 240_000);
   afterAll(async () => {
     await topology?.stop();
+    await collector?.close();
     await db?.drop();
   }, 60_000);
 
@@ -119,6 +130,58 @@ describe('the scaled-out mode: two API nodes, the projector process, Kafka', () 
       ).toBe(1);
     }
   }, 120_000);
+
+  it('both processes export their metrics: the API nodes their requests, appends and pools, the projector the lags', async () => {
+    const scrape = async (url: string) => {
+      const response = await fetch(url, { headers: { authorization: `Bearer ${topology.metricsToken}` } });
+      expect(response.status).toBe(200);
+      return parseMetrics(await response.text());
+    };
+    expect((await fetch(`${node(0)}/metrics`)).status).toBe(401);
+    const nodes = await Promise.all(topology.nodes.map((n) => scrape(`${n.url}/metrics`)));
+    const paid = nodes.map((s) =>
+      valueOf(s, 'shop_http_requests_total', { route: '/api/checkout/pay', method: 'POST' }),
+    );
+    expect(paid.every((n) => n > 0)).toBe(true); // the load above went to both
+    for (const samples of nodes) {
+      expect(valueOf(samples, 'shop_event_appends_total', { category: 'order' })).toBeGreaterThan(0);
+      expect(samplesOf(samples, 'shop_db_pool_connections', { pool: 'api', state: 'in_use' })).toHaveLength(1);
+      expect(samplesOf(samples, 'shop_projection_lag_events')).toHaveLength(0); // RUN_PROJECTIONS=false
+    }
+    const projector = await scrape(topology.projectorMetricsUrl);
+    expect(samplesOf(projector, 'shop_projection_lag_events')).toHaveLength(allReadModels.length);
+    expect(samplesOf(projector, 'shop_db_pool_connections', { pool: 'projector', state: 'idle' })).toHaveLength(1);
+    expect(samplesOf(projector, 'nodejs_heap_size_used_bytes')).toHaveLength(1);
+    if (topology.kafkaBrokers) {
+      expect(samplesOf(projector, 'shop_kafka_relay_lag_events', { topic: topology.topic })).toHaveLength(1);
+    }
+    const ready = await call<{ status: string }>(node(0), 'GET', '/ready');
+    expect(ready).toMatchObject({ status: 200, body: { status: 'ready' } });
+  });
+
+  it('one checkout is one trace across the API node and the projector process (and its Kafka publish)', async () => {
+    const { traceId } = await tracedGuestCheckout(node(0));
+    const inTrace = () => collector.spans().filter((s) => s.traceId === traceId);
+    const has = (service: string, name: RegExp) => inTrace().some((s) => s.service === service && name.test(s.name));
+    const expected: [string, RegExp][] = [
+      ['shop-api', /^POST \/api\/checkout\/pay$/],
+      ['shop-api', /^command PayOrder$/],
+      ['shop-api', /^eventstore\.append$/],
+      ['shop-projector', /^projection\.apply$/],
+      ...(topology.kafkaBrokers ? [['shop-projector', /^kafka\.publish /] as [string, RegExp]] : []),
+    ];
+    const deadline = Date.now() + 30_000;
+    while (!expected.every(([service, name]) => has(service, name)) && Date.now() < deadline) await sleep(200);
+    expect(expected.filter(([service, name]) => !has(service, name))).toEqual([]);
+    // The projector's spans continue the API's: each is the child of an append the API node made.
+    const apiSpans = new Map(
+      inTrace()
+        .filter((s) => s.service === 'shop-api')
+        .map((s) => [s.spanId, s]),
+    );
+    for (const span of inTrace().filter((s) => s.service === 'shop-projector' && s.name === 'projection.apply'))
+      expect(apiSpans.get(span.parentSpanId ?? '')?.name).toBe('eventstore.append');
+  }, 60_000);
 
   it('one API node killed mid-load: the other serves on, nothing acknowledged is lost, a retry on it charges nothing more', async () => {
     const chargesBefore = await approvedCharges();

@@ -28,6 +28,8 @@ export interface TopologyOptions {
   apiNodes?: number;
   /** Progress lines (default: stderr). */
   log?: (line: string) => void;
+  /** OTEL_EXPORTER_OTLP_ENDPOINT of every process (docs/operations.md, Traces); unset: no tracing. */
+  otlpEndpoint?: string;
 }
 
 export interface ApiNode {
@@ -44,6 +46,10 @@ export interface Topology {
   kafkaBrokers: string | undefined;
   topic: string;
   nodes: ApiNode[];
+  /** The METRICS_TOKEN of every process: the API nodes serve /metrics on their port with it. */
+  metricsToken: string;
+  /** The projector process's own metrics address (its METRICS_PORT). */
+  projectorMetricsUrl: string;
   projector(): ManagedProcess;
   /** SIGKILL to one API node (a crash); it stays down until `startNode`. */
   killNode(index: number): Promise<void>;
@@ -73,6 +79,7 @@ const NOT_INHERITED = [
   'NODE_ENV',
   'PORT',
   'DATA_DIR',
+  'OTEL_EXPORTER_OTLP_ENDPOINT',
 ];
 
 const API_OPEN = 'The shop is open at';
@@ -124,8 +131,11 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
     // The secrets every process must share (docs/operations.md): made once per topology.
     const inherited: NodeJS.ProcessEnv = { ...process.env };
     for (const name of NOT_INHERITED) delete inherited[name];
+    const metricsToken = randomBytes(24).toString('base64url');
+    const projectorMetricsPort = await freePort();
     const shared: NodeJS.ProcessEnv = {
       ...inherited,
+      METRICS_TOKEN: metricsToken,
       DATABASE_URL: databaseUrl,
       ...(kafkaBrokers ? { KAFKA_BROKERS: kafkaBrokers, KAFKA_TOPIC: topic } : {}),
       JWT_SECRET: randomBytes(36).toString('base64url'),
@@ -133,6 +143,10 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
       MEDIA_SECRET: randomBytes(36).toString('base64url'),
       HOST: '127.0.0.1',
       PUBLIC_URL: 'http://127.0.0.1:8080',
+      // Traced runs export their spans every 200 ms, so a test sees them soon.
+      ...(options.otlpEndpoint
+        ? { OTEL_EXPORTER_OTLP_ENDPOINT: options.otlpEndpoint, OTEL_BSP_SCHEDULE_DELAY: '200' }
+        : {}),
     };
 
     let projector: ManagedProcess | undefined;
@@ -141,6 +155,7 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
       projector = startNodeProcess('projector', root, 'dist/apps/projector/main.js', {
         ...shared,
         DATA_DIR: join(scratch, 'projector'),
+        METRICS_PORT: String(projectorMetricsPort),
         LOG_LEVEL: 'info',
       });
       await projector.waitFor(PROJECTOR_STARTED, 120_000);
@@ -165,6 +180,8 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
           RUN_PROJECTIONS: 'false',
           SERVE_WEB: 'false',
           SEED_DEMO: 'true',
+          // The demo videos' background import would load the machine under test.
+          DEMO_VIDEOS: 'false',
           TRUST_PROXY: 'loopback',
           LOG_LEVEL: 'warn',
         }),
@@ -188,6 +205,8 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
       kafkaBrokers,
       topic,
       nodes,
+      metricsToken,
+      projectorMetricsUrl: `http://127.0.0.1:${projectorMetricsPort}/metrics`,
       projector: () => {
         if (!projector) throw new Error('no projector');
         return projector;

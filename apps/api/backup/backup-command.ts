@@ -1,4 +1,4 @@
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { backupShop } from '#libs/backup/backup-shop.js';
 import { parseConfig } from '#libs/config/config.js';
 import { type CommandIo, EXIT, fileArgument, megabytes, passphraseOf, reportFailure } from './command-io.js';
@@ -26,7 +26,7 @@ export async function backupCommand(argv: readonly string[], io: CommandIo): Pro
     // Imported video (HLS_DIR, default DATA_DIR/hls) and paid media are files: named, not packed.
     const media = [
       { setting: 'MEDIA_DIR', folder: resolve(config.MEDIA_DIR) },
-      { setting: 'HLS_DIR', folder: resolve(io.env.HLS_DIR ?? join(config.DATA_DIR, 'hls')) },
+      { setting: 'HLS_DIR', folder: resolve(config.HLS_DIR) },
     ];
     const result = await backupShop(config, {
       file: argument.file,

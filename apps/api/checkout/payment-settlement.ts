@@ -5,6 +5,7 @@ import type { CheckoutReleaseReason } from '#libs/domain/cart/cart.events.js';
 import { orderDecider } from '#libs/domain/order/order.decider.js';
 import { type OrderEvent, orderStreamId } from '#libs/domain/order/order.events.js';
 import { fold } from '#libs/domain/kernel/decider.js';
+import { countPayment } from '#libs/metrics/metrics.js';
 import type { EventStore, RecordedEvent } from '#libs/eventstore/event-store.port.js';
 import {
   type ChargeDeclined,
@@ -97,7 +98,7 @@ export class PaymentSettlement implements OnApplicationBootstrap, OnApplicationS
     try {
       const claim = await this.claims.find(key);
       if (!claim || claim.response !== null) return null;
-      const response = await this.context.run({ actorId: SYSTEM }, () => this.settle(claim));
+      const response = await this.context.run({ actorId: SYSTEM }, () => this.settle(claim, true));
       this.logger.warn(`Interrupted payment of order ${claim.onum ?? '(none)'} settled: ${JSON.stringify(response)}`);
       return response;
     } finally {
@@ -105,22 +106,34 @@ export class PaymentSettlement implements OnApplicationBootstrap, OnApplicationS
     }
   }
 
-  /** Ends an unanswered payment from the log and the gateway (the caller holds its lock); answers and records the answer. */
-  async settle(claim: PaymentClaim): Promise<PayResponse> {
+  /**
+   * Ends an unanswered payment from the log and the gateway (the caller holds its lock); answers and
+   * records the answer. `afterCrash`: the sweep settles a payment whose process died (counted as such).
+   */
+  async settle(claim: PaymentClaim, afterCrash = false): Promise<PayResponse> {
+    const counted = (outcome: 'approved' | 'declined'): void =>
+      countPayment(afterCrash ? 'settled_after_crash' : outcome);
     if (claim.onum === null) {
       // Stopped before an order number was drawn: no order, no charge. Void the key all the same.
       const charge = await this.gateway.settle(claim.idempotencyKey);
+      counted('declined');
       return this.declined(claim, charge);
     }
     const history = (await this.store.readStream(orderStreamId(claim.onum))) as unknown as (RecordedEvent &
       OrderEvent)[];
     const paid = history.find((e) => e.type === 'OrderPaid' && e.data.idempotencyKey === claim.idempotencyKey);
-    if (paid) return this.completePaid(claim, paid);
+    if (paid) {
+      if (afterCrash) countPayment('settled_after_crash'); // charged and recorded, the answer lost with the process
+      return this.completePaid(claim, paid);
+    }
     const waiting = claim.awaitingActionUntil !== null && claim.awaitingActionUntil > this.clock.now();
     const charge = await this.gateway.settle(claim.idempotencyKey, { keepWaiting: waiting });
     if (!charge.approved && charge.action) return this.awaitAction(claim, charge.action);
     const order = fold(orderDecider, history);
-    if (order.status === 'none') return this.declined(claim, charge);
+    if (order.status === 'none') {
+      counted('declined');
+      return this.declined(claim, charge);
+    }
     const result = await this.eventSourced.execute(orderStreamId(claim.onum), orderDecider, {
       type: 'PayOrder',
       onum: claim.onum,
@@ -131,6 +144,7 @@ export class PaymentSettlement implements OnApplicationBootstrap, OnApplicationS
       now: this.clock.now().toISOString(),
     });
     const event = result.events[0];
+    counted(event?.type === 'OrderPaid' ? 'approved' : 'declined');
     if (event?.type === 'OrderPaid') return this.completePaid(claim, event, charge);
     return this.declined(claim, charge);
   }

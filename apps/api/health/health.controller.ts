@@ -1,48 +1,54 @@
-import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import type pg from 'pg';
+import { Clock } from '#libs/application/clock.js';
 import type { Config } from '#libs/config/config.js';
-import type { Health } from '#libs/contracts/identity.js';
+import type { Health, Readiness } from '#libs/contracts/identity.js';
 import type { EventStore } from '#libs/eventstore/event-store.port.js';
+import { allReadModels } from '#libs/read-models/index.js';
 import { CONFIG, EVENT_STORE, PG_POOL } from '../infrastructure/tokens.js';
-import { HealthDto } from './health.responses.js';
+import { HealthDto, ReadinessDto } from './health.responses.js';
+import { readiness } from './readiness.js';
 
-/** Lag is counted up to this many events; more reads as this number. */
-const LAG_CAP = 1000;
+const MODEL_NAMES = allReadModels.map((m) => m.name);
 
 /**
- * Database reachability and projector lag (events in the log not yet in each read model). Reads the
- * checkpoint table rather than in-process state, so it answers the same in the scaled-out mode.
+ * The probes (docs/operations.md, Probes): /api/health says the process is alive and nothing else;
+ * /api/ready says whether it should get traffic, and why not. Both public, as load balancers call them.
  */
 @ApiTags('health')
-@Controller('health')
+@Controller()
 export class HealthController {
   constructor(
     @Inject(PG_POOL) private readonly pool: pg.Pool,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(CONFIG) private readonly config: Config,
+    private readonly clock: Clock,
   ) {}
 
-  @Get()
-  @ApiOperation({ summary: 'Database reachability and projector lag' })
-  @ApiOkResponse({ type: HealthDto, description: 'Database and projection status' })
-  async health(): Promise<Health> {
-    const eventStore = this.config.EVENTSTORE_URL ? 'eventstoredb' : 'postgres';
-    try {
-      const checkpoints = await this.pool.query<{ name: string; position: string }>(
-        'SELECT name, position::text AS position FROM projection_checkpoints ORDER BY name',
-      );
-      // Lag in events (positions are not dense): how many logged events the model has not applied yet.
-      const projections = await Promise.all(
-        checkpoints.rows.map(async (row) => ({
-          name: row.name,
-          position: row.position,
-          lag: (await this.store.readAll(BigInt(row.position), LAG_CAP)).length,
-        })),
-      );
-      return { status: 'ok', database: 'up', eventStore, projections };
-    } catch {
-      return { status: 'degraded', database: 'down', eventStore, projections: [] };
-    }
+  @Get('health')
+  @ApiOperation({ summary: 'Liveness: the process answers (no I/O)' })
+  @ApiOkResponse({ type: HealthDto, description: 'Alive' })
+  health(): Health {
+    return { status: 'ok' };
+  }
+
+  @Get('ready')
+  @ApiOperation({
+    summary: 'Readiness: the database answers, the read models are current, Kafka (if set) is reachable',
+  })
+  @ApiOkResponse({ type: ReadinessDto, description: 'Ready for traffic' })
+  @ApiResponse({ status: 503, type: ReadinessDto, description: 'Not ready; the reasons say why' })
+  async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<Readiness> {
+    const answer = await readiness({
+      pool: this.pool,
+      store: this.store,
+      config: this.config,
+      readModels: MODEL_NAMES,
+      now: this.clock.now(),
+    });
+    if (!answer.ready) void reply.status(503);
+    return { status: answer.ready ? 'ready' : 'not_ready', reasons: answer.reasons };
   }
 }

@@ -10,9 +10,11 @@ import { customerDecider } from '#libs/domain/customer/customer.decider.js';
 import { CustomerErrors } from '#libs/domain/customer/customer.errors.js';
 import { customerStreamId, newProfile } from '#libs/domain/customer/customer.events.js';
 import { DomainError } from '#libs/domain/kernel/decider.js';
+import { countLogin } from '#libs/metrics/metrics.js';
 import { encryptedDobOf } from '#libs/read-models/customers.js';
 import { PG_POOL } from '../infrastructure/tokens.js';
 import { EventSourcedService } from '../kernel/event-sourced.service.js';
+import { TooManyAttempts } from '../kernel/too-many-attempts.js';
 import { CustomerLookup } from './customer-lookup.js';
 import { EmailReservations } from './email-reservations.js';
 import { LoginCommand, LogoutCommand } from './identity.commands.js';
@@ -53,18 +55,29 @@ export class LoginHandler implements ICommandHandler<LoginCommand> {
     if (!command.email?.trim() || !command.password) throw new BadRequestException({ message: [EMPTY_FIELDS] });
     const email = command.email.trim().toLowerCase();
     // The attempt is counted before the password is checked, so attempts sent at once cannot pass the limit.
-    await this.limits.beginLogin(email, command.ip);
+    try {
+      await this.limits.beginLogin(email, command.ip);
+    } catch (error) {
+      if (error instanceof TooManyAttempts) countLogin('throttled');
+      throw error;
+    }
     const customer = await this.customers.byEmail(email);
     if (!customer?.customerId || !(await verifyPassword(customer.passwordHash, command.password))) {
+      countLogin('failed');
       throw invalidCredentials();
     }
     await this.limits.loginSucceeded(email, command.ip);
+    countLogin('success');
     return this.startSession(customer.customerId, 'password');
   }
 
   private async societySignIn(token: string): Promise<LoginResponse> {
     const verified = verifySocietyToken(token, this.societies.all(), this.clock.now());
-    if (!verified) throw invalidCredentials();
+    if (!verified) {
+      countLogin('failed');
+      throw invalidCredentials();
+    }
+    countLogin('success');
     const { claims, societyId } = verified;
     const email = claims.email.trim().toLowerCase();
     let customerId = await this.reservations.customerIdOf(email);

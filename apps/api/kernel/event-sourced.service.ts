@@ -5,6 +5,7 @@ import { type DecideAndAppendResult, decideAndAppend } from '#libs/application/d
 import type { Decider, DomainEvent } from '#libs/domain/kernel/decider.js';
 import type { EventStore } from '#libs/eventstore/event-store.port.js';
 import type { ProjectionWaiter } from '#libs/read-models/projector.js';
+import { inSpan } from '#libs/tracing/trace-context.js';
 import { EVENT_STORE, PROJECTION_WAITER } from '../infrastructure/tokens.js';
 import { RequestContext } from './request-context.js';
 
@@ -32,14 +33,19 @@ export class EventSourcedService {
     decider: Decider<Command, State, Event>,
     command: Command,
   ): Promise<DecideAndAppendResult<State>> {
-    const result = await decideAndAppend(this.store, streamId, decider, command, this.context.current(), {
-      clock: this.clock,
+    // One span per command (docs/operations.md, Traces): its appends, and the projection wait, inside it.
+    const type = (command as { type?: unknown } | null)?.type;
+    const name = typeof type === 'string' ? type : 'command';
+    return inSpan(`command ${name}`, { attributes: { 'shop.command': name, 'shop.stream.id': streamId } }, async () => {
+      const result = await decideAndAppend(this.store, streamId, decider, command, this.context.current(), {
+        clock: this.clock,
+      });
+      if (result.position !== null) {
+        this.eventBus.publishAll(result.events);
+        const projected = await this.waiter.waitFor(result.position);
+        if (!projected) this.logger.warn(`Read models did not reach position ${result.position} in time`);
+      }
+      return result;
     });
-    if (result.position !== null) {
-      this.eventBus.publishAll(result.events);
-      const projected = await this.waiter.waitFor(result.position);
-      if (!projected) this.logger.warn(`Read models did not reach position ${result.position} in time`);
-    }
-    return result;
   }
 }

@@ -6,9 +6,15 @@ import { correlationIdMixin } from './request-context.js';
 /** Query parameters whose values never reach a log line (a guest's receipt token, any other token). */
 const SECRET_PARAMETER = /([?&][^=&#]*(?:token|tolken)[^=&#]*=)[^&#]*/gi;
 
-/** The URL as a log line may show it: the value of every `*token*` (and `tolken`, the mail links' name) query parameter replaced. */
+/** A playback's token in the path of its media (`/api/hls/{token}/...`). */
+const PLAYBACK_TOKEN = /^(\/api\/hls\/)[^/?#]+/i;
+
+/**
+ * The URL as a log line may show it: the value of every `*token*` (and `tolken`, the mail links' name)
+ * query parameter replaced, and a playback's token in a media path.
+ */
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_PARAMETER, '$1[REDACTED]');
+  return url.replace(SECRET_PARAMETER, '$1[REDACTED]').replace(PLAYBACK_TOKEN, '$1[REDACTED]');
 }
 
 /** pino-http's request serializer: the standard fields, with the URL redacted and no parsed query. */

@@ -3,6 +3,7 @@ import { type CallHandler, type ExecutionContext, Injectable, type NestIntercept
 import { CLS_ID, ClsService, ClsServiceManager } from 'nestjs-cls';
 import type { Observable } from 'rxjs';
 import type { CommandContext } from '#libs/application/decide-and-append.js';
+import { activeTraceIds } from '#libs/tracing/trace-context.js';
 
 const ACTOR = 'actorId';
 const CAUSATION = 'causationId';
@@ -80,9 +81,12 @@ export class ActorInterceptor implements NestInterceptor {
   }
 }
 
-/** pino's `mixin`: every log line written inside a context carries its correlation id. */
+/**
+ * pino's `mixin`: every log line written inside a context carries its correlation id, and inside a
+ * trace (tracing on) its `traceId` and `spanId` (docs/operations.md, Traces).
+ */
 export function correlationIdMixin(): Record<string, unknown> {
   const cls = ClsServiceManager.getClsService();
   const id = cls.isActive() ? cls.getId() : undefined;
-  return id ? { correlationId: id } : {};
+  return id ? { correlationId: id, ...activeTraceIds() } : activeTraceIds();
 }

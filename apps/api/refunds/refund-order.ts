@@ -6,6 +6,7 @@ import { type OrderEvent, type OrderRefunded, orderStreamId } from '#libs/domain
 import { RefundErrors, refundable } from '#libs/domain/order/order.refund.js';
 import { DomainError } from '#libs/domain/kernel/decider.js';
 import type { EventStore } from '#libs/eventstore/event-store.port.js';
+import { countPayment } from '#libs/metrics/metrics.js';
 import type { PaymentGateway } from '#libs/payments/payment-gateway.js';
 
 /** What `npm run order:refund` was asked. */
@@ -97,7 +98,10 @@ export async function refundOrder(deps: RefundDependencies, args: RefundArgument
   };
   const appended = await decideAndAppend(store, streamId, orderDecider, command, context, { clock });
   const event = appended.events[0] as OrderRefunded | undefined;
-  if (event) return { outcome: 'refunded', event: event.data };
+  if (event) {
+    countPayment('refunded');
+    return { outcome: 'refunded', event: event.data };
+  }
   // Recorded meanwhile by a run with the same key.
   const recorded = recordedWith(await store.readStream(streamId), key);
   if (!recorded) throw new Error(`order ${args.onum}: the refund ${key} was neither appended nor found`);

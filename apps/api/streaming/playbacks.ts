@@ -1,4 +1,4 @@
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { Clock } from '#libs/application/clock.js';
@@ -20,11 +20,9 @@ import { StreamAccess } from './stream-access.js';
 
 export const HLS_PREFIX = '/api/hls/';
 
-/** The imported media root: the setting HLS_DIR, by default `{DATA_DIR}/hls` (docs/operations.md). */
+/** The imported media root: the setting HLS_DIR, by default `{DATA_DIR}/hls` (docs/media.md). */
 export function hlsRoot(config: Config): string {
-  // Read loosely: the setting belongs to the media pipeline's configuration.
-  const configured = (config as Config & { HLS_DIR?: string }).HLS_DIR;
-  return resolve(configured ?? join(config.DATA_DIR, 'hls'));
+  return resolve(config.HLS_DIR);
 }
 
 /** What a heartbeat's decider needs of the playback: the seconds served and the video's length. */

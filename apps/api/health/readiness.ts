@@ -1,0 +1,86 @@
+import { connect } from 'node:net';
+import type pg from 'pg';
+import type { Config } from '#libs/config/config.js';
+import type { EventStore } from '#libs/eventstore/event-store.port.js';
+import { projectionLags } from '#libs/metrics/projection-lag.js';
+
+/** A check that has not answered in this long counts as failed. */
+const CHECK_TIMEOUT_MS = 2000;
+
+export interface Readiness {
+  ready: boolean;
+  /** Why not, one sentence each; empty when ready. */
+  reasons: string[];
+}
+
+function within<T>(promise: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`${what} did not answer within ${CHECK_TIMEOUT_MS / 1000} s`)),
+      CHECK_TIMEOUT_MS,
+    );
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** True when one of the brokers accepts a TCP connection (the relay's client does the rest). */
+export async function anyBrokerReachable(brokers: readonly string[]): Promise<boolean> {
+  const tries = brokers.map(
+    (broker) =>
+      new Promise<void>((resolve, reject) => {
+        const at = broker.lastIndexOf(':');
+        const socket = connect({ host: broker.slice(0, at), port: Number(broker.slice(at + 1)) });
+        socket.setTimeout(CHECK_TIMEOUT_MS, () => socket.destroy(new Error('timeout')));
+        socket.once('connect', () => {
+          socket.end();
+          resolve();
+        });
+        socket.once('error', reject);
+      }),
+  );
+  return Promise.any(tries).then(
+    () => true,
+    () => false,
+  );
+}
+
+export interface ReadinessSources {
+  pool: pg.Pool;
+  store: EventStore;
+  config: Pick<Config, 'READY_MAX_LAG_SECONDS' | 'KAFKA_BROKERS'>;
+  readModels: readonly string[];
+  now: Date;
+}
+
+/**
+ * Ready to serve (GET /api/ready): the database answers, every read model is within
+ * READY_MAX_LAG_SECONDS of the log, and with KAFKA_BROKERS a broker is reachable.
+ */
+export async function readiness({ pool, store, config, readModels, now }: ReadinessSources): Promise<Readiness> {
+  try {
+    await within(pool.query('SELECT 1'), 'the database');
+  } catch {
+    return { ready: false, reasons: ['The database does not answer.'] };
+  }
+  const reasons: string[] = [];
+  try {
+    const lags = await within(projectionLags(pool, store, readModels, now), 'the event log');
+    const started = new Set(lags.map((l) => l.name));
+    const waiting = readModels.filter((name) => !started.has(name)).length;
+    if (waiting > 0) reasons.push(`${waiting} read models have not started yet.`);
+    const worst = lags.reduce((max, lag) => Math.max(max, lag.seconds), 0);
+    if (worst > config.READY_MAX_LAG_SECONDS) {
+      const events = lags.reduce((max, lag) => Math.max(max, lag.events), 0);
+      reasons.push(
+        `The read models are ${Math.round(worst)} s behind the event log (${events} events; at most ${config.READY_MAX_LAG_SECONDS} s).`,
+      );
+    }
+  } catch {
+    reasons.push('The event log does not answer.');
+  }
+  if (config.KAFKA_BROKERS && !(await anyBrokerReachable(config.KAFKA_BROKERS))) {
+    reasons.push('No Kafka broker of KAFKA_BROKERS is reachable.');
+  }
+  return { ready: reasons.length === 0, reasons };
+}

@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { EVENT_STORE, PG_POOL } from '#apps/api/infrastructure/tokens.js';
+import type { EventStore } from '#libs/eventstore/event-store.port.js';
+import { createTestApp, useTestShop } from '../support/app.js';
+import { freePort } from '../support/free-port.js';
+import { parseMetrics, samplesOf, valueOf } from './metrics-text.js';
+
+const TOKEN = 'metrics-token-for-the-test-0123';
+
+/** Polls until `check` holds (or fails after `ms`). */
+async function eventually(check: () => Promise<boolean>, ms = 10_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('the condition did not hold in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('GET /api/health and GET /api/ready', () => {
+  const shop = useTestShop({ env: { READY_MAX_LAG_SECONDS: '2', METRICS_TOKEN: TOKEN } });
+  const scrape = async () =>
+    parseMetrics(
+      await (await fetch(`${shop.baseUrl}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text(),
+    );
+  const get = async (path: string) => {
+    const response = await fetch(`${shop.baseUrl}${path}`);
+    return { status: response.status, body: (await response.json()) as unknown };
+  };
+
+  it('health says it is alive and nothing more', async () => {
+    expect(await get('/api/health')).toEqual({ status: 200, body: { status: 'ok' } });
+  });
+
+  it('ready answers 503 with the reason while the projections lag behind the log, and 200 once they caught up', async () => {
+    expect(await get('/api/ready')).toEqual({ status: 200, body: { status: 'ready', reasons: [] } });
+    const pool = shop.app.get<pg.Pool>(PG_POOL);
+    // The projector cannot move its checkpoints past the head (its batch fails and is retried), and the
+    // event appended now says it happened 10 s ago: the read models are 10 s behind.
+    const { rows } = await pool.query<{ head: string }>('SELECT max(position)::text AS head FROM es_events');
+    await pool.query(
+      `ALTER TABLE projection_checkpoints ADD CONSTRAINT held_back CHECK (position <= ${Number(rows[0]!.head ?? 0)}) NOT VALID`,
+    );
+    try {
+      const occurredAt = new Date(Date.now() - 10_000).toISOString();
+      const metadata = {
+        correlationId: randomUUID(),
+        causationId: randomUUID(),
+        actorId: 'test',
+        occurredAt,
+        schemaVersion: 1,
+      };
+      await shop.app
+        .get<EventStore>(EVENT_STORE)
+        .append('probe-1', [{ type: 'ProbeHappened', data: {}, metadata }], 'no_stream');
+      const lagging = await get('/api/ready');
+      expect(lagging.status).toBe(503);
+      expect(lagging.body).toEqual({
+        status: 'not_ready',
+        reasons: [
+          expect.stringMatching(/^The read models are 1\d s behind the event log \(1 events; at most 2 s\)\.$/),
+        ],
+      });
+      await eventually(async () => {
+        const metrics = await scrape();
+        return samplesOf(metrics, 'shop_projection_errors_total').length > 0;
+      });
+      const metrics = await scrape();
+      const lags = samplesOf(metrics, 'shop_projection_lag_events');
+      expect(lags.length).toBeGreaterThan(0);
+      expect(lags.every((s) => s.value === 1)).toBe(true);
+      expect(samplesOf(metrics, 'shop_projection_lag_seconds').every((s) => s.value >= 10)).toBe(true);
+      const lastErrors = samplesOf(metrics, 'shop_projection_last_error_timestamp_seconds');
+      expect(lastErrors).toHaveLength(lags.length);
+      expect(lastErrors.every((s) => Math.abs(s.value - Date.now() / 1000) < 60)).toBe(true);
+    } finally {
+      await pool.query('ALTER TABLE projection_checkpoints DROP CONSTRAINT held_back');
+    }
+    await eventually(async () => (await get('/api/ready')).status === 200);
+  });
+});
+
+describe('Graceful shutdown', () => {
+  it('stops taking requests at once and finishes the one in flight', async () => {
+    const shop = await createTestApp();
+    const locker = new pg.Client({ connectionString: shop.shop.config.DATABASE_URL });
+    // The test database is dropped (WITH FORCE) when the shop closes: this connection may be ended then.
+    locker.on('error', () => undefined);
+    await locker.connect();
+    let closing: Promise<void> | undefined;
+    try {
+      // A request held in flight: the faculty list waits for the lock on its table.
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE catalog_faculty IN ACCESS EXCLUSIVE MODE');
+      const inFlight = fetch(`${shop.baseUrl}/api/faculty`);
+      await eventually(async () => {
+        const { rows } = await locker.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_locks WHERE relation = 'catalog_faculty'::regclass AND NOT granted`,
+        );
+        return rows[0]!.n > 0;
+      });
+      // What SIGTERM does (apps/api/main.ts): the shop's orderly stop.
+      closing = shop.close();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const late = await fetch(`${shop.baseUrl}/api/health`).then(
+        (response) => response.status,
+        () => 'refused',
+      );
+      expect([503, 'refused']).toContain(late);
+      await locker.query('COMMIT');
+      const answered = await inFlight;
+      expect(answered.status).toBe(200);
+      expect(await answered.json()).toBeTruthy(); // the whole answer, not a cut connection
+      await closing;
+    } finally {
+      await locker.end();
+      await closing?.catch(() => undefined);
+    }
+  });
+
+  it('serves the metrics on METRICS_PORT instead of the public port when it is set', async () => {
+    const metricsPort = await freePort();
+    const shop = await createTestApp({ env: { METRICS_PORT: String(metricsPort) } });
+    try {
+      expect((await fetch(`${shop.baseUrl}/metrics`)).status).toBe(404);
+      const own = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+      expect(own.status).toBe(200);
+      // The refused /metrics of the public port, counted as no route (one registry per process).
+      const samples = parseMetrics(await own.text());
+      expect(
+        valueOf(samples, 'shop_http_requests_total', { route: '(unmatched)', status: '404' }),
+      ).toBeGreaterThanOrEqual(1);
+    } finally {
+      await shop.close();
+    }
+  });
+});
