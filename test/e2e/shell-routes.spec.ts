@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import { withAccount } from './support/accounts.js';
 import { productPage } from './support/catalog.js';
 import { DEMO_PASSWORD, logIn, withApiSession } from './support/shop.js';
 
@@ -38,9 +39,11 @@ test('redirects of storefront section 2', async ({ page }) => {
     // Logged out: streaming needs a login, so the redirect ends on login with streaming remembered.
     await expect(page).toHaveURL(/\/login$/);
   }
-  // Each test logs in with its own account: one device per account would end a parallel test's session.
-  await logIn(page, 'streamer@demo.test', DEMO_PASSWORD);
-  await expect(page).toHaveURL(/\/streaming$/);
+  // One device per account: the streaming journeys share this account, so it is held while logged in.
+  await withAccount('streamer@demo.test', async () => {
+    await logIn(page, 'streamer@demo.test', DEMO_PASSWORD);
+    await expect(page).toHaveURL(/\/streaming$/);
+  });
 });
 
 test('a login-only route remembers its target for after login', async ({ page }) => {
