@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EVENT_STORE } from '#apps/api/infrastructure/tokens.js';
+import type { Pool } from 'pg';
+import { EVENT_STORE, PG_POOL } from '#apps/api/infrastructure/tokens.js';
 import { Clock } from '#libs/application/clock.js';
 import {
   HEARTBEAT_INVALID,
@@ -171,6 +172,19 @@ describe('watch evidence and one playback per account', () => {
     if (accepted === 30) expect(last.body.WATCHED).toBe(120);
     const types = await eventsOf(playback.viewingId);
     expect(types.filter((t) => t === 'WatchIntervalsReported').length).toBe(accepted);
+  });
+
+  it('30 first plays of 30 page loads at once answer 200 or 409, and one playback stays', async () => {
+    const token = await login('streamer@demo.test');
+    const playbacks = await Promise.all(Array.from({ length: 30 }, () => open(token, 250, 5002)));
+    const plays = await fireAtOnce(30, (n) => play(token, 250, 5002, playbacks[n]!.viewingId));
+    expect(unexpectedStatuses(plays.statuses, [200, 409])).toEqual({});
+    const { rows } = await shop.app.get<Pool>(PG_POOL).query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM playback_leases
+        WHERE viewing_id = ANY($1::text[]) AND ended_reason IS NULL AND started_at IS NOT NULL`,
+      [playbacks.map((p) => p.viewingId)],
+    );
+    expect(rows[0]?.n).toBe(1);
   });
 
   it('a heartbeat of another account, an unknown viewing or a bad body is refused', async () => {

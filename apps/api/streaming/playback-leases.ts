@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
+import { inTransaction } from '#libs/database/transaction.js';
 import type { Interval } from '#libs/domain/streaming/intervals.js';
 import { PG_POOL } from '../infrastructure/tokens.js';
 
@@ -157,19 +158,25 @@ export class PlaybackLeases {
    */
   async takeOver(customerId: string, viewingId: string, now: Date): Promise<string[]> {
     await this.ensureTable();
-    const { rows } = await this.pool.query<{ token_key: string }>(
-      `UPDATE playback_leases SET ended_reason = CASE WHEN viewing_id = $2 THEN NULL ELSE $3 END
-        WHERE customer_id = $1
-          AND ((viewing_id <> $2 AND ended_reason IS NULL) OR (viewing_id = $2 AND ended_reason IS NOT NULL))
-        RETURNING token_key`,
-      [customerId, viewingId, ENDED_ELSEWHERE],
-    );
-    // Old leases go with the next takeover: an account's playbacks are few, the table stays small.
-    await this.pool.query(
-      `DELETE FROM playback_leases WHERE customer_id = $1 AND access_until < $2::timestamptz - interval '${KEEP_DAYS} days'`,
-      [customerId, now],
-    );
-    return rows.map((r) => r.token_key);
+    return inTransaction(this.pool, async (client) => {
+      // Rows locked in one order (here and in addServed): thirty plays at once wait, never deadlock.
+      await client.query('SELECT 1 FROM playback_leases WHERE customer_id = $1 ORDER BY viewing_id FOR UPDATE', [
+        customerId,
+      ]);
+      const { rows } = await client.query<{ token_key: string }>(
+        `UPDATE playback_leases SET ended_reason = CASE WHEN viewing_id = $2 THEN NULL ELSE $3 END
+          WHERE customer_id = $1
+            AND ((viewing_id <> $2 AND ended_reason IS NULL) OR (viewing_id = $2 AND ended_reason IS NOT NULL))
+          RETURNING token_key`,
+        [customerId, viewingId, ENDED_ELSEWHERE],
+      );
+      // Old leases go with the next takeover: an account's playbacks are few, the table stays small.
+      await client.query(
+        `DELETE FROM playback_leases WHERE customer_id = $1 AND access_until < $2::timestamptz - interval '${KEEP_DAYS} days'`,
+        [customerId, now],
+      );
+      return rows.map((r) => r.token_key);
+    });
   }
 
   /** Adds served seconds to leases (the recorder's flush), one statement for all of them. */
@@ -178,11 +185,17 @@ export class PlaybackLeases {
     await this.ensureTable();
     const ids = [...served.keys()];
     const ranges = ids.map((id) => multirange(served.get(id) ?? []));
-    await this.pool.query(
-      `UPDATE playback_leases l SET served = l.served + v.r
-         FROM (SELECT unnest($1::text[]) AS id, unnest($2::text[])::int4multirange AS r) v
-        WHERE l.viewing_id = v.id`,
-      [ids, ranges],
-    );
+    await inTransaction(this.pool, async (client) => {
+      await client.query(
+        'SELECT 1 FROM playback_leases WHERE viewing_id = ANY($1::text[]) ORDER BY viewing_id FOR UPDATE',
+        [ids],
+      );
+      await client.query(
+        `UPDATE playback_leases l SET served = l.served + v.r
+           FROM (SELECT unnest($1::text[]) AS id, unnest($2::text[])::int4multirange AS r) v
+          WHERE l.viewing_id = v.id`,
+        [ids, ranges],
+      );
+    });
   }
 }
