@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
+import type { DestinationStream } from 'pino';
 import { AccountModule } from './account/account.module.js';
 import { CartModule } from './cart/cart.module.js';
 import { CatalogModule } from './catalog/catalog.module.js';
@@ -22,14 +23,15 @@ import { StreamingModule } from './streaming/streaming.module.js';
  */
 @Module({})
 export class AppModule {
-  static register(infrastructure: Infrastructure): DynamicModule {
+  /** `logDestination`: where every log line goes (the shop's asynchronous one, flushed at stop). */
+  static register(infrastructure: Infrastructure, logDestination: DestinationStream): DynamicModule {
     const { config } = infrastructure;
     return {
       module: AppModule,
       imports: [
         InfrastructureModule.forRoot(infrastructure),
         LoggerModule.forRoot({
-          pinoHttp: httpLogOptions(config.LOG_LEVEL),
+          pinoHttp: [httpLogOptions(config.LOG_LEVEL), logDestination],
           exclude: [],
           // LOG_LEVEL=silent writes no request line: the request logger is not run at all then (it builds
           // each request's child logger, serialising the request, even when the line is never written).

@@ -38,6 +38,7 @@ import { JWKS_PATH } from './signing/index.js';
 import { resolveSecrets } from './infrastructure/secrets.js';
 import { HttpErrorFilter } from './kernel/http-error.filter.js';
 import { createFastifyAdapter, registerHttpLayer } from './kernel/http-hardening.js';
+import { createLogDestination } from './kernel/http-logging.js';
 import { createValidationPipe } from './kernel/validation.pipe.js';
 import { registerHttpMetrics } from './metrics/http-metrics.js';
 import { closeConnectionsWhenStopping } from './health/draining.js';
@@ -46,6 +47,12 @@ import { closeConnectionsWhenStopping } from './health/draining.js';
 const DEMO_CATALOG_DIR = 'libs/catalog/data';
 /** The built web app, relative to the project folder. */
 const WEB_ROOT = 'web/dist';
+
+/** How a shop is started beyond its configuration. */
+export interface ShopOptions {
+  /** A file the log lines are appended to instead of stdout (the bench's shops). */
+  logFile?: string;
+}
 
 export interface RunningShop {
   app: INestApplication;
@@ -62,10 +69,13 @@ export interface RunningShop {
  * RUN_PROJECTIONS=false), the Nest app with OpenAPI and the web app, and the demo data.
  * `close()` stops everything in reverse order.
  */
-export async function startShop(rawConfig: Config): Promise<RunningShop> {
+export async function startShop(rawConfig: Config, options: ShopOptions = {}): Promise<RunningShop> {
   const config = await resolveSecrets(rawConfig);
-  const log = pino({ level: config.LOG_LEVEL });
+  // Asynchronous (a request never waits for its line's write), flushed as the last step of a stop.
+  const logDestination = createLogDestination(options.logFile);
+  const log = pino({ level: config.LOG_LEVEL }, logDestination.stream);
   const stops = new ShutdownStack((error) => log.error({ err: error }, 'error while stopping'));
+  stops.push(() => logDestination.flush());
   const close = (): Promise<void> => stops.stopAll();
   const clock = new SystemClock();
   collectProcessMetrics();
@@ -144,7 +154,7 @@ export async function startShop(rawConfig: Config): Promise<RunningShop> {
     const mailer = createMailer(config, pool, log);
 
     const app = await NestFactory.create<NestFastifyApplication>(
-      AppModule.register({ config, pool, store, waiter, mailer }),
+      AppModule.register({ config, pool, store, waiter, mailer }, logDestination.stream),
       createFastifyAdapter(config.TRUST_PROXY),
       // rawBody: the Stripe webhook verifies its signature on the body's bytes (request.rawBody).
       // return503OnClosing: once closing starts, a new request gets 503 (and Connection: close) at once;

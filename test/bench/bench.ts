@@ -19,6 +19,7 @@ import { projectionLag } from './projection-lag.js';
 import { type BenchPostgres, startBenchPostgres } from './postgres.js';
 import { type BudgetResult, type BudgetRow, formatTable } from './report.js';
 import { scaledCheckout } from './scaled-checkout.js';
+import { soak } from './soak.js';
 
 interface BenchContext {
   /** A new empty database on the bench's PostgreSQL. */
@@ -66,6 +67,7 @@ const BUDGETS: Budget[] = [
     run: async (c) => hlsPlaylist(await c.database('bench_hls_playlists'), join(c.scratch, 'hls-playlists-data')),
   },
   { name: 'scaled out checkout', run: async (c) => scaledCheckout(await c.database('bench_scaled')) },
+  { name: 'soak', run: async (c) => soak(await c.database('bench_soak'), join(c.scratch, 'soak-data')) },
 ];
 
 function crashedRow(name: string, error: unknown): BudgetResult {

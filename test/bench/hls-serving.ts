@@ -115,7 +115,7 @@ async function startBareStaticServer(root: string): Promise<{ url: string; serve
 }
 
 /** A media folder in the layout of the import (one 360p rendition of 60 segments), and its event. */
-async function importBenchMedia(shop: RunningShop): Promise<string> {
+export async function importBenchMedia(shop: RunningShop): Promise<string> {
   const mediaId = randomBytes(12).toString('hex');
   const folder = join(hlsRoot(shop.app.get<symbol, Config>(CONFIG, { strict: false })), mediaId);
   await mkdir(join(folder, '360p'), { recursive: true });

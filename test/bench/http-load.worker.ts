@@ -16,11 +16,7 @@ export interface LoadResult {
   errors: number;
 }
 
-// Runs in its own thread so the load generator does not share the event loop of the server it measures.
-const job = workerData as LoadJob;
-const agent = new Agent({ keepAlive: true, maxSockets: job.concurrency });
-
-function get(url: string): Promise<boolean> {
+function get(agent: Agent, url: string): Promise<boolean> {
   return new Promise((resolve) => {
     const req = request(url, { agent }, (res) => {
       res.on('data', () => undefined);
@@ -31,7 +27,8 @@ function get(url: string): Promise<boolean> {
   });
 }
 
-async function run(): Promise<LoadResult> {
+async function run(job: LoadJob): Promise<LoadResult> {
+  const agent = new Agent({ keepAlive: true, maxSockets: job.concurrency });
   const latenciesMs: number[] = [];
   let errors = 0;
   const warmUpEnds = performance.now() + job.warmUpMs;
@@ -40,7 +37,7 @@ async function run(): Promise<LoadResult> {
     for (;;) {
       const started = performance.now();
       if (started >= ends) return;
-      const ok = await get(job.url);
+      const ok = await get(agent, job.url);
       if (started >= warmUpEnds) {
         if (ok) latenciesMs.push(performance.now() - started);
         else errors++;
@@ -52,4 +49,12 @@ async function run(): Promise<LoadResult> {
   return { requests: latenciesMs.length, seconds: job.durationMs / 1000, latenciesMs, errors };
 }
 
-void run().then((result) => parentPort?.postMessage(result));
+// Runs in a thread (workerData) or a forked process (a message) of its own, so the load generator does
+// not share the event loop of the server it measures (a process: nor its CPU time).
+if (parentPort) {
+  void run(workerData as LoadJob).then((result) => parentPort!.postMessage(result));
+} else {
+  process.once('message', (job: LoadJob) => {
+    void run(job).then((result) => process.send?.(result, () => process.exit(0)));
+  });
+}

@@ -5,6 +5,7 @@ import { Worker } from 'node:worker_threads';
 import { type RunningShop, startShop } from '#apps/api/bootstrap.js';
 import { parseConfig } from '#libs/config/config.js';
 import { freePort } from './postgres.js';
+import { benchLogFile } from './shop.js';
 import type { RangeLoadJob, RangeLoadResult } from './range-load.worker.js';
 import { type BudgetResult, ms, percentile, verdict } from './report.js';
 
@@ -87,8 +88,8 @@ async function startDemoShop(databaseUrl: string, dataDir: string): Promise<Runn
       SEED_DEMO: 'true',
       // The demo videos' background import would load the machine under test.
       DEMO_VIDEOS: 'false',
-      LOG_LEVEL: 'silent',
     }),
+    { logFile: benchLogFile(dataDir) },
   );
 }
 

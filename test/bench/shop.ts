@@ -1,13 +1,27 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { type RunningShop, startShop } from '#apps/api/bootstrap.js';
 import { parseConfig } from '#libs/config/config.js';
 import { freePort } from './postgres.js';
 
-/** The whole shop on a bench database and a free port, quiet, without demo accounts unless `seedDemo`. */
+/** Where a bench shop's log lines go: `shop.log` in its data folder. */
+export function benchLogFile(dataDir: string): string {
+  mkdirSync(dataDir, { recursive: true });
+  return join(dataDir, 'shop.log');
+}
+
+/**
+ * The whole shop on a bench database and a free port, without demo accounts unless `seedDemo` (more
+ * settings in `settings`), logging as deployed: the default level (info, a line per API request) to a
+ * file (`benchLogFile`), as a shop whose stdout goes to a file or a log collector does, never to a pipe
+ * the bench reads.
+ */
 export async function startBenchShop(
   databaseUrl: string,
   dataDir: string,
   serveWeb: boolean,
   seedDemo = false,
+  settings: Record<string, string> = {},
 ): Promise<RunningShop> {
   return startShop(
     parseConfig({
@@ -22,7 +36,8 @@ export async function startBenchShop(
       SEED_DEMO: String(seedDemo),
       // The demo videos' background import would load the machine under test.
       DEMO_VIDEOS: 'false',
-      LOG_LEVEL: 'silent',
+      ...settings,
     }),
+    { logFile: benchLogFile(dataDir) },
   );
 }
