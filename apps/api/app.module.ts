@@ -1,6 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
-import type { DestinationStream } from 'pino';
 import { AccountModule } from './account/account.module.js';
 import { CartModule } from './cart/cart.module.js';
 import { CatalogModule } from './catalog/catalog.module.js';
@@ -10,7 +9,7 @@ import { CmeSealModule } from './cme-seal/cme-seal.module.js';
 import { HealthController } from './health/health.controller.js';
 import { IdentityModule } from './identity/identity.module.js';
 import { type Infrastructure, InfrastructureModule } from './infrastructure/infrastructure.module.js';
-import { httpLogOptions } from './kernel/http-logging.js';
+import { httpLogOptions, requestLogStream } from './kernel/http-logging.js';
 import { PaymentsModule } from './payments/payments.module.js';
 import { PlayerModule } from './player/player.module.js';
 import { RenewalsModule } from './renewals/renewals.module.js';
@@ -23,15 +22,15 @@ import { StreamingModule } from './streaming/streaming.module.js';
  */
 @Module({})
 export class AppModule {
-  /** `logDestination`: where every log line goes (the shop's asynchronous one, flushed at stop). */
-  static register(infrastructure: Infrastructure, logDestination: DestinationStream): DynamicModule {
+  static register(infrastructure: Infrastructure): DynamicModule {
     const { config } = infrastructure;
     return {
       module: AppModule,
       imports: [
         InfrastructureModule.forRoot(infrastructure),
         LoggerModule.forRoot({
-          pinoHttp: [httpLogOptions(config.LOG_LEVEL), logDestination],
+          // One request logger per process (nestjs-pino): it writes to the newest shop's destination.
+          pinoHttp: [httpLogOptions(config.LOG_LEVEL), requestLogStream],
           exclude: [],
           // LOG_LEVEL=silent writes no request line: the request logger is not run at all then (it builds
           // each request's child logger, serialising the request, even when the line is never written).

@@ -154,7 +154,7 @@ export async function startShop(rawConfig: Config, options: ShopOptions = {}): P
     const mailer = createMailer(config, pool, log);
 
     const app = await NestFactory.create<NestFastifyApplication>(
-      AppModule.register({ config, pool, store, waiter, mailer }, logDestination.stream),
+      AppModule.register({ config, pool, store, waiter, mailer }),
       createFastifyAdapter(config.TRUST_PROXY),
       // rawBody: the Stripe webhook verifies its signature on the body's bytes (request.rawBody).
       // return503OnClosing: once closing starts, a new request gets 503 (and Connection: close) at once;

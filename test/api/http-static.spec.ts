@@ -10,7 +10,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { LoggerModule } from 'nestjs-pino';
 import { HttpErrorFilter } from '../../apps/api/kernel/http-error.filter.js';
 import { createFastifyAdapter, registerHttpLayer, trustProxyOption } from '../../apps/api/kernel/http-hardening.js';
-import { httpLogOptions, redactUrl } from '../../apps/api/kernel/http-logging.js';
+import { accessLogged, httpLogOptions, redactUrl } from '../../apps/api/kernel/http-logging.js';
 import { freePort } from '../support/free-port.js';
 
 interface RawAnswer {
@@ -154,6 +154,13 @@ describe('HTTP layer: web app files and request log', () => {
     expect(line).not.toContain('guest-secret-42');
     expect(line).not.toContain('secret-jwt-value');
     expect(line).not.toContain('secret-cookie-value');
+  });
+
+  it('writes access lines for API calls, not for the web app nor for the media of a playback', () => {
+    expect(accessLogged('/api/products?page=1')).toBe(true);
+    expect(accessLogged('/api/streaming/playbacks')).toBe(true);
+    expect(accessLogged('/api/hls/abc/720p/seg_00001.m4s')).toBe(false);
+    expect(accessLogged('/assets/index.js')).toBe(false);
   });
 
   it('redacts every token parameter of a URL, whatever its case or position', () => {

@@ -56,6 +56,15 @@ interface RequestLine {
  * status and response time. Lean on purpose: no headers, so no credential (Authorization, cookies)
  * can reach a line, and query tokens (a guest's receipt link) are redacted.
  */
+/**
+ * Whether a request gets an access line: /api calls, except a playback's media (`/api/hls/...`), asked
+ * every few seconds by each player: those are counted in the metrics (route, status, latency), their
+ * errors still logged, and in production a CDN's logs carry them (docs/performance.md).
+ */
+export function accessLogged(url: string): boolean {
+  return url.startsWith('/api') && !url.startsWith('/api/hls/');
+}
+
 export function httpLogOptions(level: string): Options {
   return {
     level,
@@ -67,12 +76,26 @@ export function httpLogOptions(level: string): Options {
     wrapSerializers: false,
     serializers: { req: requestLogSerializer, res: responseLogSerializer },
     // Under Fastify the middleware sees `url` without the matched prefix; `originalUrl` is the request's.
-    autoLogging: { ignore: (req) => !urlOf(req).startsWith('/api') },
+    autoLogging: { ignore: (req) => !accessLogged(urlOf(req)) },
   };
 }
 
 /** How long a stop waits for the log lines still queued to be written. */
 const FLUSH_TIMEOUT_MS = 2000;
+
+/** The destination of the newest shop started in this process (see `requestLogStream`). */
+let newestDestination: pino.DestinationStream | null = null;
+
+/**
+ * What the request logger writes to. nestjs-pino builds its pino-http instance once per process, with
+ * the first shop's destination; a later shop in the same process (the bench, the tests) would write to
+ * a destination already closed. This stream forwards each line to the newest shop's destination.
+ */
+export const requestLogStream: pino.DestinationStream = {
+  write(line: string) {
+    newestDestination?.write(line);
+  },
+};
 
 /** The shop's log destination: where every line (requests and the rest) goes, and its flush at stop. */
 export interface LogDestination {
@@ -94,6 +117,7 @@ export function createLogDestination(file?: string): LogDestination {
     minLength: 4096,
     periodicFlush: 1000,
   });
+  newestDestination = stream;
   return {
     stream,
     async flush() {
