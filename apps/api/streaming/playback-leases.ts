@@ -51,19 +51,8 @@ export interface PlaybackLease {
   served: Interval[];
 }
 
-export interface LeaseOpening {
-  viewingId: string;
-  tokenKey: string;
-  customerId: string;
-  sessionId: string;
-  productId: number;
-  videoId: number;
-  mediaId: string | null;
-  file: string | null;
-  duration: number | null;
-  accessUntil: Date;
-  now: Date;
-}
+/** What opening (or reopening) a lease writes: the lease before any takeover or served media. */
+export type LeaseOpening = Omit<PlaybackLease, 'endedReason' | 'served'> & { now: Date };
 
 const COLUMNS = `viewing_id AS "viewingId", token_key AS "tokenKey", customer_id AS "customerId",
   session_id AS "sessionId", product_id AS "productId", video_id AS "videoId", media_id AS "mediaId", file,
