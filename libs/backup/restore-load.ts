@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
+import { inTransaction } from '#libs/database/transaction.js';
 import type { BackupHeader, TableEntry } from './backup-format.js';
 import { EVENT_LOG_TABLE, POSITION_TABLES } from './backup-scope.js';
 import { parseCopyLine } from './copy-text.js';
@@ -57,18 +58,7 @@ export async function loadBackup(pool: pg.Pool, file: string, target: string): P
     const header = parseBackupHeader(file, first.done ? undefined : first.value);
     await assertEmptyDatabase(pool, target);
     await reserveTransactionIds(pool, header.eventLog.events);
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      const result = await loadAll(client, header, lines, file);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    return await inTransaction(pool, (client) => loadAll(client, header, lines, file));
   } finally {
     await lines.return(undefined);
   }
