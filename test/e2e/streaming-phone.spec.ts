@@ -63,6 +63,8 @@ const WATERMARK_IN_FULL_SCREEN = `(() => {
  */
 async function playerButton(page: Page, name: string) {
   const frame = page.getByTestId('player-frame');
+  // Two positions: a pointer already resting at the first one moves nothing, and the controls stay hidden.
+  await frame.hover({ position: { x: 30, y: 30 } });
   await frame.hover({ position: { x: 20, y: 20 } });
   const button = frame.getByRole('button', { name });
   await expect(button).toBeVisible();
