@@ -28,7 +28,6 @@ import {
 } from '#libs/metrics/metrics.js';
 import { lagAfter, projectionLags } from '#libs/metrics/projection-lag.js';
 import { allReadModels } from '#libs/read-models/index.js';
-import { nameHttpSpans } from '#libs/tracing/http-spans.js';
 import { CheckpointWaiter, Projector } from '#libs/read-models/projector.js';
 import { AppModule } from './app.module.js';
 import { domainErrorStatuses } from './domain-error-statuses.js';
@@ -174,7 +173,6 @@ export async function startShop(rawConfig: Config, options: ShopOptions = {}): P
     });
     const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
     registerHttpMetrics(fastify, config);
-    nameHttpSpans(fastify);
     // Runs before app.close (the stack stops in reverse): answers in flight close their connections.
     const stopKeepingAlive = closeConnectionsWhenStopping(fastify);
     stops.push(async () => stopKeepingAlive());

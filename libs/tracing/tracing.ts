@@ -1,3 +1,4 @@
+import { FastifyOtelInstrumentation } from '@fastify/otel';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
@@ -18,13 +19,20 @@ export interface TracingOptions {
   instrumentations?: ReturnType<typeof shopInstrumentations>;
 }
 
-/** The instrumentations the shop runs: incoming and outgoing HTTP, and pg. */
+/** The instrumentations the shop runs: incoming and outgoing HTTP, Fastify's routes and hooks, and pg. */
 export function shopInstrumentations() {
   return [
     new HttpInstrumentation({
       ignoreIncomingRequestHook: (request) => UNTRACED_PATHS.test(request.url ?? ''),
       // Outgoing calls (a payment gateway, the OTLP exporter itself) only inside a traced request.
       requireParentforOutgoingSpans: true,
+    }),
+    // Fastify's own plugin, attached to every Fastify instance as it is created (a diagnostics channel
+    // Fastify publishes, so it works for the ES-module import Nest makes): a span per request, hook and
+    // handler, and the route template handed to the HTTP span, which is named `POST /api/checkout/pay` by it.
+    new FastifyOtelInstrumentation({
+      registerOnInitialization: true,
+      ignorePaths: (route) => UNTRACED_PATHS.test(route.url ?? ''),
     }),
     // Only queries made for a traced step: the projector's and relay's polling would fill traces with roots.
     new PgInstrumentation({ requireParentSpan: true }),
@@ -39,9 +47,8 @@ export interface Tracing {
 /**
  * Starts OpenTelemetry (docs/operations.md, Traces) with the HTTP and pg instrumentations, or nothing
  * at all without an endpoint or exporter: then no SDK is registered and every span of the shop is
- * OpenTelemetry's no-op. Must run before `http` and `pg` are loaded (the entry points import the rest of
- * the process after it), so the instrumentations can patch them through `require`. Routes name the HTTP
- * spans through `nameHttpSpans` (the Fastify instrumentation cannot patch the ES-module import of it).
+ * OpenTelemetry's no-op. Must run before `http`, `pg` and any Fastify instance are loaded or made (the entry points import the
+ * rest of the process after it), so the instrumentations can patch them through `require`.
  */
 export function startTracing(options: TracingOptions): Tracing | null {
   if (!options.endpoint && !options.exporter) return null;

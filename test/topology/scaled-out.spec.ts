@@ -165,6 +165,9 @@ describe('the scaled-out mode: two API nodes, the projector process, Kafka', () 
     const has = (service: string, name: RegExp) => inTrace().some((s) => s.service === service && name.test(s.name));
     const expected: [string, RegExp][] = [
       ['shop-api', /^POST \/api\/checkout\/pay$/],
+      // Fastify's own plugin (@fastify/otel) in the built shop, whose Fastify is an ES-module import.
+      ['shop-api', /^request$/],
+      ['shop-api', /^handler - /],
       ['shop-api', /^command PayOrder$/],
       ['shop-api', /^eventstore\.append$/],
       ['shop-projector', /^projection\.apply$/],

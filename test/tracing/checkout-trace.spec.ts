@@ -48,6 +48,11 @@ describe('tracing: one checkout, one trace', () => {
     expect(named(spans, 'POST /api/cart/items')).toHaveLength(1);
     expect(named(spans, 'POST /api/checkout/quote')).toHaveLength(1);
 
+    // Fastify's plugin traced the request inside Fastify, below the HTTP span, and its handler.
+    const request = named(spans, 'request').find((s) => parentOf(s) === pay[0]!.spanContext().spanId);
+    expect(request?.attributes['http.route']).toBe('/api/checkout/pay');
+    expect(named(spans, /^handler - /).some((s) => parentOf(s) === request!.spanContext().spanId)).toBe(true);
+
     // The pay's commands run inside its HTTP span, each append inside a command.
     const commands = named(spans, /^command /);
     expect(commands.map((s) => s.name)).toEqual(expect.arrayContaining(['command PlaceOrder', 'command PayOrder']));
