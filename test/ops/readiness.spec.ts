@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import { EVENT_STORE, PG_POOL } from '#apps/api/infrastructure/tokens.js';
 import type { EventStore } from '#libs/eventstore/event-store.port.js';
 import { createTestApp, useTestShop } from '../support/app.js';
@@ -80,44 +80,7 @@ describe('GET /api/health and GET /api/ready', () => {
   });
 });
 
-describe('Graceful shutdown', () => {
-  it('stops taking requests at once and finishes the one in flight', async () => {
-    const shop = await createTestApp();
-    const locker = new pg.Client({ connectionString: shop.shop.config.DATABASE_URL });
-    // The test database is dropped (WITH FORCE) when the shop closes: this connection may be ended then.
-    locker.on('error', () => undefined);
-    await locker.connect();
-    let closing: Promise<void> | undefined;
-    try {
-      // A request held in flight: the faculty list waits for the lock on its table.
-      await locker.query('BEGIN');
-      await locker.query('LOCK TABLE catalog_faculty IN ACCESS EXCLUSIVE MODE');
-      const inFlight = fetch(`${shop.baseUrl}/api/faculty`);
-      await eventually(async () => {
-        const { rows } = await locker.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM pg_locks WHERE relation = 'catalog_faculty'::regclass AND NOT granted`,
-        );
-        return rows[0]!.n > 0;
-      });
-      // What SIGTERM does (apps/api/main.ts): the shop's orderly stop.
-      closing = shop.close();
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      const late = await fetch(`${shop.baseUrl}/api/health`).then(
-        (response) => response.status,
-        () => 'refused',
-      );
-      expect([503, 'refused']).toContain(late);
-      await locker.query('COMMIT');
-      const answered = await inFlight;
-      expect(answered.status).toBe(200);
-      expect(await answered.json()).toBeTruthy(); // the whole answer, not a cut connection
-      await closing;
-    } finally {
-      await locker.end();
-      await closing?.catch(() => undefined);
-    }
-  });
-
+describe('GET /metrics on METRICS_PORT', () => {
   it('serves the metrics on METRICS_PORT instead of the public port when it is set', async () => {
     const metricsPort = await freePort();
     const shop = await createTestApp({ env: { METRICS_PORT: String(metricsPort) } });
