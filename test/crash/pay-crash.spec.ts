@@ -7,6 +7,7 @@ import type { PayResponse, Quote } from '#libs/contracts/cart.js';
 import { decryptDob } from '#libs/crypto/dob.js';
 import { checkoutContact, SANDBOX_VISA } from '../support/checkout-fixtures.js';
 import { shopClient } from '../support/shop-client.js';
+import { parseMetrics, valueOf } from '../ops/metrics-text.js';
 import { useCrashTest } from './crash-test.js';
 import { ROOT } from './shop-process.js';
 
@@ -78,6 +79,9 @@ describe('a crash right after the charge', () => {
       items: unknown[];
     };
     expect(cart.items).toEqual([]);
+    // The start's sweep settled it, and its metrics say so (in the demo, /metrics answers this machine).
+    const metrics = parseMetrics(await (await fetch(`${again}/metrics`)).text());
+    expect(valueOf(metrics, 'shop_payments_total', { gateway: 'sandbox', outcome: 'settled_after_crash' })).toBe(1);
     second.shop.child.kill('SIGTERM');
     await second.shop.exited();
 

@@ -1,6 +1,13 @@
+import { randomUUID } from 'node:crypto';
+import { EVENT_STORE } from '#apps/api/infrastructure/tokens.js';
+import { SystemClock } from '#libs/application/clock.js';
+import type { PayResponse, Quote } from '#libs/contracts/cart.js';
+import type { EventStore } from '#libs/eventstore/event-store.port.js';
+import { createPaymentGateway } from '#libs/payments/create-payment-gateway.js';
+import { refundOrder } from '../../apps/api/refunds/refund-order.js';
 import { shopClient } from '../support/shop-client.js';
 import { useTestShop } from '../support/app.js';
-import { buyWithDateOfBirth } from '../support/checkout-fixtures.js';
+import { buyWithDateOfBirth, checkoutContact, SANDBOX_VISA } from '../support/checkout-fixtures.js';
 import { parseMetrics, samplesOf, valueOf } from './metrics-text.js';
 
 const TOKEN = 'metrics-token-for-the-test-0123';
@@ -73,6 +80,56 @@ describe('GET /metrics (METRICS_TOKEN set)', () => {
     expect(samplesOf(samples, 'shop_db_pool_connections', { pool: 'api', state: 'waiting' })).toHaveLength(1);
     expect(valueOf(samples, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(1_000_000);
     expect(samplesOf(samples, 'nodejs_eventloop_lag_p99_seconds')).toHaveLength(1);
+  });
+  it('counts declined payments, refunds and append conflicts', async () => {
+    const before = await scrape();
+    /** A guest's checkout of one book, paid with `card`. */
+    const guestPays = async (card: { CC: string; MONTH: string; YEAR: string; SC: string }) => {
+      const cart = { 'x-cart-id': randomUUID() };
+      const added = await call({}, 'POST', '/cart/items', { PRODUCTID: 601, FORMAT: 'BOOK', QTY: 1 }, cart);
+      expect(added.status).toBe(200);
+      const quote = await call<Quote>(
+        {},
+        'POST',
+        '/checkout/quote',
+        { COUNTRY: 'USA', STATE: 'MO', SHIPPING: 1 },
+        cart,
+      );
+      const body = { SHIPPING: 1, TOTAL: quote.body.TOTAL, BILLINGJSON: null, CARD: card, ATTJSON: checkoutContact() };
+      return call<PayResponse>({}, 'POST', '/checkout/pay', body, { ...cart, 'idempotency-key': randomUUID() });
+    };
+    const declined = await guestPays({ ...SANDBOX_VISA, CC: '4000000000000002' });
+    expect(declined.body.ERRORS).toEqual(['Your card was declined.']);
+    const paid = await guestPays(SANDBOX_VISA);
+    expect(paid.body.ERRORS).toEqual([]);
+    const store = shop.app.get<EventStore>(EVENT_STORE);
+    const clock = new SystemClock();
+    const refunded = await refundOrder(
+      { store, gateway: createPaymentGateway(shop.shop.config, shop.shop.pool, clock), clock },
+      { onum: Number(paid.body.ONUM), amountCents: null, reason: 'Bought by mistake', by: 'finance', key: null },
+    );
+    expect(refunded.outcome).toBe('refunded');
+    // Two appends that both expect a new stream: the second one conflicts.
+    const metadata = {
+      correlationId: randomUUID(),
+      causationId: randomUUID(),
+      actorId: 'test',
+      occurredAt: new Date().toISOString(),
+      schemaVersion: 1,
+    };
+    const event = { type: 'ProbeHappened', data: {}, metadata };
+    const streamId = `probe-${randomUUID()}`;
+    await store.append(streamId, [event], 'no_stream');
+    await expect(store.append(streamId, [event], 'no_stream')).rejects.toThrow();
+
+    const samples = await scrape();
+    const grew = (name: string, labels: Record<string, string>) =>
+      valueOf(samples, name, labels) - valueOf(before, name, labels);
+    expect(grew('shop_payments_total', { gateway: 'sandbox', outcome: 'declined' })).toBe(1);
+    expect(grew('shop_payments_total', { gateway: 'sandbox', outcome: 'approved' })).toBe(1);
+    expect(grew('shop_payments_total', { gateway: 'sandbox', outcome: 'refunded' })).toBe(1);
+    expect(grew('shop_event_append_conflicts_total', { category: 'probe' })).toBe(1);
+    expect(grew('shop_event_appends_total', { category: 'probe' })).toBe(1);
   });
 });
 
