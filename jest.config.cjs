@@ -30,3 +30,6 @@ module.exports = {
 module.exports.globalSetup = '<rootDir>/test/support/global-setup.ts';
 module.exports.globalTeardown = '<rootDir>/test/support/global-teardown.ts';
 module.exports.testTimeout = 60000;
+// Each file has its own database and free ports, and most of a file's time is spent waiting on
+// PostgreSQL: two files at once even on two cores (Jest's default there would be one).
+module.exports.maxWorkers = Math.max(2, require('node:os').availableParallelism() - 1);
