@@ -65,6 +65,7 @@ export default function MediaPlayerChunk({
 }: VideoPlayerProps) {
   const { playback, reopen, playHere } = usePlayback(productId, video.ID);
   const choices = usePlayerChoices();
+  const { keepSpeed } = choices;
   const player = useRef<MediaPlayerInstance>(null);
   const [elsewhere, setElsewhere] = useState(false);
   const stoppedHere = useRef(false);
@@ -97,7 +98,8 @@ export default function MediaPlayerChunk({
     recovery.current = { busy: false, renewedAt: 0, reopens: [] };
     setChapter(-1);
     setGaveUp(false);
-  }, [video.ID, video.POSITION, autoPlay]);
+    keepSpeed();
+  }, [video.ID, video.POSITION, autoPlay, keepSpeed]);
 
   const recover = useCallback(async () => {
     const media = player.current;

@@ -21,11 +21,16 @@ export function usePlayerChoices() {
   const current = useRef<PlayerPreferences | null>(null);
   const pending = useRef<PlayerPreferences | null>(null);
   const timer = useRef<number | undefined>(undefined);
+  // The player's `playbackRate` prop: the speed each new source starts at. It follows the viewer's changes
+  // only when the video changes (`keepSpeed`): a prop updated at each change would be applied again
+  // late, undoing a faster second step of the slider.
   const [speed, setSpeed] = useState<number>(DEFAULTS.SPEED);
+  const rate = useRef<number>(DEFAULTS.SPEED);
 
   useEffect(() => {
     if (!loaded || current.current) return;
     current.current = loaded;
+    rate.current = loaded.SPEED;
     setSpeed(loaded.SPEED);
   }, [loaded]);
 
@@ -54,10 +59,12 @@ export function usePlayerChoices() {
     /** The preferences as read (null until then). */
     initial: current.current ?? loaded,
     speed,
+    /** A new video is about to load: it starts at the speed playing now. */
+    keepSpeed: useCallback(() => setSpeed(rate.current), []),
     /** The player's speed changed (the viewer's choice, or the player's own): kept, saved when one of PLAYBACK_SPEEDS. */
-    onRate: (rate: number) => {
-      setSpeed(rate);
-      if (isSpeed(rate)) change({ SPEED: rate });
+    onRate: (playing: number) => {
+      rate.current = playing;
+      if (isSpeed(playing)) change({ SPEED: playing });
     },
     onCaptions: (showing: boolean) => change({ CAPTIONS: showing }),
   };
