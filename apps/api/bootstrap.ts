@@ -11,6 +11,7 @@ import pino from 'pino';
 import { Clock, SystemClock } from '#libs/application/clock.js';
 import { ShutdownStack } from '#libs/application/shutdown-stack.js';
 import { type Config, STRIPE_API, stripeScriptUrl } from '#libs/config/config.js';
+import { CatalogCache } from '#libs/catalog/catalog-cache.js';
 import { catalogIsEmpty, ensureCatalogSchema, formatImportError, importCatalog } from '#libs/catalog/index.js';
 import { createEventStore } from '#libs/eventstore/create-event-store.js';
 import { KafkaRelay } from '#libs/kafka/kafka-relay.js';
@@ -36,7 +37,8 @@ import { seedDemoAccounts } from './seed/demo-accounts.js';
 import { JWKS_PATH } from './signing/index.js';
 import { resolveSecrets } from './infrastructure/secrets.js';
 import { HttpErrorFilter } from './kernel/http-error.filter.js';
-import { createFastifyAdapter, registerHttpLayer } from './kernel/http-hardening.js';
+import { createFastifyAdapter, registerHttpLayer, securityHeaders } from './kernel/http-hardening.js';
+import { answerFromMemo, PublicAnswers } from './kernel/public-answers.js';
 import { createLogDestination } from './kernel/http-logging.js';
 import { createValidationPipe } from './kernel/validation.pipe.js';
 import { registerHttpMetrics } from './metrics/http-metrics.js';
@@ -152,9 +154,19 @@ export async function startShop(rawConfig: Config, options: ShopOptions = {}): P
 
     const mailer = createMailer(config, pool, log);
 
+    const stripe =
+      config.PAYMENT_GATEWAY === 'stripe'
+        ? { scriptUrl: stripeScriptUrl(config), apiBase: config.STRIPE_API_BASE ?? STRIPE_API }
+        : null;
+    // The public catalog's answers, kept by URL while the catalog cache hears of imports; answered from
+    // the first hook, before Nest's middleware (registered by NestFactory.create) runs.
+    const catalog: { cache?: CatalogCache } = {};
+    const publicAnswers = new PublicAnswers(() => catalog.cache?.hearsImports ?? false);
+    const adapter = createFastifyAdapter(config.TRUST_PROXY);
+    answerFromMemo(adapter.getInstance() as unknown as FastifyInstance, publicAnswers, securityHeaders(stripe), log);
     const app = await NestFactory.create<NestFastifyApplication>(
       AppModule.register({ config, pool, store, waiter, mailer }),
-      createFastifyAdapter(config.TRUST_PROXY),
+      adapter,
       // rawBody: the Stripe webhook verifies its signature on the body's bytes (request.rawBody).
       // return503OnClosing: once closing starts, a new request gets 503 (and Connection: close) at once;
       // those in flight finish before the server closes (docs/operations.md, Stopping).
@@ -164,12 +176,12 @@ export async function startShop(rawConfig: Config, options: ShopOptions = {}): P
     app.useLogger(app.get(PinoLogger));
     // The public keys live where verifiers look for them (RFC 8615), outside /api.
     app.setGlobalPrefix('api', { exclude: [{ path: JWKS_PATH, method: RequestMethod.GET }] });
+    catalog.cache = app.get(CatalogCache);
+    app.get(CatalogCache).onClear(() => publicAnswers.clear());
     await registerHttpLayer(app, {
       webRoot: config.SERVE_WEB ? resolve(process.cwd(), WEB_ROOT) : null,
-      stripe:
-        config.PAYMENT_GATEWAY === 'stripe'
-          ? { scriptUrl: stripeScriptUrl(config), apiBase: config.STRIPE_API_BASE ?? STRIPE_API }
-          : null,
+      stripe,
+      publicAnswers,
     });
     const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
     registerHttpMetrics(fastify, config);

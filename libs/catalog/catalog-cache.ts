@@ -14,6 +14,7 @@ export class CatalogCache {
   private listener: pg.Client | null = null;
   private listening: Promise<void> | null = null;
   private closed = false;
+  private readonly clearedListeners: (() => void)[] = [];
 
   constructor(private readonly connectionString: string | undefined) {}
 
@@ -33,8 +34,19 @@ export class CatalogCache {
     return computing;
   }
 
+  /** True while this process hears of imports (what it keeps cannot be older than the last one). */
+  get hearsImports(): boolean {
+    return this.listener !== null;
+  }
+
+  /** `then` runs each time the cache empties (an import, a lost listener, the close). */
+  onClear(then: () => void): void {
+    this.clearedListeners.push(then);
+  }
+
   clear(): void {
     this.entries.clear();
+    for (const then of this.clearedListeners) then();
   }
 
   async close(): Promise<void> {

@@ -11,6 +11,7 @@ import { CME_PDF_MAX_BYTES } from '#libs/contracts/cme.js';
 import type { ErrorBody } from '#libs/contracts/errors.js';
 import { cachedEncodingFor, encodedOnce, weakEtagOf } from './http-caching.js';
 import { requestIdOf } from './http-logging.js';
+import type { PublicAnswers } from './public-answers.js';
 
 /** Every answer of the API that does not declare a public cache itself (the catalog does): never stored. */
 export const NO_STORE = 'no-store';
@@ -175,6 +176,8 @@ export interface HttpLayerOptions {
   webRoot: string | null;
   /** With PAYMENT_GATEWAY=stripe: the Stripe.js sources the CSP lets in; else null. */
   stripe?: StripeSources | null;
+  /** Where the public answers the pipeline gives are kept, to be answered again before it. */
+  publicAnswers?: PublicAnswers;
 }
 
 /** `/api` and everything under it: the JSON API, never the web app. */
@@ -220,6 +223,7 @@ export async function registerHttpLayer(app: NestFastifyApplication, options: Ht
     if (cacheControl === undefined) {
       if (isApiPath(request.url)) reply.header('Cache-Control', NO_STORE);
     } else if (typeof payload === 'string' && String(cacheControl).startsWith('public')) {
+      if (isApiPath(request.url)) options.publicAnswers?.remember(request, reply, payload);
       // A public catalog answer is the same cached text for everyone: encoded (and compressed) once, not
       // per request. This hook runs before the per-route one of @fastify/compress, which then leaves it be.
       const encoding = cachedEncodingFor(request.headers['accept-encoding']);
