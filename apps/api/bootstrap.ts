@@ -14,22 +14,14 @@ import { type Config, STRIPE_API, stripeScriptUrl } from '#libs/config/config.js
 import { CatalogCache } from '#libs/catalog/catalog-cache.js';
 import { catalogIsEmpty, ensureCatalogSchema, formatImportError, importCatalog } from '#libs/catalog/index.js';
 import { createEventStore } from '#libs/eventstore/create-event-store.js';
-import { KafkaRelay } from '#libs/kafka/kafka-relay.js';
 import { createMailer } from '#libs/mail/mailer.js';
 import { sweepIncoming } from '#libs/media/import-media.js';
 import { withAppendMetrics } from '#libs/metrics/instrumented-event-store.js';
 import { startMetricsServer } from '#libs/metrics/metrics-server.js';
-import {
-  collectProcessMetrics,
-  countProjectionFailure,
-  namePaymentGateway,
-  watchPool,
-  watchProjections,
-  watchRelay,
-} from '#libs/metrics/metrics.js';
-import { lagAfter, projectionLags } from '#libs/metrics/projection-lag.js';
+import { collectProcessMetrics, namePaymentGateway, watchPool } from '#libs/metrics/metrics.js';
 import { allReadModels } from '#libs/read-models/index.js';
-import { CheckpointWaiter, Projector } from '#libs/read-models/projector.js';
+import { CheckpointWaiter } from '#libs/read-models/projector.js';
+import { startKafkaRelay, startProjections } from '#libs/read-models/run-projections.js';
 import { AppModule } from './app.module.js';
 import { domainErrorStatuses } from './domain-error-statuses.js';
 import { startDemoMediaImport } from './media/demo-media.js';
@@ -116,38 +108,13 @@ export async function startShop(rawConfig: Config, options: ShopOptions = {}): P
     const store = withAppendMetrics(await createEventStore(config, pool));
     stops.push(() => store.close());
 
-    const projector = new Projector({
-      pool,
-      store,
-      readModels: allReadModels,
-      logger: log,
-      onFailure: (models) => countProjectionFailure(models, clock.now()),
-    });
-    if (config.RUN_PROJECTIONS) {
-      await projector.start();
-      stops.push(() => projector.stop());
-      // The lag is exported by the process that runs the projections (the projector process when scaled out).
-      const names = allReadModels.map((m) => m.name);
-      const unwatch = watchProjections(() => projectionLags(pool, store, names, clock.now()));
-      stops.push(async () => void unwatch());
-    }
+    const host = { pool, store, logger: log, clock, stops };
+    if (config.RUN_PROJECTIONS) await startProjections(host);
     if (config.RUN_PROJECTIONS && config.KAFKA_BROKERS) {
       // Embedded mode with a broker configured: this process relays events too. Not awaited, so an
       // unreachable broker delays publishing (the relay retries), never the shop itself.
-      const relay = new KafkaRelay({
-        pool,
-        store,
-        brokers: config.KAFKA_BROKERS,
-        topic: config.KAFKA_TOPIC,
-        logger: log,
-      });
-      void relay.start().catch((error: unknown) => log.error({ err: error }, 'Kafka relay stopped'));
-      stops.push(() => relay.stop());
-      const unwatch = watchRelay(async () => ({
-        name: config.KAFKA_TOPIC,
-        ...(await lagAfter(store, relay.position, clock.now())),
-      }));
-      stops.push(async () => void unwatch());
+      const kafka = { brokers: config.KAFKA_BROKERS, topic: config.KAFKA_TOPIC };
+      void startKafkaRelay(host, kafka).catch((error: unknown) => log.error({ err: error }, 'Kafka relay stopped'));
     }
     const waiter = new CheckpointWaiter(pool, allReadModels);
     stops.push(() => waiter.close());

@@ -4,20 +4,11 @@ import { SystemClock } from '#libs/application/clock.js';
 import { ShutdownStack } from '#libs/application/shutdown-stack.js';
 import type { Config } from '#libs/config/config.js';
 import { createEventStore } from '#libs/eventstore/create-event-store.js';
-import { KafkaRelay } from '#libs/kafka/kafka-relay.js';
 import { withAppendMetrics } from '#libs/metrics/instrumented-event-store.js';
 import { startMetricsServer } from '#libs/metrics/metrics-server.js';
-import {
-  collectProcessMetrics,
-  countProjectionFailure,
-  namePaymentGateway,
-  watchPool,
-  watchProjections,
-  watchRelay,
-} from '#libs/metrics/metrics.js';
-import { lagAfter, projectionLags } from '#libs/metrics/projection-lag.js';
+import { collectProcessMetrics, namePaymentGateway, watchPool } from '#libs/metrics/metrics.js';
 import { allReadModels } from '#libs/read-models/index.js';
-import { Projector } from '#libs/read-models/projector.js';
+import { startKafkaRelay, startProjections } from '#libs/read-models/run-projections.js';
 import { activeTraceIds } from '#libs/tracing/trace-context.js';
 import type { Tracing } from '#libs/tracing/tracing.js';
 import { projectorSeals } from './cme-seals.js';
@@ -82,17 +73,8 @@ export async function runProjectorProcess(config: Config, tracing: Tracing | nul
     const store = withAppendMetrics(await createEventStore(config, pool));
     stops.push(() => store.close());
 
-    const projector = new Projector({
-      pool,
-      store,
-      readModels: allReadModels,
-      logger: log,
-      onFailure: (models) => countProjectionFailure(models, clock.now()),
-    });
-    const names = allReadModels.map((m) => m.name);
-    watchProjections(() => projectionLags(pool, store, names, clock.now()));
-    await projector.start();
-    stops.push(() => projector.stop());
+    const host = { pool, store, logger: log, clock, stops };
+    await startProjections(host);
     log.info(
       { readModels: allReadModels.map((m) => m.name), eventStore: config.EVENTSTORE_URL ? 'eventstoredb' : 'postgres' },
       'projections running',
@@ -123,18 +105,7 @@ export async function runProjectorProcess(config: Config, tracing: Tracing | nul
       log.error('DOB_ENCRYPTION_KEY is not set: the CME log is not sealed (the signing keys are encrypted with it)');
     }
 
-    if (config.KAFKA_BROKERS) {
-      const relay = new KafkaRelay({
-        pool,
-        store,
-        brokers: config.KAFKA_BROKERS,
-        topic: config.KAFKA_TOPIC,
-        logger: log,
-      });
-      stops.push(() => relay.stop());
-      watchRelay(async () => ({ name: config.KAFKA_TOPIC, ...(await lagAfter(store, relay.position, clock.now())) }));
-      await relay.start();
-    }
+    if (config.KAFKA_BROKERS) await startKafkaRelay(host, { brokers: config.KAFKA_BROKERS, topic: config.KAFKA_TOPIC });
     if (!stopping) log.info('projector started');
   } catch (error) {
     // After a signal the stop path owns the exit; otherwise one clear line, then exit.

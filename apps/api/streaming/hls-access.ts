@@ -1,19 +1,12 @@
-import { ForbiddenException, Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { ForbiddenException, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { EventBus } from '@nestjs/cqrs';
-import type { Pool } from 'pg';
 import type { Subscription } from 'rxjs';
 import { Clock } from '#libs/application/clock.js';
 import { PLAYBACK_ACCESS_ENDED, PLAYBACK_ELSEWHERE } from '#libs/contracts/streaming.js';
-import { accessTo } from '#libs/domain/streaming/access.js';
-import { isSessionActive } from '#libs/read-models/sessions.js';
-import { RolesService } from '../identity/index.js';
-import { CatalogFacts } from '../catalog/index.js';
-import { PG_POOL } from '../infrastructure/tokens.js';
 import { MediaSigner } from './media-signer.js';
 import { ENDED_ELSEWHERE, type PlaybackLease, PlaybackLeases } from './playback-leases.js';
 import { PlaybackTokens } from './playback-token.js';
 import { StreamAccess } from './stream-access.js';
-import { StreamCatalog } from './stream-catalog.js';
 
 /** A lease and the checks that need the database are remembered this long (real time, not the clock). */
 export const LEASE_CACHE_MS = 2000;
@@ -49,13 +42,9 @@ export class HlsAccess implements OnModuleDestroy {
   private readonly subscription: Subscription;
 
   constructor(
-    @Inject(PG_POOL) private readonly pool: Pool,
     private readonly leases: PlaybackLeases,
     private readonly tokens: PlaybackTokens,
     private readonly signer: MediaSigner,
-    private readonly roles: RolesService,
-    private readonly catalog: StreamCatalog,
-    private readonly facts: CatalogFacts,
     private readonly access: StreamAccess,
     private readonly clock: Clock,
     eventBus: EventBus,
@@ -130,15 +119,8 @@ export class HlsAccess implements OnModuleDestroy {
     const at = performance.now();
     const lease = await this.leases.byKey(key);
     if (!lease) return { at, lease, allowed: false, verified: new Set() };
-    const [live, product, sources, eLearning, termsDue] = await Promise.all([
-      isSessionActive(this.pool, lease.customerId, lease.sessionId),
-      this.catalog.product(lease.productId),
-      this.roles.entitlements(lease.customerId),
-      this.facts.eLearningCategories(),
-      this.access.termsDue(lease.customerId, lease.productId),
-    ]);
-    const allowed =
-      live && product !== null && !termsDue && accessTo(product, sources, this.clock.now(), eLearning).allowed;
+    const { opens, termsDue } = await this.access.mediaOpen(lease.customerId, lease.sessionId, lease.productId);
+    const allowed = opens && !termsDue;
     return { at, lease, allowed, verified: new Set() };
   }
 }

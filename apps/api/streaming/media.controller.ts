@@ -12,20 +12,13 @@ import {
 } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import type { Pool } from 'pg';
-import { Clock } from '#libs/application/clock.js';
 import type { Config } from '#libs/config/config.js';
 import { MEDIA_LINK_INVALID } from '#libs/contracts/streaming.js';
-import { accessTo } from '#libs/domain/streaming/access.js';
-import { isSessionActive } from '#libs/read-models/sessions.js';
-import { RolesService } from '../identity/index.js';
-import { CONFIG, PG_POOL } from '../infrastructure/tokens.js';
+import { CONFIG } from '../infrastructure/tokens.js';
 import { ApiError } from '../kernel/errors.responses.js';
 import { mediaPath, sendMediaFile } from './media-files.js';
-import { CatalogFacts } from '../catalog/index.js';
 import { MediaSigner } from './media-signer.js';
 import { StreamAccess } from './stream-access.js';
-import { StreamCatalog } from './stream-catalog.js';
 
 /** What the 200 and 206 answers carry (the errors stay JSON). */
 const binary = { schema: { type: 'string', format: 'binary' } } as const;
@@ -47,13 +40,8 @@ export const MEDIA_TERMS_DUE = "Please agree to this product's Terms of Use befo
 export class MediaController {
   constructor(
     @Inject(CONFIG) private readonly config: Config,
-    @Inject(PG_POOL) private readonly pool: Pool,
     private readonly signer: MediaSigner,
-    private readonly roles: RolesService,
-    private readonly catalog: StreamCatalog,
-    private readonly facts: CatalogFacts,
     private readonly access: StreamAccess,
-    private readonly clock: Clock,
   ) {}
 
   @Get(':folder/:file')
@@ -94,16 +82,8 @@ export class MediaController {
     const relative = segments.join('/');
     const grant = typeof token === 'string' ? this.signer.verify(relative, token) : null;
     if (!grant || !this.signer.cookieMatches(cookie, grant.s)) throw new ForbiddenException(MEDIA_LINK_INVALID);
-    const [live, product, sources, eLearning, termsDue] = await Promise.all([
-      isSessionActive(this.pool, grant.c, grant.s),
-      this.catalog.product(grant.i),
-      this.roles.entitlements(grant.c),
-      this.facts.eLearningCategories(),
-      this.access.termsDue(grant.c, grant.i),
-    ]);
-    if (!live || !product || !accessTo(product, sources, this.clock.now(), eLearning).allowed) {
-      throw new ForbiddenException(MEDIA_LINK_INVALID);
-    }
+    const { opens, termsDue } = await this.access.mediaOpen(grant.c, grant.s, grant.i);
+    if (!opens) throw new ForbiddenException(MEDIA_LINK_INVALID);
     // A signed link given before the terms were accepted (the documents) opens once they are.
     if (termsDue) throw new ForbiddenException(MEDIA_TERMS_DUE);
     const path = mediaPath(this.config.MEDIA_DIR, relative);

@@ -4,6 +4,7 @@ import { Clock } from '#libs/application/clock.js';
 import { NOT_AUTHORIZED } from '#libs/contracts/streaming.js';
 import { type Access, accessTo } from '#libs/domain/streaming/access.js';
 import type { StreamCatalogProduct } from '#libs/read-models/stream-products.js';
+import { isSessionActive } from '#libs/read-models/sessions.js';
 import { hasAcceptedTerms } from '#libs/read-models/streaming-choices.js';
 import { RolesService } from '../identity/index.js';
 import { PG_POOL } from '../infrastructure/tokens.js';
@@ -56,5 +57,26 @@ export class StreamAccess {
     const access = accessTo(product, sources, this.clock.now(), eLearning);
     if (!access.allowed) throw new NotFoundException(NOT_AUTHORIZED);
     return { product, access };
+  }
+
+  /**
+   * Whether a session may be served a product's media now (the media route and a playback's files ask
+   * it): `opens` when the session is live and the customer has access to the product; `termsDue` while
+   * its Terms of Use are not accepted (then nothing of it is served either).
+   */
+  async mediaOpen(
+    customerId: string,
+    sessionId: string,
+    productId: number,
+  ): Promise<{ opens: boolean; termsDue: boolean }> {
+    const [live, product, sources, eLearning, termsDue] = await Promise.all([
+      isSessionActive(this.pool, customerId, sessionId),
+      this.catalog.product(productId),
+      this.roles.entitlements(customerId),
+      this.facts.eLearningCategories(),
+      this.termsDue(customerId, productId),
+    ]);
+    const opens = live && product !== null && accessTo(product, sources, this.clock.now(), eLearning).allowed;
+    return { opens, termsDue };
   }
 }
