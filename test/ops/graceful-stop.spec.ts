@@ -1,14 +1,6 @@
 import pg from 'pg';
 import { useCrashTest } from '../crash/crash-test.js';
-
-/** Polls until `check` holds (or fails after `ms`). */
-async function eventually(check: () => Promise<boolean>, ms = 10_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('the condition did not hold in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+import { eventually } from '../support/eventually.js';
 
 /**
  * Issue 23, graceful shutdown of the built shop (`node dist/apps/api/main.js`, as a process manager

@@ -5,17 +5,9 @@ import type { EventStore } from '#libs/eventstore/event-store.port.js';
 import { createTestApp, useTestShop } from '../support/app.js';
 import { freePort } from '../support/free-port.js';
 import { parseMetrics, samplesOf, valueOf } from './metrics-text.js';
+import { eventually } from '../support/eventually.js';
 
 const TOKEN = 'metrics-token-for-the-test-0123';
-
-/** Polls until `check` holds (or fails after `ms`). */
-async function eventually(check: () => Promise<boolean>, ms = 10_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('the condition did not hold in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('GET /api/health and GET /api/ready', () => {
   const shop = useTestShop({ env: { READY_MAX_LAG_SECONDS: '2', METRICS_TOKEN: TOKEN } });
