@@ -2,6 +2,7 @@ import { LIMITS, TOO_MANY_LOGINS, TOO_MANY_REDEEMS } from '../../apps/api/identi
 import { REDEEM_SUCCESS, REDEEM_UNKNOWN_CODE } from '../../libs/contracts/streaming.js';
 import { fireAtOnce, unexpectedStatuses } from '../support/concurrency.js';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { parseMetrics, valueOf } from '../ops/metrics-text.js';
 
 /**
  * Login throttling (docs/conventions.md, Identity, roles and payments) over real HTTP: counted per
@@ -35,6 +36,9 @@ describe('login and book-code redeem throttling', () => {
 
   it('30 wrong passwords sent at once: at most the limit are checked, the rest answer 429', async () => {
     const attacker = '203.0.113.10';
+    // The shop's metrics count both outcomes (in tests, /metrics answers this machine).
+    const scrape = async () => parseMetrics(await (await fetch(`${shop.baseUrl}/metrics`)).text());
+    const before = await scrape();
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, i) => login(attacker, 'cme@demo.test', `wrong-pass-${i}`)),
     );
@@ -45,6 +49,11 @@ describe('login and book-code redeem throttling', () => {
     expect(checked + held.length).toBe(30);
     expect(held.length).toBeGreaterThanOrEqual(30 - LIMITS.loginPerIpAndEmail.points);
     for (const answer of held) expect(answer.body.error).toBe(TOO_MANY_LOGINS);
+    const after = await scrape();
+    const grew = (outcome: string) =>
+      valueOf(after, 'shop_logins_total', { outcome }) - valueOf(before, 'shop_logins_total', { outcome });
+    expect(grew('throttled')).toBe(held.length);
+    expect(grew('failed')).toBe(checked);
   });
 
   it('an attacker who used up the limit is held, while the owner logs in from another address', async () => {
