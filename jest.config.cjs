@@ -34,15 +34,11 @@ module.exports.testTimeout = 60000;
 // PostgreSQL: two files at once even on two cores (Jest's default there would be one).
 module.exports.maxWorkers = Math.max(2, require('node:os').availableParallelism() - 1);
 
-// Files that watch the event log's order across the whole PostgreSQL server: the log is read (readAll,
-// the projector, the relay) only up to the transactions no longer in flight anywhere on the server, so
-// another file's transaction (in its own database) can hide an event just appended, split a batch or
-// delay a lag. `npm test` runs them after the rest, one at
+// Files that watch the event log's order across the whole PostgreSQL server: a projector only reads
+// past transactions no longer in flight anywhere on the server, so another file's transaction (in its
+// own database) can split their batches or delay their lag. `npm test` runs them after the rest, one at
 // a time (SHOP_JEST_GROUP=alone); the rest run side by side (SHOP_JEST_GROUP=together).
 const ALONE = [
-  '<rootDir>/libs/eventstore/postgres/postgres-event-store.spec.ts',
-  '<rootDir>/libs/eventstore/postgres/postgres-event-store.concurrency.spec.ts',
-  '<rootDir>/libs/kafka/kafka-relay.spec.ts',
   '<rootDir>/libs/read-models/projector.spec.ts',
   '<rootDir>/libs/read-models/projector-batches.spec.ts',
   '<rootDir>/test/ops/readiness.spec.ts',
