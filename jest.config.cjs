@@ -33,19 +33,3 @@ module.exports.testTimeout = 60000;
 // Each file has its own database and free ports, and most of a file's time is spent waiting on
 // PostgreSQL: two files at once even on two cores (Jest's default there would be one).
 module.exports.maxWorkers = Math.max(2, require('node:os').availableParallelism() - 1);
-
-// Files that watch the event log's order across the whole PostgreSQL server: a projector only reads
-// past transactions no longer in flight anywhere on the server, so another file's transaction (in its
-// own database) can split their batches or delay their lag. `npm test` runs them after the rest, one at
-// a time (SHOP_JEST_GROUP=alone); the rest run side by side (SHOP_JEST_GROUP=together).
-const ALONE = [
-  '<rootDir>/libs/read-models/projector.spec.ts',
-  '<rootDir>/libs/read-models/projector-batches.spec.ts',
-  '<rootDir>/test/ops/readiness.spec.ts',
-];
-if (process.env.SHOP_JEST_GROUP === 'together') {
-  module.exports.testPathIgnorePatterns = [...module.exports.testPathIgnorePatterns, ...ALONE];
-} else if (process.env.SHOP_JEST_GROUP === 'alone') {
-  module.exports.testMatch = ALONE;
-  module.exports.maxWorkers = 1;
-}

@@ -160,37 +160,22 @@ if (!skip('jest', 'unit, contract and API tests')) {
     process.stdout.write(
       'localstripe could not be started here (python3 with venv, and PyPI, are needed): the Stripe half of the payment gateway contract reports itself skipped.\n',
     );
-  // Two groups (jest.config.cjs, SHOP_JEST_GROUP): the files side by side, then, one at a time, the few
-  // that watch the event log's order across the whole PostgreSQL server (another file's transaction
-  // would hold their projector back). A short run with --jest patterns runs what it names, in one go.
-  const groups = options('jest').length
-    ? [{ group: '', name: 'unit, contract and API tests' }]
-    : [
-        { group: 'together', name: 'unit, contract and API tests' },
-        { group: 'alone', name: 'unit and API tests that watch the whole database server (one at a time)' },
-      ];
+  const report = join(scratch, 'jest.json');
   try {
-    for (const { group, name } of groups) {
-      const report = join(scratch, `jest${group}.json`);
-      ok =
-        run(
-          name,
-          'npx',
-          ['jest', '--ci', '--json', `--outputFile=${report}`, ...options('jest')],
-          {
-            ...(kafka ? { KAFKA_BROKERS: kafka } : {}),
-            ...(stripeUrl ? { LOCALSTRIPE_URL: stripeUrl } : {}),
-            SHOP_JEST_GROUP: group,
-          },
-          () =>
-            readCounts(report, (j) => ({
-              passed: j.numPassedTests,
-              // A test file that could not run has no failed test of its own: it counts as one.
-              failed: j.numFailedTests + j.numRuntimeErrorTestSuites,
-              skipped: j.numPendingTests + j.numTodoTests,
-            })),
-        ) && ok;
-    }
+    ok =
+      run(
+        'unit, contract and API tests',
+        'npx',
+        ['jest', '--ci', '--json', `--outputFile=${report}`, ...options('jest')],
+        { ...(kafka ? { KAFKA_BROKERS: kafka } : {}), ...(stripeUrl ? { LOCALSTRIPE_URL: stripeUrl } : {}) },
+        () =>
+          readCounts(report, (j) => ({
+            passed: j.numPassedTests,
+            // A test file that could not run has no failed test of its own: it counts as one.
+            failed: j.numFailedTests + j.numRuntimeErrorTestSuites,
+            skipped: j.numPendingTests + j.numTodoTests,
+          })),
+      ) && ok;
   } finally {
     if (kafka && !process.env.KAFKA_BROKERS) stopKafka();
     await localstripe?.stop();
