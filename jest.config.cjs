@@ -30,6 +30,7 @@ module.exports = {
 module.exports.globalSetup = '<rootDir>/test/support/global-setup.ts';
 module.exports.globalTeardown = '<rootDir>/test/support/global-teardown.ts';
 module.exports.testTimeout = 60000;
-// Each file has its own database and free ports, and most of a file's time is spent waiting on
-// PostgreSQL: two files at once even on two cores (Jest's default there would be one).
-module.exports.maxWorkers = Math.max(2, require('node:os').availableParallelism() - 1);
+// Each file has its own database and free ports, and each worker its own PostgreSQL server
+// (test/support/global-setup.ts); most of a file's time is spent waiting on PostgreSQL: two files at
+// once even on two cores (Jest's default there would be one). One at a time on a given DATABASE_URL.
+module.exports.maxWorkers = process.env.DATABASE_URL ? 1 : Math.max(2, require('node:os').availableParallelism() - 1);

@@ -8,10 +8,19 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, empty database on the run's PostgreSQL (see global-setup.ts), for one test file. */
+/** The PostgreSQL server of this Jest worker (global-setup.ts starts one per worker). */
+function workerServerUrl(): string {
+  const urls = (process.env.TEST_ADMIN_DATABASE_URL ?? '').split(' ').filter(Boolean);
+  if (urls.length === 0) {
+    throw new Error('TEST_ADMIN_DATABASE_URL is not set: run the tests through jest (global-setup.ts)');
+  }
+  const worker = Number(process.env.JEST_WORKER_ID ?? '1');
+  return urls[(Number.isInteger(worker) && worker > 0 ? worker - 1 : 0) % urls.length]!;
+}
+
+/** A fresh, empty database on this worker's PostgreSQL (see global-setup.ts), for one test file. */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const adminUrl = process.env.TEST_ADMIN_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_ADMIN_DATABASE_URL is not set: run the tests through jest (global-setup.ts)');
+  const adminUrl = workerServerUrl();
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client(adminUrl);
   await admin.connect();

@@ -7,7 +7,7 @@ import type { RunningPostgres } from '../../libs/database/embedded-postgres';
 import { freePort } from './free-port';
 
 declare global {
-  var __TEST_POSTGRES__: RunningPostgres | undefined;
+  var __TEST_POSTGRES__: RunningPostgres[] | undefined;
 }
 
 type Resolve = (request: string, parent: { filename?: string } | undefined, ...rest: unknown[]) => string;
@@ -36,20 +36,27 @@ async function loadEmbeddedPostgres(): Promise<typeof import('../../libs/databas
 }
 
 /**
- * One real PostgreSQL for the whole Jest run: DATABASE_URL when set, else an embedded server in a
- * temporary folder. Each test file makes its own database in it (test/support/database.ts). Only this
- * throw-away cluster runs without fsync (`unsafeNonDurableForTests`): the shop keeps PostgreSQL's
- * durable defaults.
+ * Real PostgreSQL for the Jest run: DATABASE_URL when set (then Jest runs one file at a time,
+ * jest.config.cjs), else one embedded server per Jest worker, each in a temporary folder. Each test
+ * file makes its own database on its worker's server (test/support/database.ts). A server of its own per
+ * worker because the event log is read only up to the transactions no longer in flight anywhere on the
+ * server (the event store's `readAll`, the projector, the relay, the seals): a file running beside
+ * another on one server could find an event it just appended hidden for a moment by the other's
+ * transaction. Only these throw-away clusters run without fsync (`unsafeNonDurableForTests`): the shop
+ * keeps PostgreSQL's durable defaults. The servers' URLs, space-separated, are TEST_ADMIN_DATABASE_URL.
  */
-export default async function globalSetup(): Promise<void> {
+export default async function globalSetup(globalConfig: { maxWorkers: number }): Promise<void> {
   if (process.env.DATABASE_URL) {
     process.env.TEST_ADMIN_DATABASE_URL = process.env.DATABASE_URL;
     return;
   }
   const { startEmbeddedPostgres } = await loadEmbeddedPostgres();
-  const dataDir = await mkdtemp(join(tmpdir(), 'shop-test-pg-'));
-  const port = await freePort();
-  const pg = await startEmbeddedPostgres({ dataDir, port, unsafeNonDurableForTests: true });
-  globalThis.__TEST_POSTGRES__ = pg;
-  process.env.TEST_ADMIN_DATABASE_URL = pg.url;
+  const servers = await Promise.all(
+    Array.from({ length: Math.max(1, globalConfig.maxWorkers) }, async () => {
+      const dataDir = await mkdtemp(join(tmpdir(), 'shop-test-pg-'));
+      return startEmbeddedPostgres({ dataDir, port: await freePort(), unsafeNonDurableForTests: true });
+    }),
+  );
+  globalThis.__TEST_POSTGRES__ = servers;
+  process.env.TEST_ADMIN_DATABASE_URL = servers.map((server) => server.url).join(' ');
 }

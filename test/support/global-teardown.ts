@@ -1,3 +1,3 @@
 export default async function globalTeardown(): Promise<void> {
-  await globalThis.__TEST_POSTGRES__?.stop();
+  await Promise.all((globalThis.__TEST_POSTGRES__ ?? []).map((server) => server.stop()));
 }
