@@ -1,4 +1,3 @@
-import { fork } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { ensureCatalogSchema, importCatalog } from '#libs/catalog/index.js';
@@ -6,6 +5,7 @@ import type { LoadJob, LoadResult } from './http-load.worker.js';
 import { freePort } from './postgres.js';
 import { benchLogFile, startBenchShop } from './shop.js';
 import { type BudgetResult, median, ms, percentile, verdict } from './report.js';
+import { forkLoad } from './fork-load.js';
 
 const LIST_PATH = '/api/products?category=0&size=48&sort=NAME_ASC';
 const CONCURRENCY = 20;
@@ -22,22 +22,18 @@ interface Run extends LoadResult {
 }
 
 /** The load, from a process of its own, and what the server here spent on it. */
-function load(url: string): Promise<Run> {
+async function load(url: string): Promise<Run> {
   const job: LoadJob = { url, concurrency: CONCURRENCY, warmUpMs: WARM_UP_MS, durationMs: DURATION_MS };
-  return new Promise((resolve, reject) => {
-    const child = fork(new URL('./http-load.worker.js', import.meta.url));
-    let cpu = process.cpuUsage();
-    // The CPU of the warm-up is not counted: the worker sends nothing before, so restart the count then.
-    const warmedUp = setTimeout(() => (cpu = process.cpuUsage()), WARM_UP_MS);
-    child.once('message', (result: LoadResult) => {
-      const used = process.cpuUsage(cpu);
-      clearTimeout(warmedUp);
-      resolve({ ...result, cpuMicros: (used.user + used.system) / Math.max(1, result.requests) });
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => code !== 0 && reject(new Error(`the load process exited with ${code}`)));
-    child.send(job);
-  });
+  let cpu = process.cpuUsage();
+  // The CPU of the warm-up is not counted: the worker sends nothing before, so restart the count then.
+  const warmedUp = setTimeout(() => (cpu = process.cpuUsage()), WARM_UP_MS);
+  try {
+    const result = await forkLoad<LoadJob, LoadResult>(new URL('./http-load.worker.js', import.meta.url), job);
+    const used = process.cpuUsage(cpu);
+    return { ...result, cpuMicros: (used.user + used.system) / Math.max(1, result.requests) };
+  } finally {
+    clearTimeout(warmedUp);
+  }
 }
 
 /**

@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { fork } from 'node:child_process';
 import { createReadStream } from 'node:fs';
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -18,6 +17,7 @@ import type { HlsLoadJob, HlsLoadResult } from './hls-load.worker.js';
 import { freePort } from './postgres.js';
 import { type BudgetResult, ms, percentile, verdict } from './report.js';
 import { startBenchShop } from './shop.js';
+import { forkLoad } from './fork-load.js';
 
 const PLAYERS = 200;
 const SEGMENTS = 60;
@@ -55,13 +55,7 @@ interface Measured {
 }
 
 function runLoad(job: HlsLoadJob): Promise<HlsLoadResult> {
-  return new Promise((resolvePromise, reject) => {
-    const child = fork(new URL('./hls-load.worker.js', import.meta.url));
-    child.once('message', (result: HlsLoadResult) => resolvePromise(result));
-    child.once('error', reject);
-    child.once('exit', (code) => code !== 0 && reject(new Error(`the load process exited with ${code}`)));
-    child.send(job);
-  });
+  return forkLoad(new URL('./hls-load.worker.js', import.meta.url), job);
 }
 
 /** Runs the load (another process) while sampling this process's memory: the server's alone. */

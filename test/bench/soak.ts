@@ -1,4 +1,3 @@
-import { fork } from 'node:child_process';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { RunningShop } from '#apps/api/bootstrap.js';
@@ -6,6 +5,7 @@ import { importBenchMedia } from './hls-serving.js';
 import { type BudgetResult, ms, verdict } from './report.js';
 import { startBenchShop } from './shop.js';
 import type { SoakJob, SoakReport } from './soak-load.worker.js';
+import { forkLoad } from './fork-load.js';
 
 /** `SOAK_SECONDS` shortens the run while developing; the budget's run is 10 minutes. */
 const SECONDS = Number(process.env.SOAK_SECONDS) || 600;
@@ -77,13 +77,7 @@ function p99PerRoute(before: Histograms, after: Histograms): { route: string; co
 }
 
 function runLoad(job: SoakJob): Promise<SoakReport> {
-  return new Promise((resolve, reject) => {
-    const child = fork(new URL('./soak-load.worker.js', import.meta.url));
-    child.once('message', (report: SoakReport) => resolve(report));
-    child.once('error', reject);
-    child.once('exit', (code) => code !== 0 && reject(new Error(`the soak load exited with ${code}`)));
-    child.send(job);
-  });
+  return forkLoad(new URL('./soak-load.worker.js', import.meta.url), job);
 }
 
 const bound = (seconds: number): string => (seconds === Infinity ? '> 10 s' : `<= ${ms(seconds * 1000)}`);
