@@ -127,8 +127,7 @@ export async function startShop(rawConfig: Config, options: ShopOptions = {}): P
         : null;
     // The public catalog's answers, kept by URL while the catalog cache hears of imports; answered from
     // the first hook, before Nest's middleware (registered by NestFactory.create) runs.
-    const catalog: { cache?: CatalogCache } = {};
-    const publicAnswers = new PublicAnswers(() => catalog.cache?.hearsImports ?? false);
+    const publicAnswers = new PublicAnswers();
     const adapter = createFastifyAdapter(config.TRUST_PROXY);
     answerFromMemo(adapter.getInstance() as unknown as FastifyInstance, publicAnswers, securityHeaders(stripe), log);
     const app = await NestFactory.create<NestFastifyApplication>(
@@ -143,8 +142,7 @@ export async function startShop(rawConfig: Config, options: ShopOptions = {}): P
     app.useLogger(app.get(PinoLogger));
     // The public keys live where verifiers look for them (RFC 8615), outside /api.
     app.setGlobalPrefix('api', { exclude: [{ path: JWKS_PATH, method: RequestMethod.GET }] });
-    catalog.cache = app.get(CatalogCache);
-    app.get(CatalogCache).onClear(() => publicAnswers.clear());
+    publicAnswers.follow(app.get(CatalogCache));
     await registerHttpLayer(app, {
       webRoot: config.SERVE_WEB ? resolve(process.cwd(), WEB_ROOT) : null,
       stripe,

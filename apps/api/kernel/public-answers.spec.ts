@@ -9,11 +9,18 @@ const PUBLIC = { 'cache-control': 'public, max-age=60', 'content-type': 'applica
 describe('PublicAnswers', () => {
   let now = 0;
   let fresh = true;
-  const answers = () =>
-    new PublicAnswers(
-      () => fresh,
-      () => now,
-    );
+  /** A memo following a catalog cache that hears of imports while `fresh`. */
+  const answers = () => {
+    const memo = new PublicAnswers(() => now);
+    const cache = {
+      get hearsImports() {
+        return fresh;
+      },
+      onClear: () => undefined,
+    };
+    memo.follow(cache);
+    return memo;
+  };
   beforeEach(() => {
     now = 1_000_000;
     fresh = true;

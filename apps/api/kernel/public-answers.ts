@@ -17,21 +17,31 @@ interface Answer {
 const servedFromMemo = Symbol('served from the public answers');
 type MarkedRequest = FastifyRequest & { [servedFromMemo]?: true };
 
+/** What the memo follows: the catalog cache (libs/catalog/catalog-cache.ts). */
+export interface ImportListener {
+  readonly hearsImports: boolean;
+  onClear(then: () => void): void;
+}
+
 /**
  * The public catalog's answers (`Cache-Control: public`, the same text for everyone) kept by their URL,
  * so a URL asked again is answered before the Nest pipeline (middleware, routing, validation,
  * interceptors) runs: the in-process counterpart of the HTTP cache a CDN keeps in front of the shop.
- * Only a URL the whole pipeline answered 200 is kept (so it was valid), for at most 60 s, and only while
- * `fresh()` holds: the catalog cache hears of every import (docs/performance.md); it empties this memo
- * with its own (`clear`).
+ * Only a URL the whole pipeline answered 200 is kept (so it was valid), for at most 60 s, and only once
+ * it `follow`s the catalog cache and while that hears of every import (docs/performance.md); it is
+ * emptied with the cache.
  */
 export class PublicAnswers {
   private readonly answers = new Map<string, Answer>();
+  private fresh: () => boolean = () => false;
 
-  constructor(
-    private readonly fresh: () => boolean,
-    private readonly now: () => number = Date.now,
-  ) {}
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /** Keeps answers only while `cache` hears of imports, and forgets them all whenever it empties. */
+  follow(cache: ImportListener): void {
+    this.fresh = () => cache.hearsImports;
+    cache.onClear(() => this.clear());
+  }
 
   find(url: string): Answer | undefined {
     const answer = this.answers.get(url);
