@@ -27,8 +27,8 @@ async function until(check: () => Promise<boolean>, seconds: number): Promise<vo
 
 /**
  * The demo's adaptive videos at first start (docs/media.md, Demo videos): the shop starts serving at
- * once, the three generated videos are imported in the background (from the cache of
- * node_modules/.cache after the first time on a machine) and every `video/sample-N.mp4` title gets
+ * once, the three generated videos are imported in the background (from the machine's cache,
+ * demoMediaCacheDir, after the first time on a machine) and every `video/sample-N.mp4` title gets
  * the media of generated video N. The first run on a machine transcodes (about half a minute).
  */
 describe('demo videos', () => {

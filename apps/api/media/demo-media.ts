@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { cp, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { constants } from 'node:fs';
+import { access, cp, mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { homedir, tmpdir } from 'node:os';
+import { isAbsolute, join, resolve } from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { type ImportVideoMedia, videoMediaDecider, videoMediaStreamId } from '#libs/domain/streaming/video-media.js';
@@ -18,8 +19,8 @@ import { RequestContext, SYSTEM } from '../kernel/request-context.js';
 import { DEMO_VIDEOS, type DemoVideo } from './demo-media-texts.js';
 import { mediaOfTitle } from './media-import-run.js';
 
-/** Where finished demo folders are kept between first starts (every test server has a fresh DATA_DIR). */
-export const DEMO_MEDIA_CACHE = 'node_modules/.cache/medshop-demo-media/v1';
+/** The demo's folder under a cache root; `v1` names the layout of its entries (the recipe hash is in each). */
+export const DEMO_MEDIA_CACHE = join('medshop-demo-media', 'v1');
 /** The demo titles: their progressive file names the generated video that replaces it. */
 const SAMPLE_FILE = '^video/sample-([0-9]+)\\.mp4$';
 /** Test patterns need no care: the fastest preset keeps the first start to seconds of work. */
@@ -40,8 +41,43 @@ export interface DemoMediaDependencies {
   hlsDir: string;
   log: DemoMediaLog;
   signal: AbortSignal;
-  /** Default: DEMO_MEDIA_CACHE under the working folder. */
+  /** Default: demoMediaCacheDir(), the machine's. */
   cacheDir?: string;
+}
+
+/** `root/DEMO_MEDIA_CACHE` when this process can write into it (made when missing), else undefined. */
+async function writableCache(root: string, ownRoot: boolean): Promise<string | undefined> {
+  const dir = join(root, DEMO_MEDIA_CACHE);
+  try {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    await access(dir, constants.W_OK);
+    // Under the shared temporary directory only a root of the user's own: nobody else can plant a folder.
+    if (ownRoot && process.getuid && (await stat(root)).uid !== process.getuid()) return undefined;
+    return dir;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Where finished demo folders are kept between first starts (every test server, journey run and
+ * clone starts from a fresh DATA_DIR): once per machine and user, in `$XDG_CACHE_HOME` or `~/.cache`;
+ * when neither can be written (a read-only home), a folder of the user's own in the temporary
+ * directory; when that fails too, the first, whose writes then fail and each first start transcodes.
+ */
+export async function demoMediaCacheDir(env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  const xdg = env.XDG_CACHE_HOME;
+  const home = env.HOME ?? homedir();
+  const roots = [
+    ...(xdg && isAbsolute(xdg) ? [{ root: xdg, ownRoot: false }] : []),
+    ...(home && isAbsolute(home) ? [{ root: join(home, '.cache'), ownRoot: false }] : []),
+    { root: join(tmpdir(), `medshop-cache-${process.getuid?.() ?? 'user'}`), ownRoot: true },
+  ];
+  for (const { root, ownRoot } of roots) {
+    const dir = await writableCache(root, ownRoot);
+    if (dir) return dir;
+  }
+  return join(roots[0]!.root, DEMO_MEDIA_CACHE);
 }
 
 const seconds = (since: number): number => Math.round((performance.now() - since) / 100) / 10;
@@ -104,7 +140,7 @@ async function generate(deps: DemoMediaDependencies, cacheDir: string, video: De
       await writeFile(`${file}.${process.pid}`, JSON.stringify(entry));
       await rename(`${file}.${process.pid}`, file);
     } catch (error) {
-      // A read-only node_modules (a container image) only costs the next first start its transcode.
+      // A cache that cannot be written (demoMediaCacheDir found none) only costs the next first start its transcode.
       deps.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'demo videos: not cached');
     }
     return result;
@@ -148,7 +184,7 @@ async function eachAtMost<T>(
  * titles were recorded. Every step logs one line with its duration.
  */
 export async function importDemoMedia(deps: DemoMediaDependencies): Promise<number> {
-  const cacheDir = resolve(deps.cacheDir ?? DEMO_MEDIA_CACHE);
+  const cacheDir = deps.cacheDir ? resolve(deps.cacheDir) : await demoMediaCacheDir();
   const titles = (await titlesWithFile(deps.pool, SAMPLE_FILE))
     .map((title) => ({ title, n: Number(/sample-(\d+)\.mp4$/.exec(title.file)?.[1]) }))
     .filter(({ n }) => DEMO_VIDEOS.some((v) => v.n === n));
