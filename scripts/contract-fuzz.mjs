@@ -4,8 +4,8 @@
 // once anonymous and once signed in, and fails on any server error or any answer that breaks the
 // documented schema. Needs `npm run build` first and Python 3 with venv.
 //
-// The Python virtual environment is kept in .cache/schemathesis-venv (ignored by git) and reused
-// while it holds the pinned version. The shop runs on free ports with its own temporary DATA_DIR
+// The Python virtual environment is kept once per machine (scripts/python-tool.mjs:
+// ~/.cache/medshop-python/schemathesis-VERSION) and reused by every clone. The shop runs on free ports with its own temporary DATA_DIR
 // (embedded PostgreSQL, demo data) and is always stopped, also on a failure or Ctrl+C.
 //
 // Environment: CONTRACT_FUZZ_EXAMPLES (examples per operation, default 25), CONTRACT_FUZZ_SEED
@@ -17,12 +17,12 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { SHOP_ENTRY, startShop, stopShop } from './built-shop.mjs';
+import { ensurePythonTool, pythonTool } from './python-tool.mjs';
 
 const SCHEMATHESIS_VERSION = '4.32.5';
-const VENV = resolve('.cache/schemathesis-venv');
-const SCHEMATHESIS = join(VENV, 'bin', 'schemathesis');
+const SCHEMATHESIS = pythonTool('schemathesis', SCHEMATHESIS_VERSION).bin('schemathesis');
 const EXAMPLES = process.env.CONTRACT_FUZZ_EXAMPLES ?? '25';
 const SEED = process.env.CONTRACT_FUZZ_SEED ?? '20260101';
 const PATHS = process.env.CONTRACT_FUZZ_PATHS;
@@ -50,21 +50,9 @@ function installedVersion() {
   return r.status === 0 ? r.stdout.trim().split(/\s+/).at(-1) : undefined;
 }
 
-/** The pinned Schemathesis in the cached virtual environment; installs it from PyPI when missing. */
-function ensureSchemathesis() {
-  if (installedVersion() === SCHEMATHESIS_VERSION) return true;
-  say(`Installing schemathesis ${SCHEMATHESIS_VERSION} into ${VENV} (from PyPI)...`);
-  const python = spawnSync('sh', ['-c', 'command -v python3'], { encoding: 'utf8' }).stdout.trim();
-  if (!python) return false;
-  const venv = spawnSync(python, ['-m', 'venv', '--clear', VENV], { stdio: 'inherit' });
-  if (venv.status !== 0) return false;
-  const pip = spawnSync(
-    join(VENV, 'bin', 'pip'),
-    ['install', '--quiet', '--disable-pip-version-check', `schemathesis==${SCHEMATHESIS_VERSION}`],
-    { stdio: 'inherit' },
-  );
-  return pip.status === 0 && installedVersion() === SCHEMATHESIS_VERSION;
-}
+/** The pinned Schemathesis in the machine's virtual environment; installs it from PyPI when missing. */
+const ensureSchemathesis = () =>
+  ensurePythonTool('schemathesis', SCHEMATHESIS_VERSION, () => installedVersion() === SCHEMATHESIS_VERSION, say);
 
 async function login(url) {
   const r = await fetch(`${url}/api/auth/login`, {

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // localstripe for the tests: a stateful stand-in for Stripe's API (PyPI), so the Stripe gateway's half
 // of the payment gateway contract (test/payments) runs against a real server without an account.
-// Installed, like Schemathesis (scripts/contract-fuzz.mjs), into a Python virtual environment kept in
-// .cache/localstripe-venv (ignored by git) and reused while it holds the pinned version; needs Python 3
-// with venv, and PyPI the first time.
+// Installed, like Schemathesis (scripts/contract-fuzz.mjs), into a Python virtual environment kept once
+// per machine (scripts/python-tool.mjs: ~/.cache/medshop-python/localstripe-VERSION) and reused by every
+// clone; needs Python 3 with venv, and PyPI the first time on a machine.
 //
 // `node scripts/localstripe.mjs` starts it on a free port, prints its address on one line once it
 // answers, and stops it on Ctrl+C. `npm test` (scripts/test.mjs) imports startLocalstripe and passes the
@@ -12,13 +12,13 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { ensurePythonTool, pythonTool } from './python-tool.mjs';
 
 export const LOCALSTRIPE_VERSION = '1.15.10';
-const VENV = resolve('.cache/localstripe-venv');
-const LOCALSTRIPE = join(VENV, 'bin', 'localstripe');
-const PYTHON = join(VENV, 'bin', 'python');
+const { bin } = pythonTool('localstripe', LOCALSTRIPE_VERSION);
+const LOCALSTRIPE = bin('localstripe');
+const PYTHON = bin('python');
 
 function installedVersion() {
   if (!existsSync(PYTHON)) return undefined;
@@ -28,20 +28,14 @@ function installedVersion() {
   return r.status === 0 ? r.stdout.trim() : undefined;
 }
 
-/** The pinned localstripe in the cached virtual environment; installs it from PyPI when missing. */
-export function ensureLocalstripe(say = (line) => process.stdout.write(`${line}\n`)) {
-  if (installedVersion() === LOCALSTRIPE_VERSION && existsSync(LOCALSTRIPE)) return true;
-  say(`Installing localstripe ${LOCALSTRIPE_VERSION} into ${VENV} (from PyPI)...`);
-  const python = spawnSync('sh', ['-c', 'command -v python3'], { encoding: 'utf8' }).stdout.trim();
-  if (!python) return false;
-  if (spawnSync(python, ['-m', 'venv', '--clear', VENV], { stdio: 'inherit' }).status !== 0) return false;
-  const pip = spawnSync(
-    join(VENV, 'bin', 'pip'),
-    ['install', '--quiet', '--disable-pip-version-check', `localstripe==${LOCALSTRIPE_VERSION}`],
-    { stdio: 'inherit' },
+/** The pinned localstripe in the machine's virtual environment; installs it from PyPI when missing. */
+export const ensureLocalstripe = (say = (line) => process.stdout.write(`${line}\n`)) =>
+  ensurePythonTool(
+    'localstripe',
+    LOCALSTRIPE_VERSION,
+    () => installedVersion() === LOCALSTRIPE_VERSION && existsSync(LOCALSTRIPE),
+    say,
   );
-  return pip.status === 0 && installedVersion() === LOCALSTRIPE_VERSION;
-}
 
 /** A port free on this machine now, below Linux's ephemeral range (as test/support/free-port.ts). */
 async function freePort() {
