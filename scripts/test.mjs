@@ -9,6 +9,11 @@
 // real Kafka broker for the relay contract test and the scaled-out topology test (test/topology) when
 // Java and Maven are there.
 //
+// What does not depend on another step runs beside it, to keep the whole run well under 15 minutes on
+// two cores: lint (its output kept and printed whole when it ends) beside the build and then the
+// contract check, which need only the build; the Kafka broker starts meanwhile. Jest and the journeys
+// each take both cores and run alone, one after the other.
+//
 // It ends with a summary per step, then the skipped tests on a line of their own and, as its very last
 // line, the totals of every runner it used: `Tests: N passed, M failed`. Jest's count is read from its
 // JSON output, the contract check's (operations, both passes) from Schemathesis' JUnit reports, the
@@ -57,13 +62,32 @@ function readCounts(file, parse) {
   }
 }
 
-/** Runs one step; `counts()` reads what its runner reported once it has ended. */
-function run(name, command, args, env = {}, counts = () => undefined) {
-  process.stdout.write(`\n=== ${name}: ${command} ${args.join(' ')}\n`);
+/** The summary lists the steps in this order, whichever ended first. */
+const ORDER = ['lint', 'build', 'unit, contract and API tests', 'contract check (schemathesis)', 'browser tests'];
+
+/**
+ * Runs one step; `counts()` reads what its runner reported once it has ended. A step run beside
+ * another (`buffered`) keeps its output and prints it whole when it ends, so the two never interleave.
+ */
+async function run(name, command, args, { env = {}, counts = () => undefined, buffered = false, beside } = {}) {
+  const header = `\n=== ${name}: ${command} ${args.join(' ')}${beside ? ` (beside ${beside})` : ''}\n`;
+  if (!buffered) process.stdout.write(header);
   const t = Date.now();
-  const r = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  const ok = r.status === 0;
-  results.push({ name, ok, seconds: Math.round((Date.now() - t) / 1000), counts: counts() });
+  const child = spawn(command, args, {
+    stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    env: { ...process.env, ...env },
+  });
+  const output = [];
+  child.stdout?.on('data', (chunk) => output.push(chunk));
+  child.stderr?.on('data', (chunk) => output.push(chunk));
+  const status = await new Promise((done) => {
+    child.once('error', () => done(1));
+    child.once('close', (code) => done(code));
+  });
+  const seconds = Math.round((Date.now() - t) / 1000);
+  if (buffered) process.stdout.write(`${header}${Buffer.concat(output).toString()}=== ${name}: ended (${seconds} s)\n`);
+  const ok = status === 0;
+  results.push({ name, ok, seconds, beside, counts: counts() });
   return ok;
 }
 
@@ -101,12 +125,16 @@ const ensurePoppler = () =>
 const ensureFfmpeg = () =>
   ensureDebianPackage('ffmpeg', '/usr/bin/ffmpeg', 'The media import tests and the demo videos');
 
-/** Starts the test Kafka broker when it can; resolves to its bootstrap address or undefined. */
-function startKafka() {
+/**
+ * Starts the test Kafka broker when it can; resolves to its bootstrap address or undefined. It starts
+ * while lint and the build run; its progress lines are kept and printed before the Jest step.
+ */
+function startKafka(progress) {
   if (process.env.KAFKA_BROKERS) return Promise.resolve(process.env.KAFKA_BROKERS);
   if (!existsSync('scripts/kafka/start-broker.mjs') || !has('java') || !has('mvn')) return Promise.resolve(undefined);
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['scripts/kafka/start-broker.mjs'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['scripts/kafka/start-broker.mjs'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stderr.on('data', (chunk) => progress.push(chunk));
     let out = '';
     const timer = setTimeout(() => {
       child.kill();
@@ -139,85 +167,98 @@ if (!(skipped.has('jest') && skipped.has('e2e'))) {
   ensureFfmpeg();
 }
 let ok = true;
-if (!skip('lint', 'lint')) ok = run('lint', 'npm', ['run', 'lint']) && ok;
-if (!skip('build', 'build')) ok = run('build', 'npm', ['run', 'build']) && ok;
+// A short run of other files does without the broker (it takes up to a minute to start).
+const needsKafka =
+  !skipped.has('jest') && (options('jest').length === 0 || options('jest').some((p) => /kafka|topology/.test(p)));
+const kafkaProgress = [];
+const kafkaStarting = needsKafka ? startKafka(kafkaProgress) : Promise.resolve(undefined);
+let kafka;
+try {
+  // Lint reads only the sources and the contract check only the build: lint runs beside the build and
+  // the contract check (its output printed whole when it ends), and the broker starts meanwhile.
+  const lintStep = skip('lint', 'lint')
+    ? Promise.resolve(true)
+    : run('lint', 'npm', ['run', 'lint'], { buffered: true, beside: 'the build and the contract check' });
+  const buildAndContract = (async () => {
+    let built = true;
+    if (!skip('build', 'build')) built = await run('build', 'npm', ['run', 'build']);
+    if (skip('contract', 'contract check (schemathesis)')) return built;
+    const report = join(scratch, 'contract.json');
+    const paths = options('contract').at(-1);
+    const checked = await run('contract check (schemathesis)', process.execPath, ['scripts/contract-fuzz.mjs'], {
+      env: { CONTRACT_FUZZ_COUNTS: report, ...(paths ? { CONTRACT_FUZZ_PATHS: paths } : {}) },
+      counts: () => readCounts(report, (c) => c),
+    });
+    return built && checked;
+  })();
+  ok = (await lintStep) && ok;
+  ok = (await buildAndContract) && ok;
 
-if (!skip('jest', 'unit, contract and API tests')) {
-  // A short run of other files does without the broker (it takes up to a minute to start).
-  const needsKafka = options('jest').length === 0 || options('jest').some((p) => /kafka|topology/.test(p));
-  const kafka = needsKafka ? await startKafka() : undefined;
-  if (kafka) process.stdout.write(`Kafka broker for the relay contract and scaled-out topology tests: ${kafka}\n`);
-  else
-    process.stdout.write(
-      'No Kafka broker could be started here: the Kafka relay contract and the topology Kafka check report themselves skipped.\n',
-    );
-  const needsStripe = options('jest').length === 0 || options('jest').some((p) => /payments|stripe/.test(p));
-  const localstripe = needsStripe && !process.env.LOCALSTRIPE_URL ? await startLocalstripe() : undefined;
-  const stripeUrl = process.env.LOCALSTRIPE_URL ?? localstripe?.url;
-  if (stripeUrl)
-    process.stdout.write(`localstripe for the Stripe half of the payment gateway contract: ${stripeUrl}\n`);
-  else if (needsStripe)
-    process.stdout.write(
-      'localstripe could not be started here (python3 with venv, and PyPI, are needed): the Stripe half of the payment gateway contract reports itself skipped.\n',
-    );
-  const report = join(scratch, 'jest.json');
-  try {
-    ok =
-      run(
-        'unit, contract and API tests',
-        'npx',
-        ['jest', '--ci', '--json', `--outputFile=${report}`, ...options('jest')],
-        { ...(kafka ? { KAFKA_BROKERS: kafka } : {}), ...(stripeUrl ? { LOCALSTRIPE_URL: stripeUrl } : {}) },
-        () =>
-          readCounts(report, (j) => ({
-            passed: j.numPassedTests,
-            // A test file that could not run has no failed test of its own: it counts as one.
-            failed: j.numFailedTests + j.numRuntimeErrorTestSuites,
-            skipped: j.numPendingTests + j.numTodoTests,
-          })),
-      ) && ok;
-  } finally {
-    if (kafka && !process.env.KAFKA_BROKERS) stopKafka();
-    await localstripe?.stop();
+  if (!skip('jest', 'unit, contract and API tests')) {
+    kafka = await kafkaStarting;
+    if (kafkaProgress.length > 0) process.stdout.write(Buffer.concat(kafkaProgress).toString());
+    if (kafka) process.stdout.write(`Kafka broker for the relay contract and scaled-out topology tests: ${kafka}\n`);
+    else
+      process.stdout.write(
+        'No Kafka broker could be started here: the Kafka relay contract and the topology Kafka check report themselves skipped.\n',
+      );
+    const needsStripe = options('jest').length === 0 || options('jest').some((p) => /payments|stripe/.test(p));
+    const localstripe = needsStripe && !process.env.LOCALSTRIPE_URL ? await startLocalstripe() : undefined;
+    const stripeUrl = process.env.LOCALSTRIPE_URL ?? localstripe?.url;
+    if (stripeUrl)
+      process.stdout.write(`localstripe for the Stripe half of the payment gateway contract: ${stripeUrl}\n`);
+    else if (needsStripe)
+      process.stdout.write(
+        'localstripe could not be started here (python3 with venv, and PyPI, are needed): the Stripe half of the payment gateway contract reports itself skipped.\n',
+      );
+    const report = join(scratch, 'jest.json');
+    try {
+      ok =
+        (await run(
+          'unit, contract and API tests',
+          'npx',
+          ['jest', '--ci', '--json', `--outputFile=${report}`, ...options('jest')],
+          {
+            env: { ...(kafka ? { KAFKA_BROKERS: kafka } : {}), ...(stripeUrl ? { LOCALSTRIPE_URL: stripeUrl } : {}) },
+            counts: () =>
+              readCounts(report, (j) => ({
+                passed: j.numPassedTests,
+                // A test file that could not run has no failed test of its own: it counts as one.
+                failed: j.numFailedTests + j.numRuntimeErrorTestSuites,
+                skipped: j.numPendingTests + j.numTodoTests,
+              })),
+          },
+        )) && ok;
+    } finally {
+      await localstripe?.stop();
+    }
   }
-}
-
-if (!skip('contract', 'contract check (schemathesis)')) {
-  const report = join(scratch, 'contract.json');
-  const paths = options('contract').at(-1);
-  ok =
-    run(
-      'contract check (schemathesis)',
-      process.execPath,
-      ['scripts/contract-fuzz.mjs'],
-      { CONTRACT_FUZZ_COUNTS: report, ...(paths ? { CONTRACT_FUZZ_PATHS: paths } : {}) },
-      () => readCounts(report, (c) => c),
-    ) && ok;
+} finally {
+  // Also a broker that was still starting when a step before Jest failed.
+  if ((kafka ?? (await kafkaStarting)) && !process.env.KAFKA_BROKERS) stopKafka();
 }
 
 if (!skip('e2e', 'browser tests')) {
   const report = join(scratch, 'playwright.json');
   if (chromium)
     ok =
-      run(
-        'browser tests',
-        'npx',
-        ['playwright', 'test', ...options('e2e')],
-        { PLAYWRIGHT_JSON_OUTPUT_NAME: report },
-        () =>
+      (await run('browser tests', 'npx', ['playwright', 'test', ...options('e2e')], {
+        env: { PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+        counts: () =>
           readCounts(report, (j) => ({
             // A flaky test failed first and passed on a retry: it passed.
             passed: j.stats.expected + j.stats.flaky,
             failed: j.stats.unexpected,
             skipped: j.stats.skipped,
           })),
-      ) && ok;
+      })) && ok;
   else results.push({ name: 'browser tests', ok: false, seconds: 0 });
 }
 rmSync(scratch, { recursive: true, force: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 process.stdout.write('\n=== Summary\n');
+results.sort((a, b) => ORDER.indexOf(a.name) - ORDER.indexOf(b.name));
 for (const r of results) {
   const counts = { passed: 0, failed: 0, skipped: 0, ...r.counts };
   // Red without a failure counted (lint, build, a crash, a failed set-up): one failure.
@@ -231,7 +272,8 @@ for (const r of results) {
       : r.ok
         ? ''
         : ': no count reported, counted as 1 failed';
-  process.stdout.write(`${status.padEnd(7)} ${r.name} (${r.seconds} s)${detail}\n`);
+  const time = `${r.seconds} s${r.beside ? `, beside ${r.beside}` : ''}`;
+  process.stdout.write(`${status.padEnd(7)} ${r.name} (${time})${detail}\n`);
 }
 process.stdout.write(`Total ${Math.round((Date.now() - started) / 1000)} s\n`);
 process.stdout.write(`Skipped: ${totals.skipped}\n`);
