@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { serverCart } from './support/cart.js';
 import { productPage } from './support/catalog.js';
 import { pageAtRest } from './support/settled.js';
@@ -94,54 +94,83 @@ test('the registration form lists states (NOTUS first) and countries (USA, GBR f
   await expect(country).toHaveValue('GBR');
 });
 
-test('every public page has no serious or critical accessibility violation', async ({ page, request }) => {
-  test.setTimeout(180_000);
-  const first = (await productPage(request, { category: 0, size: 24 })).data[0]!;
-  const routes = [
-    '/',
-    '/products/0',
-    '/products/14',
-    `/product/${first.SLUG}/${first.ID}`,
-    '/product/complete/130',
-    '/product/cme/155',
-    ...STATIC_PAGES.map(([slug]) => `/static/${slug}`),
-    '/meeting/list',
-    '/meeting/509/details',
-    '/meeting/509/choose',
-    '/meeting/509/virtual',
-    '/meeting/509/faculty',
-    '/meeting/509/program',
-    '/people',
-    '/people/' + (await (await request.get('/api/faculty')).json()).data[0].USERID,
-    '/redeem-info',
-    '/test',
-    '/maintenance',
-    '/cart',
-    '/login',
-    '/user/register',
-    '/user/forgot',
-    '/user/resend',
-    '/no/such/page',
-  ];
-  const failures: string[] = [];
-  for (const route of routes) {
-    await page.goto(route);
-    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-    await expect(page.getByLabel(/^Loading/)).toHaveCount(0);
-    if (route === '/test') {
-      // The page opens the "added to the cart" snackbar once its product has loaded; axe must see it
-      // fully faded in (measured mid fade-in its text fails color-contrast).
-      const snackbar = page.getByRole('alert').filter({ hasText: 'iFlap has been added to the cart' });
-      await expect(snackbar).toBeVisible();
-      await expect(snackbar).toHaveCSS('opacity', '1');
-    }
-    await pageAtRest(page);
-    const results = await new AxeBuilder({ page }).analyze();
-    for (const violation of results.violations) {
-      if (violation.impact === 'serious' || violation.impact === 'critical') {
-        failures.push(`${route}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+/**
+ * Every public page has no serious or critical accessibility violation. The pages are checked in four
+ * groups, a test each, so the two workers share them (one test of all of them ran for two minutes).
+ */
+const A11Y_GROUPS: { name: string; routes: (request: APIRequestContext) => Promise<string[]> }[] = [
+  {
+    name: 'the catalog pages',
+    routes: async (request) => {
+      const first = (await productPage(request, { category: 0, size: 24 })).data[0]!;
+      return [
+        '/',
+        '/products/0',
+        '/products/14',
+        `/product/${first.SLUG}/${first.ID}`,
+        '/product/complete/130',
+        '/product/cme/155',
+      ];
+    },
+  },
+  { name: 'the static pages', routes: async () => STATIC_PAGES.map(([slug]) => `/static/${slug}`) },
+  {
+    name: 'the meeting and faculty pages',
+    routes: async (request) => [
+      '/meeting/list',
+      '/meeting/509/details',
+      '/meeting/509/choose',
+      '/meeting/509/virtual',
+      '/meeting/509/faculty',
+      '/meeting/509/program',
+      '/people',
+      '/people/' + (await (await request.get('/api/faculty')).json()).data[0].USERID,
+    ],
+  },
+  {
+    name: 'the cart, account forms and the other pages',
+    routes: async () => [
+      '/redeem-info',
+      '/test',
+      '/maintenance',
+      '/cart',
+      '/login',
+      '/user/register',
+      '/user/forgot',
+      '/user/resend',
+      '/no/such/page',
+    ],
+  },
+];
+
+for (const group of A11Y_GROUPS) {
+  test(`every public page has no serious or critical accessibility violation: ${group.name}`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const failures: string[] = [];
+    for (const route of await group.routes(request)) {
+      await page.goto(route);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await expect(page.getByLabel(/^Loading/)).toHaveCount(0);
+      if (route === '/test') {
+        // The page opens the "added to the cart" snackbar once its product has loaded; axe must see it
+        // fully faded in (measured mid fade-in its text fails color-contrast).
+        const snackbar = page.getByRole('alert').filter({ hasText: 'iFlap has been added to the cart' });
+        await expect(snackbar).toBeVisible();
+        await expect(snackbar).toHaveCSS('opacity', '1');
+      }
+      await pageAtRest(page);
+      const results = await new AxeBuilder({ page }).analyze();
+      for (const violation of results.violations) {
+        if (violation.impact === 'serious' || violation.impact === 'critical') {
+          failures.push(
+            `${route}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+          );
+        }
       }
     }
-  }
-  expect(failures).toEqual([]);
-});
+    expect(failures).toEqual([]);
+  });
+}
