@@ -81,7 +81,7 @@ for (const size of SIZES) {
     }) => {
       test.setTimeout(120_000);
       const email = await registeredAccount(request, PASSWORD);
-      await logIn(page, email, PASSWORD);
+      await withApiSession(page, email, PASSWORD);
       await page.goto('/user/account#profile');
       const profile = page.getByRole('form', { name: 'Profile' });
       await expect(profile.getByLabel('Email')).toHaveValue(email);
@@ -164,7 +164,7 @@ for (const size of SIZES) {
       test.setTimeout(120_000);
       const email = await registeredAccount(request, PASSWORD);
       const newEmail = freshEmail('moved');
-      await logIn(page, email, PASSWORD);
+      await withApiSession(page, email, PASSWORD);
       await page.goto('/user/account#profile');
       const profile = page.getByRole('form', { name: 'Profile' });
       await profile.getByLabel('Email').fill(newEmail);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSidewaysScroll } from './support/layout.js';
-import { logIn, registeredAccount } from './support/shop.js';
+import { logIn, registeredAccount, withApiSession } from './support/shop.js';
 
 const PASSWORD = 'Account-pass-1';
 
@@ -124,7 +124,7 @@ test('edit and save the profile, shipping and billing tabs and see each after a 
 
 test('an email another account holds answers 409 with the forgot-password link', async ({ page, request }) => {
   const email = await registeredAccount(request, PASSWORD);
-  await logIn(page, email, PASSWORD);
+  await withApiSession(page, email, PASSWORD);
   await page.goto('/user/account#profile');
   const profile = page.getByRole('form', { name: 'Profile' });
   await expect(profile.getByLabel('Email')).toHaveValue(email);

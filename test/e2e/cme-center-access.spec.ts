@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { CME_GO_TO_FORM, CME_INFO_MISSING_BANNER, cmeNoRecordsMessage } from '../../libs/contracts/cme.js';
 import { withAccount } from './support/accounts.js';
 import { expectNoSidewaysScroll } from './support/layout.js';
-import { DEMO_PASSWORD, logIn } from './support/shop.js';
+import { DEMO_PASSWORD, logIn, withApiSession } from './support/shop.js';
 
 test('a customer whose CME information is missing sees the banner and Go To Form, and no certificate', async ({
   page,
@@ -51,7 +51,7 @@ test('a customer whose CME information is missing sees the banner and Go To Form
 
 test('learner@demo.test (no cme, no cmePrint) is sent home from the CME center and the test page', async ({ page }) => {
   await withAccount('learner@demo.test', async () => {
-    await logIn(page, 'learner@demo.test', DEMO_PASSWORD);
+    await withApiSession(page, 'learner@demo.test', DEMO_PASSWORD);
     await page.goto('/cme-center');
     await expect(page).toHaveURL(/\/$/);
     await page.goto('/cme/streaming/287');

@@ -15,7 +15,7 @@ import { qrCodesOfPdf } from '../support/pdf-qr.js';
 import { withAccount } from './support/accounts.js';
 import { expectNoSeriousAxeViolations } from './support/axe.js';
 import { expectNoSidewaysScroll } from './support/layout.js';
-import { DEMO_PASSWORD, logIn } from './support/shop.js';
+import { DEMO_PASSWORD, withApiSession } from './support/shop.js';
 import { expectTapTargets } from './support/tap-targets.js';
 import { pdfText } from './support/pdf.js';
 
@@ -29,7 +29,8 @@ const SIZES = [
 const YEAR = new Date().getFullYear() - 1;
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
-test.describe.configure({ timeout: 150_000 });
+// Every test holds cme@demo.test: in order in one worker, so the other worker never waits for the account.
+test.describe.configure({ mode: 'default', timeout: 150_000 });
 
 /** `npm run cme:revoke` against the journeys' shop, through its embedded PostgreSQL (the shop keeps running). */
 async function revoke(number: string, reason: string): Promise<void> {
@@ -66,7 +67,7 @@ for (const size of SIZES) {
       browser,
     }, testInfo) => {
       await withAccount(CME, async () => {
-        await logIn(page, CME, DEMO_PASSWORD);
+        await withApiSession(page, CME, DEMO_PASSWORD);
         await page.goto(`/cme-center?year=${YEAR}`);
         await expect(page.getByTestId('cme-total')).toHaveText('20');
 
@@ -151,7 +152,7 @@ test('a revoked certificate says so on its verify page, with the date and the re
   const year = YEAR - 1;
   let number = '';
   await withAccount(CME, async () => {
-    await logIn(page, CME, DEMO_PASSWORD);
+    await withApiSession(page, CME, DEMO_PASSWORD);
     await page.goto(`/cme-center?year=${year}`);
     await page.getByRole('button', { name: 'Download certificate' }).click();
     const numberLine = page.getByText(/^Certificate number /);

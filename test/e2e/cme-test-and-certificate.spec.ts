@@ -10,7 +10,7 @@ import {
 import { CONCURRENT_CHANGE } from '../../libs/contracts/errors.js';
 import { withAccount } from './support/accounts.js';
 import { expectNoSidewaysScroll } from './support/layout.js';
-import { DEMO_PASSWORD, logIn } from './support/shop.js';
+import { DEMO_PASSWORD, logIn, withApiSession } from './support/shop.js';
 import { pdfText } from './support/pdf.js';
 
 const CME = 'cme@demo.test';
@@ -26,7 +26,8 @@ const RETAKE_CLOSED =
 // One journey holds cme@demo.test for all its steps: each test adds at most 2 credits to the current
 // year (one record; the retake policy keeps its retake closed for a day), far below the cap of 20, and the
 // database is new every run.
-test.describe.configure({ timeout: 150_000 });
+// Every test holds cme@demo.test: in order in one worker, so the other worker never waits for the account.
+test.describe.configure({ mode: 'default', timeout: 150_000 });
 
 /** The year's total on the CME center. */
 async function centerTotal(page: Page): Promise<number> {
@@ -188,7 +189,7 @@ test('the certificate download shows its progress and a refusal, and a session e
 }) => {
   const year = new Date().getFullYear();
   await withAccount(CME, async () => {
-    await logIn(page, CME, DEMO_PASSWORD);
+    await withApiSession(page, CME, DEMO_PASSWORD);
     await page.goto('/cme-center');
     const button = page.getByRole('button', { name: 'Download certificate' });
 

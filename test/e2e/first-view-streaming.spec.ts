@@ -16,6 +16,8 @@ const SIZES = [
   { name: 'desktop', viewport: { width: 1280, height: 800 } },
 ] as const;
 const STREAMER = 'streamer@demo.test';
+// The tests hold streamer@demo.test: in order in one worker, so the other worker never waits for the account.
+test.describe.configure({ mode: 'default' });
 /** Product 250's first video: no terms to accept (docs/demo-data.md). */
 const VIDEO = { product: 250, video: 5001 };
 

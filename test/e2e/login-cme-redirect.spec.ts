@@ -12,6 +12,8 @@ import { expectTapTargets } from './support/tap-targets.js';
  * CME item. The login page itself fits a phone, with tap targets of 44 px.
  */
 const ACCOUNT = 'cmeprint@demo.test';
+// The tests hold cmeprint@demo.test: in order in one worker, so the other worker never waits for the account.
+test.describe.configure({ mode: 'default' });
 const CME_PACKAGE = 155;
 const SIZES = [
   { name: 'phone', viewport: { width: 390, height: 844 } },

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { addToCart, cheapBook, checkOut, SANDBOX_CARD } from './support/checkout.js';
-import { logIn, logOut, registeredAccount } from './support/shop.js';
+import { logIn, logOut, registeredAccount, withApiSession } from './support/shop.js';
 
 const PASSWORD = 'Receipt-2026';
 
@@ -17,7 +17,7 @@ test('another customer cannot open a receipt, and is not logged out for trying',
   await expect(page.getByText(/ending in 4242/)).toBeVisible();
 
   await logOut(page);
-  await logIn(page, other, PASSWORD);
+  await withApiSession(page, other, PASSWORD);
   await page.goto(receipt);
   await expect(page.getByText('You are not authorized to access this resource.')).toBeVisible();
   await expect(page.getByRole('cell')).toHaveCount(0);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { withAccount } from './support/accounts.js';
 import { expectNoSidewaysScroll } from './support/layout.js';
-import { DEMO_PASSWORD, logIn, registeredAccount } from './support/shop.js';
+import { DEMO_PASSWORD, logIn, registeredAccount, withApiSession } from './support/shop.js';
 
 /** The code of book 601 kept unused for reader@demo.test (docs/demo-data.md); no other journey uses it. */
 const READER_CODE = 'BOOK-AEGB-BNZB';
@@ -17,7 +17,7 @@ test('reader@demo.test redeems a book code and streams the book; the code then f
   page,
 }) => {
   await withAccount('reader@demo.test', async () => {
-    await logIn(page, 'reader@demo.test', DEMO_PASSWORD);
+    await withApiSession(page, 'reader@demo.test', DEMO_PASSWORD);
     await page.goto('/redeem');
     await expect(page.getByRole('heading', { level: 1, name: 'Redeem Book' })).toBeVisible();
     await submit(page).click();

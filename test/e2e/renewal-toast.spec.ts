@@ -8,6 +8,8 @@ import { DEMO_PASSWORD, logIn } from './support/shop.js';
 import { expectTapTargets } from './support/tap-targets.js';
 
 const ACCOUNT = 'complete@demo.test';
+// The tests hold complete@demo.test: in order in one worker, so the other worker never waits for the account.
+test.describe.configure({ mode: 'default' });
 let release: (() => Promise<void>) | undefined;
 test.beforeEach(async () => {
   test.setTimeout(180_000);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { withAccount } from './support/accounts.js';
 import { expectNoSidewaysScroll } from './support/layout.js';
-import { DEMO_PASSWORD, logIn } from './support/shop.js';
+import { DEMO_PASSWORD, logIn, withApiSession } from './support/shop.js';
 
 const STREAMER = 'streamer@demo.test';
 
@@ -118,7 +118,7 @@ test('streamer browses categories, searches, sorts, pages and keeps the state in
 
 test('streamer favourites and unfavourites a product, and the Favorites category follows', async ({ page }) => {
   await withAccount(STREAMER, async () => {
-    await logIn(page, STREAMER, DEMO_PASSWORD);
+    await withApiSession(page, STREAMER, DEMO_PASSWORD);
     await page.goto('/streaming?sort=NAME_ASC');
     await expect.poll(async () => isSorted(await cardNames(page), 1)).toBe(true);
     const name = (await cardNames(page))[2]!;

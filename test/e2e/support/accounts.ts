@@ -1,6 +1,7 @@
 import { mkdir, rmdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { test } from '@playwright/test';
 
 /**
  * One device per account: two journeys logged in as the same demo account at once end each other's
@@ -8,10 +9,16 @@ import { join } from 'node:path';
  */
 export async function holdAccount(email: string, waitMs = 120_000): Promise<() => Promise<void>> {
   const dir = join(process.env.E2E_DATA_DIR ?? tmpdir(), `account-lock-${email}`);
-  const deadline = Date.now() + waitMs;
+  const started = Date.now();
+  const deadline = started + waitMs;
   for (;;) {
     try {
       await mkdir(dir);
+      // A wait is a worker idle: the report says who waited how long (docs/conventions.md, Tests).
+      if (Date.now() - started >= 1_000) {
+        const seconds = ((Date.now() - started) / 1000).toFixed(1);
+        test.info().annotations.push({ type: 'account wait', description: `${email}: ${seconds} s` });
+      }
       return () => rmdir(dir).catch(() => undefined);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || Date.now() > deadline) throw error;
