@@ -242,6 +242,10 @@ export interface UserHomeResponse {
  *   POST /api/streaming/playbacks                      PlaybackRequest -> PlaybackResponse
  *          opens a playback of one video for this page load (the lease the media is served under);
  *          sets the media cookie; 404 NOT_AUTHORIZED, 403 MEDIA_TERMS_DUE (terms not accepted)
+ *   GET  /api/streaming/playbacks/{viewingId}          -> PlaybackStateResponse: the lease is still this
+ *          page's (the player asks every LEASE_CHECK_SECONDS while its viewing runs); 409
+ *          PLAYBACK_ELSEWHERE once another page or device of the account started playing; 404
+ *          NOT_AUTHORIZED for a viewing that is not the account's; 401 once the session ended (a login elsewhere)
  *   GET  /api/hls/{token}/{file...}                    the playback's media: master.m3u8,
  *          {rendition}/index.m3u8, {rendition}/init.mp4, {rendition}/seg_00001.m4s, poster.jpg,
  *          thumbnails.vtt, thumbnails.jpg, captions.vtt, chapters.vtt, or `progressive` (the title's
@@ -256,6 +260,12 @@ export interface UserHomeResponse {
 export const PLAYBACK_ACCESS_SECONDS = 180;
 /** The heartbeat interval while the page shows a player, playing or paused (the spec's 60-second polling). */
 export const HEARTBEAT_SECONDS = WATCH_REPORT_INTERVAL_SECONDS;
+/**
+ * While a viewing runs, the player asks this often whether its playback is still the account's one
+ * (GET /api/streaming/playbacks/{viewingId}): another device's play stops this page within seconds,
+ * not at the next heartbeat or once the buffer runs out.
+ */
+export const LEASE_CHECK_SECONDS = 2;
 /** The most intervals one heartbeat may carry. */
 export const MAX_HEARTBEAT_INTERVALS = 200;
 /** A chapter counts as covered once this share of its length was watched. */
@@ -266,7 +276,19 @@ export type PlaybackSpeed = (typeof PLAYBACK_SPEEDS)[number];
 
 export const PLAYBACK_ELSEWHERE = 'This account started playing a video on another device, so playback stopped here.';
 export const PLAYBACK_ACCESS_ENDED = 'This playback has ended. Reload the page to watch again.';
+/** Shown once the video has waited for data for STALL_MESSAGE_SECONDS while it should play, with "Try again". */
+export const PLAYBACK_STALLED = 'The video stopped loading. Check your connection, then try again.';
+/** A stall (playing, the buffer empty) this long shows PLAYBACK_STALLED; the buffering indicator shows at once. */
+export const STALL_MESSAGE_SECONDS = 15;
 export const HEARTBEAT_INVALID = 'The watched intervals are not valid for this video.';
+
+/** GET /api/streaming/playbacks/{viewingId}: the playback is live on this page. */
+export interface PlaybackStateResponse {
+  VIEWINGID: string;
+  LIVE: true;
+  /** Seconds the playback's access lasts without another heartbeat. */
+  EXPIRES_IN: number;
+}
 
 /** A chapter of a video's table of contents: START seconds from the beginning. */
 export interface StreamChapter {

@@ -3,10 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Pool } from 'pg';
 import { EVENT_STORE, PG_POOL } from '#apps/api/infrastructure/tokens.js';
+import { VIEWING_ID } from '#apps/api/streaming/viewings.controller.js';
 import { Clock } from '#libs/application/clock.js';
 import {
   HEARTBEAT_INVALID,
+  PLAYBACK_ACCESS_SECONDS,
   PLAYBACK_ELSEWHERE,
+  type PlaybackStateResponse,
   type StreamVideoResponse,
   type ViewingResponse,
 } from '#libs/contracts/streaming.js';
@@ -33,6 +36,12 @@ describe('watch evidence and one playback per account', () => {
   let store: EventStore;
   let media: HlsFixture;
   const at = (ms: number) => jest.spyOn(clock, 'now').mockReturnValue(new Date(ms));
+  const leaseOf = (token: string, viewingId: string) =>
+    call<PlaybackStateResponse & { error?: string; message?: string[] }>(
+      token,
+      'GET',
+      `/streaming/playbacks/${viewingId}`,
+    );
   const eventsOf = async (viewingId: string) => (await store.readStream(`viewing-${viewingId}`)).map((e) => e.type);
 
   /** Fetches the 360p segments that hold [from, to) as a player would; answers their statuses. */
@@ -138,6 +147,15 @@ describe('watch evidence and one playback per account', () => {
     expect((await heartbeat(token, first.viewingId, [])).status).toBe(200);
     await play(token, 250, 5002, second.viewingId);
 
+    // The first page's lease check says so at once, before any heartbeat.
+    const check = await leaseOf(token, first.viewingId);
+    expect(check.status).toBe(409);
+    expect(check.body).toMatchObject({ error: PLAYBACK_ELSEWHERE });
+    expect((await leaseOf(token, second.viewingId)).body).toEqual({
+      VIEWINGID: second.viewingId,
+      LIVE: true,
+      EXPIRES_IN: expect.any(Number),
+    });
     const stopped = await heartbeat(token, first.viewingId, [[0, 10]]);
     expect(stopped.status).toBe(409);
     expect(stopped.body.error).toBe(PLAYBACK_ELSEWHERE);
@@ -151,6 +169,26 @@ describe('watch evidence and one playback per account', () => {
     await play(token, 250, 5002, first.viewingId);
     expect(await fetchSpan(back.base, back.cookie, 10, 20)).toEqual([200]);
     expect((await heartbeat(token, second.viewingId, [])).status).toBe(409);
+    expect((await leaseOf(token, second.viewingId)).status).toBe(409);
+    expect((await leaseOf(token, first.viewingId)).status).toBe(200);
+  });
+
+  it("the lease check: live with the access left, 404 for another account's or an unknown viewing, 400 for a bad id, 401 after a login elsewhere", async () => {
+    const token = await login('streamer@demo.test');
+    const playback = await open(token, 250, 5002);
+    const live = await leaseOf(token, playback.viewingId);
+    expect(live.status).toBe(200);
+    expect(live.body.EXPIRES_IN).toBeGreaterThan(PLAYBACK_ACCESS_SECONDS - 30);
+    expect(live.body.EXPIRES_IN).toBeLessThanOrEqual(PLAYBACK_ACCESS_SECONDS);
+    const complete = await login('complete@demo.test');
+    expect((await leaseOf(complete, playback.viewingId)).status).toBe(404);
+    expect((await leaseOf(token, '6f1c2a9e-4a8e-4a57-9a51-0a1b2c3d4e5f')).status).toBe(404);
+    const bad = await leaseOf(token, 'not-a-uuid');
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ message: [VIEWING_ID] });
+    // A second login of the account ends this session: the page's next check answers 401.
+    await login('streamer@demo.test');
+    expect((await leaseOf(token, playback.viewingId)).status).toBe(401);
   });
 
   it('30 heartbeats at once answer 200 or 409, and the unique seconds add up once', async () => {

@@ -131,6 +131,19 @@ export class PlaybackLeases {
     return rows[0] ?? null;
   }
 
+  /** Whose the viewing's lease is, whether it ended and until when it gives access (the player's lease check). */
+  async stateOf(
+    viewingId: string,
+  ): Promise<Pick<PlaybackLease, 'customerId' | 'endedReason' | 'accessUntil'> | null> {
+    await this.ensureTable();
+    const { rows } = await this.pool.query<Pick<PlaybackLease, 'customerId' | 'endedReason' | 'accessUntil'>>(
+      `SELECT customer_id AS "customerId", ended_reason AS "endedReason", access_until AS "accessUntil"
+         FROM playback_leases WHERE viewing_id = $1`,
+      [viewingId],
+    );
+    return rows[0] ?? null;
+  }
+
   /** Renews a live lease (a heartbeat); false when it ended elsewhere or does not exist. */
   async renew(viewingId: string, accessUntil: Date): Promise<boolean> {
     await this.ensureTable();

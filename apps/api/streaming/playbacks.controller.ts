@@ -1,14 +1,32 @@
-import { Body, Controller, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Req,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { NOT_AUTHORIZED, type PlaybackResponse } from '#libs/contracts/streaming.js';
+import {
+  NOT_AUTHORIZED,
+  PLAYBACK_ELSEWHERE,
+  type PlaybackResponse,
+  type PlaybackStateResponse,
+} from '#libs/contracts/streaming.js';
 import { type AuthUser, CurrentUser, JwtAuthGuard, Roles, RolesGuard } from '../identity/index.js';
 import { ApiError, ApiRequiredBearer, BAD_BODY } from '../kernel/errors.responses.js';
 import { MEDIA_TERMS_DUE } from './media.controller.js';
 import { MediaSigner } from './media-signer.js';
 import { Playbacks } from './playbacks.js';
 import { PlaybackDto } from './streaming.dto.js';
-import { PlaybackResponseDto } from './streaming.responses.js';
+import { PlaybackResponseDto, PlaybackStateResponseDto } from './streaming.responses.js';
+import { VIEWING_ID } from './viewings.controller.js';
 
 /**
  * Playbacks (issue 22): the player's page opens the playback of its viewing, under which the media is
@@ -44,5 +62,26 @@ export class PlaybacksController {
     const answer = await this.playbacks.open(user, body.PRODUCTID, body.VIDEOID, body.VIEWINGID.toLowerCase());
     reply.header('Set-Cookie', this.signer.setCookie(user.sessionId, request.protocol === 'https'));
     return answer;
+  }
+
+  @Get(':viewingId')
+  @ApiOperation({
+    summary:
+      "The player's lease check (every few seconds while its viewing runs): still this page's playback, or taken over",
+  })
+  @ApiOkResponse({ type: PlaybackStateResponseDto })
+  @ApiError(400, VIEWING_ID)
+  @ApiError(403, 'No role streaming: "You do not have access to this resource."')
+  @ApiError(404, `${NOT_AUTHORIZED}: no playback of this account under that viewing`)
+  @ApiError(409, `${PLAYBACK_ELSEWHERE}: another page or device of the account started playing`)
+  state(
+    @CurrentUser() user: AuthUser,
+    @Param(
+      'viewingId',
+      new ParseUUIDPipe({ exceptionFactory: () => new BadRequestException({ message: [VIEWING_ID] }) }),
+    )
+    viewingId: string,
+  ): Promise<PlaybackStateResponse> {
+    return this.playbacks.state(user.customerId, viewingId.toLowerCase());
   }
 }

@@ -3,7 +3,12 @@ import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nest
 import type { Pool } from 'pg';
 import { Clock } from '#libs/application/clock.js';
 import type { Config } from '#libs/config/config.js';
-import { NOT_AUTHORIZED, PLAYBACK_ACCESS_SECONDS, type PlaybackResponse } from '#libs/contracts/streaming.js';
+import {
+  NOT_AUTHORIZED,
+  PLAYBACK_ACCESS_SECONDS,
+  type PlaybackResponse,
+  type PlaybackStateResponse,
+} from '#libs/contracts/streaming.js';
 import { DomainError } from '#libs/domain/kernel/decider.js';
 import type { Interval } from '#libs/domain/streaming/intervals.js';
 import { StreamingErrors } from '#libs/domain/streaming/streaming.errors.js';
@@ -99,6 +104,20 @@ export class Playbacks {
       CHAPTERS: null,
       EXPIRES_IN: PLAYBACK_ACCESS_SECONDS,
     };
+  }
+
+  /**
+   * The player's lease check: live (with the seconds its access has left), 409 PLAYBACK_ELSEWHERE once
+   * another playback of the account took over, 404 for a viewing that is not the account's.
+   */
+  async state(customerId: string, viewingId: string): Promise<PlaybackStateResponse> {
+    const lease = await this.leases.stateOf(viewingId);
+    if (!lease || lease.customerId !== customerId) throw new NotFoundException(NOT_AUTHORIZED);
+    if (lease.endedReason === ENDED_ELSEWHERE) {
+      throw new DomainError('playback_elsewhere', StreamingErrors.playback_elsewhere);
+    }
+    const left = Math.max(0, Math.floor((lease.accessUntil.getTime() - this.clock.now().getTime()) / 1000));
+    return { VIEWINGID: viewingId, LIVE: true, EXPIRES_IN: left };
   }
 
   /** The first play of a viewing: it becomes the account's one playback; every other one ends. */

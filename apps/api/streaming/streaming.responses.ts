@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import type {
   FavoritesResponse,
   PlaybackResponse,
+  PlaybackStateResponse,
   StreamChapter,
   StreamRendition,
   StreamVideoMedia,
@@ -149,6 +150,12 @@ export class PlaybackResponseDto implements PlaybackResponse {
   @ApiProperty({ type: String, nullable: true }) CAPTIONS!: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'WebVTT chapters' }) CHAPTERS!: string | null;
   @ApiProperty({ description: 'Seconds the access lasts without a heartbeat' }) EXPIRES_IN!: number;
+}
+
+export class PlaybackStateResponseDto implements PlaybackStateResponse {
+  @ApiProperty() VIEWINGID!: string;
+  @ApiProperty({ enum: [true] }) LIVE!: true;
+  @ApiProperty({ description: 'Seconds the access lasts without another heartbeat' }) EXPIRES_IN!: number;
 }
 
 export class RedeemResponseDto implements RedeemResponse {

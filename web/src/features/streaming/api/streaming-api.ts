@@ -5,6 +5,7 @@ import {
   type FavoritesResponse,
   type PlaybackRequest,
   type PlaybackResponse,
+  type PlaybackStateResponse,
   type PlayerPreferences,
   type StreamDetailResponse,
   type StreamListResponse,
@@ -72,6 +73,12 @@ export const streamingApi = api.injectEndpoints({
       query: (body) => ({ url: '/streaming/playbacks', method: 'POST', body }),
       extraOptions: own,
     }),
+    // The player's lease check: asked again each time (never cached); 409 once another device plays.
+    playbackState: build.query<PlaybackStateResponse, string>({
+      query: (viewingId) => `/streaming/playbacks/${encodeURIComponent(viewingId)}`,
+      keepUnusedDataFor: 0,
+      extraOptions: own,
+    }),
     // Keyed by the session token: one account's preferences never show for another.
     playerPreferences: build.query<PlayerPreferences, string>({
       query: () => '/account/player',
@@ -103,6 +110,7 @@ export const {
   useReportViewingMutation,
   useOpenPlaybackMutation,
   useSavePlayerPreferencesMutation,
+  useLazyPlaybackStateQuery,
 } = streamingApi;
 
 /** The signed-in account's player speed and captions (the defaults when the read fails). */

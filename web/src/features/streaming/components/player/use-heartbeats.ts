@@ -2,13 +2,14 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useSelector } from 'react-redux';
 import {
   HEARTBEAT_SECONDS,
+  LEASE_CHECK_SECONDS,
   MAX_HEARTBEAT_INTERVALS,
   PLAYBACK_ELSEWHERE,
   type WatchReportRequest,
 } from '@contracts/streaming';
 import { errorBody, errorStatus } from '@/lib/api';
 import { selectToken } from '@/lib/session';
-import { useReportViewingMutation, useStartViewingMutation } from '../../api/streaming-api';
+import { useLazyPlaybackStateQuery, useReportViewingMutation, useStartViewingMutation } from '../../api/streaming-api';
 import { PlayedIntervals } from './played-intervals';
 
 /** What a heartbeat came to: renewed, another device took over, not sent (no viewing yet), or failed. */
@@ -32,11 +33,15 @@ const isElsewhere = (error: unknown): boolean =>
  * which also makes it the account's one playback); from then on a heartbeat every HEARTBEAT_SECONDS,
  * paused too, carries the media intervals played since the last one and the position, and renews the
  * playback's access. A pause, the end and hiding the page send one at once. A heartbeat that did not
- * arrive hands its intervals to the next; 409 PLAYBACK_ELSEWHERE stops this page (onElsewhere).
+ * arrive hands its intervals to the next; 409 PLAYBACK_ELSEWHERE stops this page (onElsewhere). Between
+ * heartbeats, every LEASE_CHECK_SECONDS, the page asks whether its playback is still the account's
+ * one, so another device's play stops it within seconds (and a login elsewhere, whose 401 ends this
+ * session, sends it to the login page with the one-device message).
  */
 export function useHeartbeats({ productId, videoId, viewingId, position, onElsewhere }: Options) {
   const [start] = useStartViewingMutation();
   const [report] = useReportViewingMutation();
+  const [checkLease] = useLazyPlaybackStateQuery();
   const token = useSelector(selectToken);
   const intervals = useRef(new PlayedIntervals(MAX_HEARTBEAT_INTERVALS));
   const started = useRef<Promise<boolean> | null>(null);
@@ -69,6 +74,19 @@ export function useHeartbeats({ productId, videoId, viewingId, position, onElsew
     // body() reads refs only.
   }, [report, viewingId]);
 
+  /** The lease check: stops this page once another one took the account's playback. */
+  const check = useCallback(async (): Promise<void> => {
+    if (!started.current || stopped.current || document.visibilityState === 'hidden') return;
+    if (!(await started.current)) return;
+    try {
+      await checkLease(viewingId).unwrap();
+    } catch (error) {
+      if (stopped.current || !isElsewhere(error)) return;
+      stopped.current = true;
+      latest.current.onElsewhere();
+    }
+  }, [checkLease, viewingId]);
+
   /** Leaving the page: a request the browser delivers after the page is gone (keepalive), with the session. */
   const farewell = useCallback(() => {
     const { token: bearer } = latest.current;
@@ -95,6 +113,7 @@ export function useHeartbeats({ productId, videoId, viewingId, position, onElsew
   // Every HEARTBEAT_SECONDS while the page shows the player, once the viewing started.
   useEffect(() => {
     const timer = window.setInterval(() => void beat(), HEARTBEAT_SECONDS * 1000);
+    const checks = window.setInterval(() => void check(), LEASE_CHECK_SECONDS * 1000);
     // Hidden: what was played goes now. Shown again: a heartbeat at once tells whether another device took over.
     const onHide = () => {
       if (document.visibilityState === 'hidden') farewell();
@@ -104,10 +123,11 @@ export function useHeartbeats({ productId, videoId, viewingId, position, onElsew
     document.addEventListener('visibilitychange', onHide);
     return () => {
       window.clearInterval(timer);
+      window.clearInterval(checks);
       window.removeEventListener('pagehide', farewell);
       document.removeEventListener('visibilitychange', onHide);
     };
-  }, [beat, farewell]);
+  }, [beat, check, farewell]);
 
   const onPlay = useCallback(() => {
     if (started.current) return;
