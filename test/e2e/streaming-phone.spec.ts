@@ -58,22 +58,28 @@ const WATERMARK_IN_FULL_SCREEN = `(() => {
 })()`;
 
 /**
- * The player's button named `name`, its controls shown first: they hide while the video plays and show
- * while the pointer moves over the player (as the keyboard's focus shows them).
+ * The player's button named `name`, as a keyboard reaches it: focused, which keeps the controls shown (a
+ * pointer's hover shows them only until they idle, 2 s while playing, which a busy machine can outlast).
  */
 async function playerButton(page: Page, name: string) {
-  const frame = page.getByTestId('player-frame');
-  // Two positions: a pointer already resting at the first one moves nothing, and the controls stay hidden.
-  await frame.hover({ position: { x: 30, y: 30 } });
-  await frame.hover({ position: { x: 20, y: 20 } });
-  const button = frame.getByRole('button', { name });
+  const button = page.getByTestId('player-frame').getByRole('button', { name });
+  await button.focus();
   await expect(button).toBeVisible();
   return button;
+}
+
+/** Presses the player's button named `name` with the keyboard (Enter on the focused button). */
+async function pressPlayerButton(page: Page, name: string): Promise<void> {
+  await (await playerButton(page, name)).press('Enter');
 }
 
 /** Starts the video (muted) and pauses it: before its start a phone's player shows only its play button. */
 async function startedAndPaused(page: Page): Promise<void> {
   const video = page.locator('video');
+  // Its source loaded first: a play asked before that is cut short by the load.
+  await expect
+    .poll(() => video.evaluate((node) => (node as unknown as Media).readyState), { timeout: 30_000 })
+    .toBeGreaterThanOrEqual(1);
   await video.evaluate(async (node) => {
     const element = node as unknown as Media;
     element.muted = true;
@@ -187,10 +193,10 @@ for (const size of SIZES) {
         await check(page, 'video page');
 
         // Full screen takes the frame with the watermark; the same button leaves it.
-        await (await playerButton(page, 'Full screen')).click();
+        await pressPlayerButton(page, 'Full screen');
         await expect.poll(() => page.evaluate<string>(WATERMARK_IN_FULL_SCREEN)).toBe('player-frame: Sam Streamer');
         await expect(await playerButton(page, 'Full screen')).toHaveAttribute('aria-pressed', 'true');
-        await (await playerButton(page, 'Full screen')).click();
+        await pressPlayerButton(page, 'Full screen');
         await expect.poll(() => page.evaluate<boolean>('document.fullscreenElement === null')).toBe(true);
 
         // Next and previous follow the stream page's order.
@@ -213,7 +219,7 @@ for (const size of SIZES) {
         // At the end of a video the next one opens and plays, still in full screen.
         await expect(video).toBeVisible();
         await startedAndPaused(page);
-        await (await playerButton(page, 'Full screen')).click();
+        await pressPlayerButton(page, 'Full screen');
         await expect.poll(() => page.evaluate<string>(WATERMARK_IN_FULL_SCREEN)).toBe('player-frame: Sam Streamer');
         await video.evaluate(async (node) => {
           const element = node as unknown as Media;
@@ -228,7 +234,7 @@ for (const size of SIZES) {
           .poll(() => video.evaluate((node) => (node as unknown as Media).currentTime), { timeout: 15_000 })
           .toBeGreaterThan(0.2);
         await expect.poll(() => page.evaluate<string>(WATERMARK_IN_FULL_SCREEN)).toBe('player-frame: Sam Streamer');
-        await (await playerButton(page, 'Full screen')).click();
+        await pressPlayerButton(page, 'Full screen');
 
         // Switched off, it stays off.
         await autoplay.uncheck();

@@ -13,17 +13,17 @@ import {
   Track,
 } from '@vidstack/react';
 import { DefaultVideoLayout, defaultLayoutIcons } from '@vidstack/react/player/layouts/default';
-import { NOT_AUTHORIZED, PLAYBACK_ACCESS_ENDED, PLAYBACK_SPEEDS, type PlaybackResponse } from '@contracts/streaming';
-import { FRAME, PLAYER_MAX_WIDTH, PlayerCaption, PlayerPlaceholder } from '../player-frame';
+import { PLAYBACK_ACCESS_ENDED, PLAYBACK_SPEEDS } from '@contracts/streaming';
+import { PLAYER_MAX_WIDTH, PlayerCaption, PlayerPlaceholder } from '../player-frame';
 import type { VideoPlayerProps } from '../video-player';
 import { ChapterList, chapterAt } from './chapter-list';
 import { PlaybackElsewhere } from './playback-stopped';
+import { FailedPlayback, source, StalledPlayback, Watermark } from './player-parts';
 import { useHeartbeats } from './use-heartbeats';
 import { usePlayerChoices } from './use-player-preferences';
 import { usePlayback } from './use-playback';
+import { useStall } from './use-stall';
 
-/** Shown when the playback cannot be opened or keeps being refused (decided in docs/decisions.md). */
-export const PLAYBACK_FAILED = 'The video could not be loaded. Reload the page to try again.';
 /** A renewal by heartbeat is tried once in this window; a refusal again soon after reopens the playback. */
 const RENEWAL_WINDOW_MS = 20_000;
 /** More reopens than this within a minute: the server keeps refusing, the page says so instead. */
@@ -33,6 +33,31 @@ const TRANSLATIONS = {
   'Enter Fullscreen': 'Full screen',
   'Exit Fullscreen': 'Exit full screen',
   Fullscreen: 'Full screen',
+};
+
+/**
+ * Captions scale with the picture (4.5 % of a 16:9 box's height, as the player's default) but never
+ * below 14 px: on a 390 px phone the default was 8.6 px. In a portrait full screen the picture's box is
+ * the width's 16:9, not the screen's height. (The overlay's size is set by the player on this element.)
+ */
+const CAPTIONS_SIZE = {
+  '--media-cue-font-size': 'max(14px, calc(min(var(--overlay-height), var(--overlay-width) * 9 / 16) * 0.045))',
+};
+/**
+ * Every control is reachable by keyboard at every size. The player hides its controls with `visibility`
+ * while a video plays (and, under 576 px, all but the play button before the first play); a hidden control
+ * cannot take the focus that would show it, so Tab skipped them. Here they stay in the page (focusable,
+ * named for a screen reader) but unseen and untouchable, and a keyboard in the player shows them all.
+ */
+const PLAYER = '& [data-media-player]';
+const KEYBOARD = `${PLAYER}:is(:focus-visible, :has(:focus-visible))`;
+const IDLE = ' .vds-controls:not([data-visible])';
+const BEFORE_START = ':not([data-started]) .vds-video-layout[data-sm] .vds-controls-group:not(:nth-child(3))';
+const PLAYER_STYLES = {
+  '& .vds-captions': CAPTIONS_SIZE,
+  [`${PLAYER}${IDLE}, ${PLAYER}${BEFORE_START}`]: { visibility: 'visible' },
+  [`${PLAYER}${IDLE} *, ${PLAYER}${BEFORE_START} *`]: { pointerEvents: 'none' },
+  [`${KEYBOARD} .vds-controls, ${KEYBOARD}${BEFORE_START}`]: { opacity: 1 },
 };
 
 /** hls.js comes from the shop's own bundle, loaded when the first HLS title plays (never from a CDN). */
@@ -77,6 +102,7 @@ export default function MediaPlayerChunk({
   const shown = useRef(false);
   const captionsAtStart = useRef<boolean | null>(null);
   const [attached, setAttached] = useState(false);
+  const stall = useStall();
 
   const heartbeats = useHeartbeats({
     productId,
@@ -98,8 +124,9 @@ export default function MediaPlayerChunk({
     recovery.current = { busy: false, renewedAt: 0, reopens: [] };
     setChapter(-1);
     setGaveUp(false);
+    stall.onStopped();
     keepSpeed();
-  }, [video.ID, video.POSITION, autoPlay, keepSpeed]);
+  }, [video.ID, video.POSITION, autoPlay, keepSpeed, stall.onStopped]);
 
   const recover = useCallback(async () => {
     const media = player.current;
@@ -142,6 +169,16 @@ export default function MediaPlayerChunk({
     });
   };
 
+  /** The stall message's retry: the playback loads again (a fresh source) where it stood, and plays. */
+  const retry = () => {
+    const media = player.current;
+    stall.onStopped();
+    pending.current = { time: media?.currentTime ?? 0, play: true };
+    void reopen().then((ok) => {
+      if (!ok) setGaveUp(true);
+    });
+  };
+
   const jump = (start: number) => {
     const media = player.current;
     if (!media) return;
@@ -169,7 +206,7 @@ export default function MediaPlayerChunk({
 
   return (
     <>
-      <Box component="figure" sx={{ m: 0, maxWidth: PLAYER_MAX_WIDTH }}>
+      <Box component="figure" sx={{ m: 0, maxWidth: PLAYER_MAX_WIDTH, ...PLAYER_STYLES }}>
         <MediaPlayer
           ref={player}
           data-testid="player-frame"
@@ -185,6 +222,14 @@ export default function MediaPlayerChunk({
           preferNativeHLS={false}
           playbackRate={choices.speed}
           onProviderChange={onProviderChange}
+          // A keyboard in the player keeps its controls shown: left idle they would fade while focused, and
+          // the player would move the focus to itself and spend the next key on bringing it back.
+          onFocus={(event) => {
+            if ((event.target as Element).matches(':focus-visible')) player.current?.controls.pause();
+          }}
+          onBlur={(event) => {
+            if (!event.currentTarget.contains(event.relatedTarget as Node | null)) player.current?.controls.resume();
+          }}
           onCanPlay={() => {
             const media = player.current;
             const next = pending.current;
@@ -204,16 +249,25 @@ export default function MediaPlayerChunk({
           }}
           onTimeUpdate={({ currentTime }) => {
             const media = player.current;
-            if (media && !media.paused && !media.state.seeking && !media.state.waiting)
+            if (media && !media.paused && !media.state.seeking && !media.state.waiting) {
               heartbeats.onPlaying(currentTime, media.playbackRate);
+              stall.onProgress();
+            }
             const at = chapterAt(chapters, currentTime);
             if (at !== chapter) setChapter(at);
           }}
           onSeeking={() => heartbeats.onInterrupted()}
-          onWaiting={() => heartbeats.onInterrupted()}
-          onPause={() => heartbeats.onStopped()}
+          onWaiting={() => {
+            heartbeats.onInterrupted();
+            if (!player.current?.paused) stall.onWaiting();
+          }}
+          onPause={() => {
+            heartbeats.onStopped();
+            stall.onStopped();
+          }}
           onEnded={() => {
             heartbeats.onStopped();
+            stall.onStopped();
             onEnded?.();
           }}
           onRateChange={choices.onRate}
@@ -277,6 +331,7 @@ export default function MediaPlayerChunk({
         <PlayerCaption viewerName={viewerName} />
       </Box>
       {elsewhere ? <PlaybackElsewhere busy={takingBack} onPlayHere={takeBack} /> : null}
+      {stall.stalled && !elsewhere && !gaveUp ? <StalledPlayback onRetry={retry} /> : null}
       {gaveUp ? (
         <Alert severity="warning" role="alert" sx={{ mt: 2, maxWidth: PLAYER_MAX_WIDTH }}>
           {PLAYBACK_ACCESS_ENDED}
@@ -284,48 +339,5 @@ export default function MediaPlayerChunk({
       ) : null}
       <ChapterList chapters={chapters} current={chapter} onJump={jump} />
     </>
-  );
-}
-
-/** The player's source: the master playlist, or the title's single MP4. */
-function source(answer: PlaybackResponse) {
-  return { src: answer.SRC, type: answer.KIND === 'hls' ? ('application/x-mpegurl' as const) : ('video/mp4' as const) };
-}
-
-/** The customer's name over the picture, inside the player element (so inside its full screen). */
-function Watermark({ viewerName }: { viewerName: string }) {
-  return (
-    <Box
-      data-testid="watermark"
-      aria-hidden="true"
-      sx={{
-        position: 'absolute',
-        top: { xs: '24%', sm: '12%' },
-        right: '4%',
-        maxWidth: '70%',
-        zIndex: 1,
-        color: 'common.white',
-        opacity: 0.45,
-        fontSize: { xs: '0.75rem', sm: '1rem' },
-        pointerEvents: 'none',
-        userSelect: 'none',
-        textShadow: '0 0 3px rgba(0,0,0,0.8)',
-        overflowWrap: 'anywhere',
-      }}
-    >
-      {viewerName}
-    </Box>
-  );
-}
-
-/** The playback could not be opened: no access (the spec's words), or another failure. */
-function FailedPlayback({ status }: { status: number | null }) {
-  return (
-    <Box sx={{ maxWidth: PLAYER_MAX_WIDTH }}>
-      <Box sx={FRAME} />
-      <Alert severity="warning" role="alert" sx={{ mt: 1 }}>
-        {status === 404 ? NOT_AUTHORIZED : PLAYBACK_FAILED}
-      </Alert>
-    </Box>
   );
 }

@@ -1,0 +1,69 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { NOT_AUTHORIZED, PLAYBACK_STALLED, type PlaybackResponse } from '@contracts/streaming';
+import { FRAME, PLAYER_MAX_WIDTH } from '../player-frame';
+
+/** Shown when the playback cannot be opened or keeps being refused (decided in docs/decisions.md). */
+export const PLAYBACK_FAILED = 'The video could not be loaded. Reload the page to try again.';
+
+/** The player's source: the master playlist, or the title's single MP4. */
+export function source(answer: PlaybackResponse) {
+  return { src: answer.SRC, type: answer.KIND === 'hls' ? ('application/x-mpegurl' as const) : ('video/mp4' as const) };
+}
+
+/** The customer's name over the picture, inside the player element (so inside its full screen). */
+export function Watermark({ viewerName }: { viewerName: string }) {
+  return (
+    <Box
+      data-testid="watermark"
+      aria-hidden="true"
+      sx={{
+        position: 'absolute',
+        top: { xs: '24%', sm: '12%' },
+        right: '4%',
+        maxWidth: '70%',
+        zIndex: 1,
+        color: 'common.white',
+        opacity: 0.45,
+        fontSize: { xs: '0.75rem', sm: '1rem' },
+        pointerEvents: 'none',
+        userSelect: 'none',
+        textShadow: '0 0 3px rgba(0,0,0,0.8)',
+        overflowWrap: 'anywhere',
+      }}
+    >
+      {viewerName}
+    </Box>
+  );
+}
+
+/** The playback could not be opened: no access (the spec's words), or another failure. */
+export function FailedPlayback({ status }: { status: number | null }) {
+  return (
+    <Box sx={{ maxWidth: PLAYER_MAX_WIDTH }}>
+      <Box sx={FRAME} />
+      <Alert severity="warning" role="alert" sx={{ mt: 1 }}>
+        {status === 404 ? NOT_AUTHORIZED : PLAYBACK_FAILED}
+      </Alert>
+    </Box>
+  );
+}
+
+/** A stall past STALL_MESSAGE_SECONDS: the message, and a retry that loads the video again where it stood. */
+export function StalledPlayback({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Alert
+      severity="warning"
+      role="alert"
+      sx={{ mt: 2, alignItems: 'center', maxWidth: PLAYER_MAX_WIDTH }}
+      action={
+        <Button color="inherit" variant="outlined" onClick={onRetry} sx={{ minHeight: 44, minWidth: 44 }}>
+          Try again
+        </Button>
+      }
+    >
+      {PLAYBACK_STALLED}
+    </Alert>
+  );
+}
