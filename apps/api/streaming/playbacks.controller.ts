@@ -1,16 +1,4 @@
-import {
-  BadRequestException,
-  Body,
-  Controller,
-  Get,
-  HttpCode,
-  Param,
-  ParseUUIDPipe,
-  Post,
-  Req,
-  Res,
-  UseGuards,
-} from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -26,7 +14,7 @@ import { MediaSigner } from './media-signer.js';
 import { Playbacks } from './playbacks.js';
 import { PlaybackDto } from './streaming.dto.js';
 import { PlaybackResponseDto, PlaybackStateResponseDto } from './streaming.responses.js';
-import { VIEWING_ID } from './viewings.controller.js';
+import { VIEWING_ID, ViewingIdParam } from './viewings.controller.js';
 
 /**
  * Playbacks (issue 22): the player's page opens the playback of its viewing, under which the media is
@@ -74,14 +62,7 @@ export class PlaybacksController {
   @ApiError(403, 'No role streaming: "You do not have access to this resource."')
   @ApiError(404, `${NOT_AUTHORIZED}: no playback of this account under that viewing`)
   @ApiError(409, `${PLAYBACK_ELSEWHERE}: another page or device of the account started playing`)
-  state(
-    @CurrentUser() user: AuthUser,
-    @Param(
-      'viewingId',
-      new ParseUUIDPipe({ exceptionFactory: () => new BadRequestException({ message: [VIEWING_ID] }) }),
-    )
-    viewingId: string,
-  ): Promise<PlaybackStateResponse> {
+  state(@CurrentUser() user: AuthUser, @ViewingIdParam() viewingId: string): Promise<PlaybackStateResponse> {
     return this.playbacks.state(user.customerId, viewingId.toLowerCase());
   }
 }

@@ -16,6 +16,10 @@ import { ViewingResponseDto } from './streaming.responses.js';
 
 export const VIEWING_ID = 'viewingId must be a uuid.';
 
+/** The `:viewingId` of a path, a uuid (400 VIEWING_ID otherwise). */
+export const ViewingIdParam = () =>
+  Param('viewingId', new ParseUUIDPipe({ exceptionFactory: () => new BadRequestException({ message: [VIEWING_ID] }) }));
+
 /**
  * Watch tracking (signed-in sections 4 and 9, issue 22): the first play starts a viewing (VideoStarted
  * once) and makes it the account's one playback; every 60 s the player's heartbeat reports the
@@ -58,11 +62,7 @@ export class ViewingsController {
   @ApiError(409, `${PLAYBACK_ELSEWHERE} / ${CONCURRENT_CHANGE}`)
   report(
     @CurrentUser() user: AuthUser,
-    @Param(
-      'viewingId',
-      new ParseUUIDPipe({ exceptionFactory: () => new BadRequestException({ message: [VIEWING_ID] }) }),
-    )
-    viewingId: string,
+    @ViewingIdParam() viewingId: string,
     @Body() body: WatchReportDto,
   ): Promise<ViewingResponse> {
     return this.commands.execute(

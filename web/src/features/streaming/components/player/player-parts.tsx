@@ -1,8 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { NOT_AUTHORIZED, PLAYBACK_STALLED, type PlaybackResponse } from '@contracts/streaming';
 import { FRAME, PLAYER_MAX_WIDTH } from '../player-frame';
+import { PlayerNotice } from './playback-stopped';
 
 /** Shown when the playback cannot be opened or keeps being refused (decided in docs/decisions.md). */
 export const PLAYBACK_FAILED = 'The video could not be loaded. Reload the page to try again.';
@@ -52,18 +52,5 @@ export function FailedPlayback({ status }: { status: number | null }) {
 
 /** A stall past STALL_MESSAGE_SECONDS: the message, and a retry that loads the video again where it stood. */
 export function StalledPlayback({ onRetry }: { onRetry: () => void }) {
-  return (
-    <Alert
-      severity="warning"
-      role="alert"
-      sx={{ mt: 2, alignItems: 'center', maxWidth: PLAYER_MAX_WIDTH }}
-      action={
-        <Button color="inherit" variant="outlined" onClick={onRetry} sx={{ minHeight: 44, minWidth: 44 }}>
-          Try again
-        </Button>
-      }
-    >
-      {PLAYBACK_STALLED}
-    </Alert>
-  );
+  return <PlayerNotice message={PLAYBACK_STALLED} action="Try again" onAction={onRetry} />;
 }
