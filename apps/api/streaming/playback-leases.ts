@@ -132,9 +132,7 @@ export class PlaybackLeases {
   }
 
   /** Whose the viewing's lease is, whether it ended and until when it gives access (the player's lease check). */
-  async stateOf(
-    viewingId: string,
-  ): Promise<Pick<PlaybackLease, 'customerId' | 'endedReason' | 'accessUntil'> | null> {
+  async stateOf(viewingId: string): Promise<Pick<PlaybackLease, 'customerId' | 'endedReason' | 'accessUntil'> | null> {
     await this.ensureTable();
     const { rows } = await this.pool.query<Pick<PlaybackLease, 'customerId' | 'endedReason' | 'accessUntil'>>(
       `SELECT customer_id AS "customerId", ended_reason AS "endedReason", access_until AS "accessUntil"

@@ -18,7 +18,7 @@ import { PLAYER_MAX_WIDTH, PlayerCaption, PlayerPlaceholder } from '../player-fr
 import type { VideoPlayerProps } from '../video-player';
 import { ChapterList, chapterAt } from './chapter-list';
 import { PlaybackElsewhere } from './playback-stopped';
-import { FailedPlayback, source, StalledPlayback, Watermark } from './player-parts';
+import { FailedPlayback, source, StalledPlayback, useDecorativeThumbnails, Watermark } from './player-parts';
 import { useHeartbeats } from './use-heartbeats';
 import { usePlayerChoices } from './use-player-preferences';
 import { usePlayback } from './use-playback';
@@ -92,6 +92,7 @@ export default function MediaPlayerChunk({
   const choices = usePlayerChoices();
   const { keepSpeed } = choices;
   const player = useRef<MediaPlayerInstance>(null);
+  const frame = useRef<HTMLElement>(null);
   const [elsewhere, setElsewhere] = useState(false);
   const stoppedHere = useRef(false);
   const [takingBack, setTakingBack] = useState(false);
@@ -196,6 +197,7 @@ export default function MediaPlayerChunk({
   useEffect(() => {
     if (shown.current) setAttached(true);
   });
+  useDecorativeThumbnails(frame, attached);
   if (!shown.current) {
     if (playback.failed) return <FailedPlayback status={playback.status} />;
     return <PlayerPlaceholder viewerName={viewerName} />;
@@ -206,7 +208,7 @@ export default function MediaPlayerChunk({
 
   return (
     <>
-      <Box component="figure" sx={{ m: 0, maxWidth: PLAYER_MAX_WIDTH, ...PLAYER_STYLES }}>
+      <Box ref={frame} component="figure" sx={{ m: 0, maxWidth: PLAYER_MAX_WIDTH, ...PLAYER_STYLES }}>
         <MediaPlayer
           ref={player}
           data-testid="player-frame"

@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import { useEffect, type RefObject } from 'react';
 import { NOT_AUTHORIZED, PLAYBACK_STALLED, type PlaybackResponse } from '@contracts/streaming';
 import { FRAME, PLAYER_MAX_WIDTH } from '../player-frame';
 import { PlayerNotice } from './playback-stopped';
@@ -53,4 +54,23 @@ export function FailedPlayback({ status }: { status: number | null }) {
 /** A stall past STALL_MESSAGE_SECONDS: the message, and a retry that loads the video again where it stood. */
 export function StalledPlayback({ onRetry }: { onRetry: () => void }) {
   return <PlayerNotice message={PLAYBACK_STALLED} action="Try again" onAction={onRetry} />;
+}
+
+/**
+ * The time slider's preview thumbnail is a still of the frame under the pointer, beside its time in
+ * text: decorative. Vidstack writes its <img> without an `alt`, which axe reports (a critical image
+ * without text) whenever the preview is in the page; it gets an empty one as it appears.
+ */
+export function useDecorativeThumbnails(root: RefObject<HTMLElement | null>, ready: boolean): void {
+  useEffect(() => {
+    const element = root.current;
+    if (!ready || !element) return;
+    const mark = () => {
+      for (const img of element.querySelectorAll('.vds-slider-thumbnail img:not([alt])')) img.setAttribute('alt', '');
+    };
+    mark();
+    const observer = new MutationObserver(mark);
+    observer.observe(element, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [root, ready]);
 }
