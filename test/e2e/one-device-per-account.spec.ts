@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSidewaysScroll } from './support/layout.js';
+import { countRequestsInFlight, pageAtRest } from './support/settled.js';
 import { DEMO_PASSWORD, logIn, registeredAccount } from './support/shop.js';
 
 test('a login on a second device sends the first one to login with the one-device message', async ({
@@ -58,10 +59,15 @@ for (const size of SIZES) {
       const message = `Please login again. Only 1 device per user account can be logged into 127.0.0.1:${process.env.E2E_PORT} at a time.`;
       try {
         const firstPage = await first.newPage();
+        await countRequestsInFlight(firstPage);
         for (let round = 1; round <= 5; round++) {
           await logIn(firstPage, email, DEMO_PASSWORD);
           // A fresh login clears the notice of the round before.
           await expect(firstPage.getByText(message)).toHaveCount(0);
+          // The page after the login has had its reads answered: one still on its way when the session
+          // ends below would answer 401 before the calls are held, and the account page would then
+          // open signed out, with no session call at all.
+          await pageAtRest(firstPage);
           // The login on the second device (the test above walks its screen): it ends the first one's session.
           const elsewhere = await request.post('/api/auth/login', {
             data: { email, password: DEMO_PASSWORD, version: 5 },

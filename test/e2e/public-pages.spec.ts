@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { serverCart } from './support/cart.js';
 import { productPage } from './support/catalog.js';
-import { pageAtRest } from './support/settled.js';
+import { countRequestsInFlight, pageAtRest } from './support/settled.js';
 
 const STATIC_PAGES: [string, string][] = [
   ['qmp-complete-info', 'Complete'],
@@ -149,6 +149,7 @@ for (const group of A11Y_GROUPS) {
     request,
   }) => {
     test.setTimeout(120_000);
+    await countRequestsInFlight(page);
     const failures: string[] = [];
     for (const route of await group.routes(request)) {
       await page.goto(route);
