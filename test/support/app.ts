@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseConfig } from '../../libs/config/config.js';
 import { type RunningShop, startShop } from '../../apps/api/bootstrap.js';
-import { createTestDatabase } from './database.js';
+import { createTestDatabase, templateDatabase, templateName } from './database.js';
 import { freePort } from './free-port.js';
 
 export interface TestApp {
@@ -19,20 +19,13 @@ export interface TestAppOptions {
   env?: Record<string, string>;
 }
 
-/**
- * The whole API, as `npm start` builds it, on a fresh database of the run's PostgreSQL and a free
- * port: tests talk to it over real HTTP (`fetch(baseUrl + '/api/...')`). Each shop has an HLS_DIR of
- * its own (removed at close) and imports no demo videos unless `env` says DEMO_VIDEOS=true.
- */
-export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const db = await createTestDatabase();
-  const port = await freePort();
-  const hlsDir = mkdtempSync(join(tmpdir(), 'shop-test-hls-'));
-  const config = parseConfig({
+/** The configuration of a test shop on `databaseUrl` serving on `port`. */
+function testConfig(options: TestAppOptions, databaseUrl: string, port: number, hlsDir: string) {
+  return parseConfig({
     NODE_ENV: 'test',
     PORT: String(port),
     HOST: '127.0.0.1',
-    DATABASE_URL: db.url,
+    DATABASE_URL: databaseUrl,
     DATA_DIR: '/tmp/shop-test-unused',
     JWT_SECRET: 'test-jwt-secret-that-is-long-enough-0123456789',
     DOB_ENCRYPTION_KEY: '0'.repeat(64),
@@ -44,7 +37,42 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
     ...options.env,
   });
-  const shop = await startShop(config);
+}
+
+/**
+ * The demo data of a shop with the default test configuration, seeded once per run and worker into a
+ * template database (a shop started on it, then stopped): seeding is most of a seeded file's start
+ * (the catalog import, the accounts' password hashes, their orders and CME records), and 30 files
+ * start such a shop. Each file gets a copy; its shop seeds again at start, which appends nothing.
+ */
+async function seededDatabase() {
+  const template = await templateDatabase(templateName('demo'), async (url) => {
+    const hlsDir = mkdtempSync(join(tmpdir(), 'shop-test-hls-'));
+    try {
+      // Without the jobs a shop runs at start (a renewal pass, a CME seal): they raced the seed, so the
+      // template would hold what they found by chance. Each copy's shop runs them at its own start.
+      const env = { RENEWALS_EVERY_MINUTES: '0', SEAL_EVERY_HOURS: '0' };
+      const shop = await startShop(testConfig({ seedDemo: true, env }, url, await freePort(), hlsDir));
+      await shop.close();
+    } finally {
+      rmSync(hlsDir, { recursive: true, force: true });
+    }
+  });
+  return createTestDatabase(template);
+}
+
+/**
+ * The whole API, as `npm start` builds it, on a fresh database of the run's PostgreSQL and a free
+ * port: tests talk to it over real HTTP (`fetch(baseUrl + '/api/...')`). Each shop has an HLS_DIR of
+ * its own (removed at close) and imports no demo videos unless `env` says DEMO_VIDEOS=true. A shop
+ * with the demo data and no `env` of its own starts on a copy of the run's seeded template.
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const seededCopy = options.seedDemo === true && Object.keys(options.env ?? {}).length === 0;
+  const db = seededCopy ? await seededDatabase() : await createTestDatabase();
+  const port = await freePort();
+  const hlsDir = mkdtempSync(join(tmpdir(), 'shop-test-hls-'));
+  const shop = await startShop(testConfig(options, db.url, port, hlsDir));
   return {
     baseUrl: shop.url,
     shop,

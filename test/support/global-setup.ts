@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import Module from 'node:module';
@@ -46,6 +47,8 @@ async function loadEmbeddedPostgres(): Promise<typeof import('../../libs/databas
  * keeps PostgreSQL's durable defaults. The servers' URLs, space-separated, are TEST_ADMIN_DATABASE_URL.
  */
 export default async function globalSetup(globalConfig: { maxWorkers: number }): Promise<void> {
+  // Names this run's template databases (test/support/database.ts, templateDatabase).
+  process.env.TEST_RUN_ID = randomBytes(4).toString('hex');
   if (process.env.DATABASE_URL) {
     process.env.TEST_ADMIN_DATABASE_URL = process.env.DATABASE_URL;
     return;
