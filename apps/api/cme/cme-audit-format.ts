@@ -1,3 +1,4 @@
+import { type Cell, spreadsheetText } from '#libs/application/spreadsheet-text.js';
 import type { AuditReport, ViewingEvidence } from './cme-audit-report.js';
 
 const CSV_COLUMNS = [
@@ -26,11 +27,6 @@ const CSV_COLUMNS = [
   'viewing_evidence',
 ] as const;
 
-const cell = (value: unknown): string => {
-  const text = String(value);
-  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-};
-
 /** A viewing as evidence: `video ID started AT, N unique s[, chapters k/n (titles)][, long view AT]`. */
 export function evidenceText(v: ViewingEvidence): string {
   const chapters =
@@ -40,36 +36,33 @@ export function evidenceText(v: ViewingEvidence): string {
 
 /** One line per credit event; its viewing evidence (evidenceText) joined by ` | `. */
 export function auditCsv(report: AuditReport): string {
-  const rows = report.lines.map((l) =>
-    [
-      l.customerId,
-      l.email,
-      l.stream,
-      l.revision,
-      l.eventId,
-      l.eventType,
-      l.submittedAt,
-      l.recordedAt,
-      l.recordId,
-      l.testType,
-      l.productId,
-      l.productName,
-      l.answers.join(' '),
-      l.correct,
-      l.creditsEarned,
-      l.creditsAwarded,
-      l.creditsCut,
-      l.capApplied ? 'yes' : 'no',
-      l.safetyCredits,
-      l.ruleVersion,
-      l.attempt,
-      l.counts ? 'yes' : 'no (replaced by a later update)',
-      l.evidence.map(evidenceText).join(' | '),
-    ]
-      .map(cell)
-      .join(','),
-  );
-  return `${[CSV_COLUMNS.join(','), ...rows].join('\n')}\n`;
+  const rows = report.lines.map((l): Cell[] => [
+    l.customerId,
+    l.email,
+    l.stream,
+    l.revision,
+    l.eventId,
+    l.eventType,
+    l.submittedAt,
+    l.recordedAt,
+    l.recordId,
+    l.testType,
+    l.productId,
+    l.productName,
+    l.answers.join(' '),
+    l.correct,
+    l.creditsEarned,
+    l.creditsAwarded,
+    l.creditsCut,
+    l.capApplied ? 'yes' : 'no',
+    l.safetyCredits,
+    l.ruleVersion,
+    l.attempt,
+    l.counts ? 'yes' : 'no (replaced by a later update)',
+    l.evidence.map(evidenceText).join(' | '),
+  ]);
+  // Text cells neutralised for spreadsheets: a name or a title may start with `=`.
+  return spreadsheetText([CSV_COLUMNS, ...rows]);
 }
 
 /** The totals, the attempts, the stream heads and the findings, for the end of a CSV run (on stderr). */

@@ -1,3 +1,4 @@
+import { spreadsheetText } from '#libs/application/spreadsheet-text.js';
 import { type CmeLicence, decryptCmeLicence } from '#libs/crypto/cme-licence.js';
 import { decryptDob } from '#libs/crypto/dob.js';
 import type { EventStore } from '#libs/eventstore/event-store.port.js';
@@ -153,13 +154,17 @@ export async function cmeParsExport(
 /** A cell holds no tab or line break (they would split the line). */
 const cell = (text: string): string => text.replace(/[\t\r\n]+/g, ' ');
 
-/** The tab-delimited text: the template's header, then one line per row; CRLF, as the template's own text files. */
+/**
+ * The tab-delimited text: the template's header, then one line per row; CRLF, as the template's own
+ * text files. Unquoted (no cell holds a tab or line break), and neutralised for spreadsheets like every
+ * export (spreadsheetText): a name starting with `=` is written `'=...`, read as the text it is.
+ */
 export function parsText(exported: ParsExport): string {
-  const lines = [
-    PARS_COLUMNS.join('\t'),
-    ...exported.rows.map((row) => PARS_COLUMNS.map((c) => cell(row[c])).join('\t')),
-  ];
-  return `${lines.join('\r\n')}\r\n`;
+  return spreadsheetText([PARS_COLUMNS, ...exported.rows.map((row) => PARS_COLUMNS.map((c) => cell(row[c])))], {
+    delimiter: '\t',
+    recordDelimiter: '\r\n',
+    quoting: false,
+  });
 }
 
 /** One line per problem, for stderr. */

@@ -1,3 +1,4 @@
+import { numberCell, spreadsheetText } from '#libs/application/spreadsheet-text.js';
 import type { EventStore } from '#libs/eventstore/event-store.port.js';
 import { LEDGER_EVENT_TYPES, type LedgerRow, ledgerRowsOf } from '#libs/read-models/finance-ledger.js';
 
@@ -68,18 +69,11 @@ export function dollars(cents: number): string {
   return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** A negative amount (a refund) is a number, not a formula: it stays unquoted. */
-const NEGATIVE_AMOUNT = /^-\d+\.\d{2}$/;
-
-const cell = (value: string | number): string => {
-  const text = String(value);
-  const formula = /^[=+\-@]/.test(text) && !NEGATIVE_AMOUNT.test(text);
-  return /[",\r\n]/.test(text) || formula ? `"${text.replace(/"/g, '""')}"` : text;
-};
-
+/** The CSV, header first; text cells are neutralised for spreadsheets (spreadsheetText), amounts kept as numbers. */
 export function financeCsv(rows: readonly LedgerRow[]): string {
-  const lines = rows.map((r) =>
-    [
+  return spreadsheetText([
+    FINANCE_CSV_HEADER,
+    ...rows.map((r) => [
       r.eventId,
       new Date(r.occurredAt).toISOString(),
       r.onum,
@@ -88,15 +82,12 @@ export function financeCsv(rows: readonly LedgerRow[]): string {
       r.productName,
       r.type,
       r.qty,
-      dollars(r.unitPrice),
-      dollars(r.discount),
-      dollars(r.tax),
-      dollars(r.shipping),
-      dollars(r.total),
+      numberCell(dollars(r.unitPrice)),
+      numberCell(dollars(r.discount)),
+      numberCell(dollars(r.tax)),
+      numberCell(dollars(r.shipping)),
+      numberCell(dollars(r.total)),
       r.reference,
-    ]
-      .map(cell)
-      .join(','),
-  );
-  return `${[FINANCE_CSV_HEADER.join(','), ...lines].join('\n')}\n`;
+    ]),
+  ]);
 }
