@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { setPriority } from 'node:os';
+import { sourceInput } from './source-input.js';
 
 /**
  * The two programs the media pipeline runs (Debian's `ffmpeg` package ships both), found on PATH.
@@ -19,8 +20,15 @@ export class MediaToolMissingError extends Error {
   }
 }
 
-/** ffmpeg failed for a reason of its own (its last error line as the message). */
-export class FfmpegError extends Error {}
+/** ffmpeg failed for a reason of its own (its last error line as the message; `stderr` its last lines). */
+export class FfmpegError extends Error {
+  constructor(
+    message: string,
+    readonly stderr = '',
+  ) {
+    super(message);
+  }
+}
 
 export interface RunOptions {
   signal?: AbortSignal;
@@ -76,7 +84,7 @@ function execute(program: string, args: string[], options: RunOptions, onStdout?
     child.on('close', (code, signal) => {
       if (code === 0) resolve({ stdout, stderr });
       else if (options.signal?.aborted) reject(options.signal.reason ?? new Error('aborted'));
-      else reject(new FfmpegError(`${program} failed (${code ?? signal}): ${lastLine(stderr)}`));
+      else reject(new FfmpegError(`${program} failed (${code ?? signal}): ${lastLine(stderr)}`, stderr));
     });
   });
 }
@@ -103,11 +111,11 @@ export async function runFfmpeg(args: string[], options: RunOptions = {}): Promi
   );
 }
 
-/** Runs ffprobe and answers its JSON; a file it cannot read rejects with FfmpegError. */
+/** Runs ffprobe on a source (`sourceInput`) and answers its JSON; a file it cannot read rejects with FfmpegError. */
 export async function runFfprobe(file: string, options: RunOptions = {}): Promise<unknown> {
   const { stdout } = await execute(
     FFPROBE,
-    ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
+    ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', ...sourceInput(file)],
     options,
   );
   return JSON.parse(stdout) as unknown;

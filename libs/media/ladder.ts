@@ -3,6 +3,7 @@
  * all from a single decode of the source, and the runs for the thumbnail sprite and the poster. Pure:
  * the arguments are built here and run by transcode.ts.
  */
+import { sourceInput } from './source-input.js';
 
 /** A rung of the ladder: `lines` is the short side of the picture (360 for 640x360, and for 360x640). */
 export interface Rung {
@@ -93,7 +94,7 @@ export function transcodeArguments(plan: TranscodePlan): string[] {
   const { rungs, source, settings } = plan;
   const split = `[0:v]split=${rungs.length}${rungs.map((_, i) => `[v${i}]`).join('')}`;
   const scales = rungs.map((rung, i) => `[v${i}]${scaleTo(rung, source)}[o${i}]`);
-  const args = ['-i', plan.input, '-filter_complex', [split, ...scales].join(';')];
+  const args = [...sourceInput(plan.input), '-filter_complex', [split, ...scales].join(';')];
   rungs.forEach((_, i) => args.push('-map', `[o${i}]`));
   if (source.hasAudio) rungs.forEach(() => args.push('-map', '0:a:0'));
   args.push(
@@ -170,8 +171,7 @@ export function posterArguments(input: string, output: string, durationSeconds: 
   return [
     '-ss',
     String(posterSecond(durationSeconds)),
-    '-i',
-    input,
+    ...sourceInput(input),
     '-frames:v',
     '1',
     '-vf',

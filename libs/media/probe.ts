@@ -1,5 +1,6 @@
 import { basename } from 'node:path';
 import { FfmpegError, MediaInputError, type RunOptions, runFfprobe } from './ffmpeg.js';
+import { NOT_ON_WHITELIST, SOURCE_FORMATS } from './source-input.js';
 
 /** What the pipeline needs to know of a source before it transcodes it. */
 export interface SourceFacts {
@@ -25,15 +26,22 @@ interface ProbedStream {
 
 interface Probed {
   streams?: ProbedStream[];
-  format?: { duration?: string };
+  format?: { duration?: string; format_name?: string };
 }
+
+/** The refusal of a file in a container the import does not take (SOURCE_FORMATS). */
+const notAVideoContainer = (name: string): MediaInputError =>
+  new MediaInputError(
+    `${name} is not a video file the import takes (MP4, MOV, Matroska, WebM, AVI, MPEG-TS, MPEG-PS, MXF or FLV).`,
+  );
 
 const rotation = (stream: ProbedStream): number =>
   Number(stream.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ?? stream.tags?.rotate ?? 0);
 
 /**
- * Reads a source with ffprobe. An unreadable file, one without a video stream (audio only, a still
- * image, a text file) or without a duration is refused with MediaInputError, one line naming the file.
+ * Reads a source with ffprobe. An unreadable file, one in a container the import does not take (an
+ * HLS playlist renamed `.mp4`), one without a video stream (audio only, a still image, a text file)
+ * or without a duration is refused with MediaInputError, one line naming the file.
  */
 export async function probeSource(file: string, options: RunOptions = {}): Promise<SourceFacts> {
   const name = basename(file);
@@ -41,6 +49,7 @@ export async function probeSource(file: string, options: RunOptions = {}): Promi
   try {
     probed = (await runFfprobe(file, options)) as Probed;
   } catch (error) {
+    if (error instanceof FfmpegError && error.stderr.includes(NOT_ON_WHITELIST)) throw notAVideoContainer(name);
     if (error instanceof FfmpegError) {
       // ffprobe's own line ends with the reason, e.g. "x.mp4: Invalid data found when processing input".
       const reason = error.message.split(': ').slice(-1)[0] ?? error.message;
@@ -48,6 +57,9 @@ export async function probeSource(file: string, options: RunOptions = {}): Promi
     }
     throw error;
   }
+  // The demuxer's names (`mov,mp4,m4a,...`): one of them must be a source format (sourceInput lets no other open).
+  const formats = (probed.format?.format_name ?? '').split(',');
+  if (!formats.some((f) => (SOURCE_FORMATS as readonly string[]).includes(f))) throw notAVideoContainer(name);
   const video = probed.streams?.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
   if (!video?.width || !video.height) throw new MediaInputError(`${name} has no video stream.`);
   const duration = Number(probed.format?.duration ?? video.duration);

@@ -252,6 +252,45 @@ describe('media import', () => {
       expect(await eventsOf(5004)).toEqual([]);
     });
 
+    it('refuses a playlist renamed .mp4 that points at another local file: only video containers are read', async () => {
+      // An HLS playlist is a text that names other files: read as a source, it would import whatever it names.
+      await writeFile(
+        source('playlist.mp4'),
+        '#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:3\n#EXTINF:3.0,\nsd.mp4\n#EXT-X-ENDLIST\n',
+      );
+      const before = await hlsEntries();
+      const run = await cli(source('playlist.mp4'), '--product', String(PRODUCT), '--video', '5004');
+      expect({ code: run.code, stdout: run.stdout, stderr: run.stderr }).toEqual({
+        code: 2,
+        stdout: '',
+        stderr:
+          'playlist.mp4 is not a video file the import takes (MP4, MOV, Matroska, WebM, AVI, MPEG-TS, MPEG-PS, MXF or FLV).\n',
+      });
+      expect(await hlsEntries()).toEqual(before);
+      expect(await eventsOf(5004)).toEqual([]);
+    });
+
+    it('reads a file whose name starts with "-" as the file it is, never as an option of ffprobe or ffmpeg', async () => {
+      // A source of its own (the same bytes as another would be that one's media, already imported).
+      await generateTestSource(source('-i.mp4'), { video: 'testsrc=size=640x360:rate=8', seconds: 2, toneHz: 0 });
+      const run = await promisify(execFile)(
+        process.execPath,
+        [join(ROOT, 'dist/apps/api/media/media-import.js'), '-i.mp4', '--product', String(PRODUCT), '--video', '5003'],
+        {
+          cwd: scratch,
+          env: {
+            ...process.env,
+            DATABASE_URL: shop.shop.config.DATABASE_URL,
+            DATA_DIR: '/tmp/shop-test-unused',
+            HLS_DIR: hlsDir,
+            LOG_LEVEL: 'silent',
+          },
+        },
+      );
+      expect(run.stdout).toMatch(/^Imported -i\.mp4 \(2\.0 s\) as media [a-f0-9]{32}: 360p;/);
+      expect((await eventsOf(5003)).map((e) => e.type)).toEqual(['VideoMediaImported']);
+    });
+
     it('refuses an unknown product or video and bad arguments with exit code 1', async () => {
       const unknownProduct = await cli(source('sd.mp4'), '--product', '999999', '--video', String(VIDEO));
       expect(unknownProduct).toMatchObject({ code: 1, stderr: 'Product 999999 is not in the catalog.\n' });

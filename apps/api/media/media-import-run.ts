@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Pool } from 'pg';
@@ -18,6 +17,7 @@ import { type EncodeSettings, IMPORT_SETTINGS } from '#libs/media/ladder.js';
 import { probeSource } from '#libs/media/probe.js';
 import { checkCaptions, MediaTextProblem, parseChapters } from '#libs/media/webvtt.js';
 import type { MediaImportArguments } from './media-import-arguments.js';
+import { operatorContext } from '#libs/application/command-context.js';
 
 /** A refusal the command prints as one line: exit code 2 for a bad input file, 1 for anything else. */
 export class ImportRefused extends Error {
@@ -138,7 +138,7 @@ export async function runMediaImport(
     media: mediaOfTitle(args, result),
     now: deps.clock.now().toISOString(),
   };
-  const context = { actorId: `operator:${args.by}`, correlationId: randomUUID() };
+  const context = operatorContext(args.by);
   const appended = await decideAndAppend(
     deps.store,
     videoMediaStreamId(args.videoId),
