@@ -135,6 +135,17 @@ describe('Stripe webhook', () => {
     expect(await streamOf(payload)).toEqual([]);
   });
 
+  it('refuses a signature whose timestamp is more than five minutes ahead, takes one within them', async () => {
+    const payload = stripeEvent('charge.refunded', { id: 'ch_5', amount: 100, amount_refunded: 100 });
+    const now = Math.floor(Date.now() / 1000);
+    const ahead = await deliver(payload, signed(payload, SECRET, now + 600));
+    expect(ahead.status).toBe(400);
+    expect(((await ahead.json()) as { message: string[] }).message).toEqual([BAD_SIGNATURE]);
+    expect(await streamOf(payload)).toEqual([]);
+    // A clock a little behind Stripe's is no reason to refuse.
+    expect((await deliver(payload, signed(payload, SECRET, now + 120))).status).toBe(200);
+  });
+
   it('answers garbage with 400, never 500', async () => {
     for (const body of ['', '{', '[]', 'null', '{"id": 5}']) {
       const status = (await deliver(body, signed(body))).status;

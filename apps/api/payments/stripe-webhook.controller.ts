@@ -24,7 +24,10 @@ import { RecordStripeEventCommand } from './payments.messages.js';
 export const STRIPE_ACTOR = 'stripe';
 
 export const WEBHOOK_NOT_CONFIGURED = 'Stripe webhooks are not configured on this shop.';
-export const BAD_SIGNATURE = 'The Stripe-Signature header does not verify this body (or its timestamp is too old).';
+export const BAD_SIGNATURE =
+  'The Stripe-Signature header does not verify this body (or its timestamp is more than five minutes old or ahead).';
+/** Stripe's tolerance on a signature's timestamp, both ways: the SDK checks only its age. */
+export const SIGNATURE_TOLERANCE_SECONDS = 300;
 export const SIGNATURE_MISSING = 'The Stripe-Signature header is missing.';
 
 class WebhookAnswerDto {
@@ -38,7 +41,8 @@ class WebhookAnswerDto {
 /**
  * Stripe's webhook endpoint (docs/payments.md, Webhooks). The signature is checked on the raw bytes
  * of the body with STRIPE_WEBHOOK_SECRET by the official SDK, against the injected clock's time
- * (Stripe's five-minute tolerance); only then is the event recorded, once per event id.
+ * (Stripe's five-minute tolerance, which the SDK applies to the past only: a timestamp ahead of the
+ * clock by more is refused here); only then is the event recorded, once per event id.
  */
 @ApiTags('payments')
 @Controller('payments/stripe')
@@ -75,9 +79,20 @@ export class StripeWebhookController {
   private verified(body: Buffer, signature: string, secret: string): Stripe.Event {
     // In milliseconds: the SDK divides by 1000 before comparing with the header's seconds.
     const receivedAt = this.clock.now().getTime();
+    // A signature made ahead of time (a stolen secret's, or a clock far off) would verify for as long as
+    // it is ahead: refused like an old one.
+    const signedAt = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1] ?? Number.NaN);
+    if (signedAt * 1000 > receivedAt + SIGNATURE_TOLERANCE_SECONDS * 1000) throw new BadRequestException(BAD_SIGNATURE);
     let event: Stripe.Event;
     try {
-      event = Stripe.webhooks.constructEvent(body, signature, secret, undefined, undefined, receivedAt);
+      event = Stripe.webhooks.constructEvent(
+        body,
+        signature,
+        secret,
+        SIGNATURE_TOLERANCE_SECONDS,
+        undefined,
+        receivedAt,
+      );
     } catch {
       // Forged, re-signed with another secret, too old, or signed but not JSON: never recorded.
       throw new BadRequestException(BAD_SIGNATURE);
