@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { type Clock, SystemClock } from '#libs/application/clock.js';
 import type { CmeSealRunner, SealOutcome } from '#libs/cme-seal/seal-runner.js';
 import { standaloneSealRunner } from '#libs/cme-seal/standalone-seal-runner.js';
 import type { Config } from '#libs/config/config.js';
 import type { EventStore } from '#libs/eventstore/event-store.port.js';
+import { systemContext } from '#libs/application/command-context.js';
 
 /** The projector's seals of the CME log: the runner, its timer's start and its stop. */
 export interface ProjectorSeals {
@@ -35,7 +35,7 @@ export function projectorSeals(deps: {
   let running: Promise<SealOutcome | null> | null = null;
   const runOnce = (): Promise<SealOutcome | null> =>
     (running ??= runner
-      .seal('schedule', { actorId: 'system', correlationId: randomUUID() })
+      .seal('schedule', systemContext())
       .then((outcome) => {
         if (outcome.status === 'sealed') {
           logger.info(`CME log sealed: ${outcome.seal.streams.length} streams, root ${outcome.seal.merkleRoot}`);

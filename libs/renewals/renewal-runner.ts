@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import type { Clock } from '#libs/application/clock.js';
 import type { CommandContext, DecideAndAppendResult } from '#libs/application/decide-and-append.js';
@@ -23,6 +22,7 @@ import { renewalCandidates, unfinishedRenewals } from '#libs/read-models/renewal
 import { countPayment } from '#libs/metrics/metrics.js';
 import { nextOrderNumber, type RenewalLocks } from './renewal-locks.js';
 import { renewalOrder } from './renewal-order.js';
+import { systemContext } from '#libs/application/command-context.js';
 
 /** Recorded when the catalog no longer sells a one-year renewal of the subscription. */
 export const RENEWAL_NOT_OFFERED = 'This subscription can no longer be renewed automatically.';
@@ -116,7 +116,7 @@ export class RenewalRunner {
   ): Promise<RenewalRunOutcome> {
     const { store, locks, clock } = this.ports;
     const streamId = renewalStreamId(customerId, subscriptionType, period);
-    const ctx = context ?? { actorId: RENEWAL_ACTOR, correlationId: randomUUID() };
+    const ctx = context ?? systemContext(RENEWAL_ACTOR);
     const held = await locks.hold(streamId);
     if (!held) return 'busy'; // another run (this process or another) is on it
     try {

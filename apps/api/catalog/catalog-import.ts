@@ -6,15 +6,15 @@
  */
 import { formatImportError, importCatalog } from '#libs/catalog/import.js';
 import { ensureCatalogSchema } from '#libs/catalog/schema.js';
-import { loadConfig } from '#libs/config/config.js';
 import { withCliDatabase } from '#libs/database/cli-database.js';
+import { operatorConfig } from '../infrastructure/secrets.js';
 
 const path = process.argv[2];
 if (!path) {
   process.stderr.write('Usage: npm run catalog:import -- FILE_OR_DIR\n');
   process.exit(1);
 }
-const config = loadConfig();
+const config = await operatorConfig();
 let failed = false;
 await withCliDatabase(config, async (pool) => {
   try {

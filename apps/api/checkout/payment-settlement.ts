@@ -17,11 +17,12 @@ import {
 import { CartService } from '../cart/index.js';
 import { EVENT_STORE } from '../infrastructure/tokens.js';
 import { EventSourcedService } from '../kernel/event-sourced.service.js';
-import { RequestContext, SYSTEM } from '../kernel/request-context.js';
+import { RequestContext } from '../kernel/request-context.js';
 import { CheckoutService } from './checkout.service.js';
 import { OrderPaidProcessManager } from '../entitlements/index.js';
 import { recordAfterPaid } from './pay-steps.js';
 import { AWAIT_ACTION_MS, type PaymentClaim, PaymentClaims } from './payment-claims.js';
+import { systemContext } from '#libs/application/command-context.js';
 
 /** How often a running shop looks for payments whose process died (the start looks at once). */
 const SWEEP_EVERY_MS = 30_000;
@@ -98,7 +99,7 @@ export class PaymentSettlement implements OnApplicationBootstrap, OnApplicationS
     try {
       const claim = await this.claims.find(key);
       if (!claim || claim.response !== null) return null;
-      const response = await this.context.run({ actorId: SYSTEM }, () => this.settle(claim, true));
+      const response = await this.context.run(systemContext(), () => this.settle(claim, true));
       this.logger.warn(`Interrupted payment of order ${claim.onum ?? '(none)'} settled: ${JSON.stringify(response)}`);
       return response;
     } finally {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { Clock } from '#libs/application/clock.js';
@@ -7,8 +6,9 @@ import type { Config } from '#libs/config/config.js';
 import type { EventStore } from '#libs/eventstore/event-store.port.js';
 import { CONFIG, EVENT_STORE, PG_POOL } from '../infrastructure/tokens.js';
 import { EventSourcedService } from '../kernel/event-sourced.service.js';
-import { RequestContext, SYSTEM } from '../kernel/request-context.js';
+import { RequestContext } from '../kernel/request-context.js';
 import { SIGNER, type Signer } from '../signing/index.js';
+import { systemContext } from '#libs/application/command-context.js';
 
 /**
  * The seal runner (libs/cme-seal/seal-runner.ts) in an API process: its append goes through
@@ -40,7 +40,7 @@ export class CmeSealService implements OnApplicationShutdown {
 
   /** The context of a seal nobody asked for in a request. */
   systemContext() {
-    return { actorId: SYSTEM, correlationId: randomUUID() };
+    return systemContext();
   }
 
   async onApplicationShutdown(): Promise<void> {

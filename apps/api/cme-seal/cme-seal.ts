@@ -4,14 +4,13 @@
  * scheduled seal is running. Stop the shop first in embedded mode (the command starts the embedded
  * database); scaled out, or with DATABASE_URL, it runs beside the shop.
  */
-import { randomUUID } from 'node:crypto';
 import { userInfo } from 'node:os';
 import { SystemClock } from '#libs/application/clock.js';
 import { standaloneSealRunner } from '#libs/cme-seal/standalone-seal-runner.js';
-import { loadConfig } from '#libs/config/config.js';
 import { withCliDatabase } from '#libs/database/cli-database.js';
 import { createEventStore } from '#libs/eventstore/create-event-store.js';
-import { resolveSecrets } from '../infrastructure/secrets.js';
+import { operatorContext } from '#libs/application/command-context.js';
+import { operatorConfig } from '../infrastructure/secrets.js';
 
 const operator = (): string => {
   try {
@@ -21,17 +20,13 @@ const operator = (): string => {
   }
 };
 
-const config = await resolveSecrets(loadConfig());
+const config = await operatorConfig();
 let code = 0;
 await withCliDatabase(config, async (pool) => {
   const store = await createEventStore(config, pool);
   const runner = standaloneSealRunner({ config, pool, store, clock: new SystemClock() });
   try {
-    const outcome = await runner.seal(
-      'demand',
-      { actorId: `operator:${operator()}`, correlationId: randomUUID() },
-      30_000,
-    );
+    const outcome = await runner.seal('demand', operatorContext(operator()), 30_000);
     if (outcome.status === 'sealed') {
       const { seal, revision } = outcome;
       process.stdout.write(

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import type { Clock } from '#libs/application/clock.js';
 import { decideAndAppend } from '#libs/application/decide-and-append.js';
@@ -10,6 +9,7 @@ import { cmeCertificateByNumber } from '#libs/read-models/cme-certificates.js';
 import { operatorProblem, readOperatorArguments } from '../kernel/operator-arguments.js';
 import { canonicalCertificateNumber } from './certificate-number.js';
 import { cmeDecider } from './cme-hash.js';
+import { operatorContext } from '#libs/application/command-context.js';
 
 /** What `npm run cme:revoke` was asked. */
 export interface RevokeArguments {
@@ -53,7 +53,7 @@ export async function revokeCertificate(deps: RevokeDependencies, args: RevokeAr
   const row = await cmeCertificateByNumber(deps.pool, canonicalCertificateNumber(args.number));
   if (!row) throw new DomainError('CME_CERTIFICATE_UNKNOWN', CERTIFICATE_UNKNOWN);
   const streamId = cmeStreamId(row.customerId, row.year);
-  const context = { actorId: `operator:${args.by}`, correlationId: randomUUID() };
+  const context = operatorContext(args.by);
   const command = {
     type: 'RevokeCmeCertificate' as const,
     customerId: row.customerId,

@@ -8,7 +8,6 @@
  * stderr and exits 2. Stop the shop first in embedded mode.
  */
 import { writeFile } from 'node:fs/promises';
-import { loadConfig } from '#libs/config/config.js';
 import { withCliDatabase } from '#libs/database/cli-database.js';
 import { createEventStore } from '#libs/eventstore/create-event-store.js';
 import { publishedJwks } from '#libs/signing/pg-signer.js';
@@ -16,6 +15,7 @@ import { catalogActivityFacts } from './cme-audit-credits.js';
 import { auditCsv, auditSummary } from './cme-audit-format.js';
 import { cmeParsExport, parsProblemLines, parsText } from './cme-audit-pars.js';
 import { cmeAudit } from './cme-audit-report.js';
+import { operatorConfig } from '../infrastructure/secrets.js';
 
 const USAGE = 'Usage: npm run cme:audit -- --year YYYY [--email E] [--format csv|json|pars] [--verify] [--out FILE]\n';
 
@@ -34,7 +34,7 @@ if (!Number.isInteger(year) || year < 2000 || year > 2100 || !['csv', 'json', 'p
   process.exit(1);
 }
 
-const config = loadConfig();
+const config = await operatorConfig();
 let code = 0;
 await withCliDatabase(config, async (pool) => {
   try {

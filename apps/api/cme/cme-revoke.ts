@@ -7,10 +7,10 @@
  */
 import { userInfo } from 'node:os';
 import { SystemClock } from '#libs/application/clock.js';
-import { loadConfig } from '#libs/config/config.js';
 import { withCliDatabase } from '#libs/database/cli-database.js';
 import { createEventStore } from '#libs/eventstore/create-event-store.js';
 import { parseRevokeArguments, revokeCertificate } from './certificate-revoke.js';
+import { operatorConfig } from '../infrastructure/secrets.js';
 
 const USAGE = 'Usage: npm run cme:revoke -- NUMBER --reason "..." [--by NAME]\n';
 
@@ -28,7 +28,7 @@ if ('error' in parsed) {
   process.exit(1);
 }
 
-const config = loadConfig();
+const config = await operatorConfig();
 let code = 0;
 await withCliDatabase(config, async (pool) => {
   const store = await createEventStore(config, pool);

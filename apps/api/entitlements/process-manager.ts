@@ -1,5 +1,6 @@
 import type { RecordedEvent } from '#libs/eventstore/event-store.port.js';
 import type { RequestContext } from '../kernel/request-context.js';
+import { contextOfEvent } from '#libs/application/command-context.js';
 
 /**
  * A process manager: the next step of a flow, run in answer to an event (OrderPaid grants what the
@@ -35,13 +36,6 @@ export class RunsPerEvent {
     return run;
   }
 }
-
-/** The context a process manager's commands run in: the causing event's actor and correlation id, the event as cause. */
-const contextOfEvent = (event: RecordedEvent): { actorId: string; correlationId: string; causationId: string } => ({
-  actorId: event.metadata.actorId,
-  correlationId: event.metadata.correlationId,
-  causationId: event.id,
-});
 
 /**
  * The skeleton every process manager shares: one run per event id, inside the causing event's context.

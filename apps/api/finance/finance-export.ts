@@ -5,10 +5,10 @@
  * --out the file is finance-{from}-{to}.csv in the current folder. Stop the shop first in embedded mode.
  */
 import { writeFile } from 'node:fs/promises';
-import { loadConfig } from '#libs/config/config.js';
 import { withCliDatabase } from '#libs/database/cli-database.js';
 import { createEventStore } from '#libs/eventstore/create-event-store.js';
 import { dayRange, financeCsv, paidLinesFromLog } from './finance-csv.js';
+import { operatorConfig } from '../infrastructure/secrets.js';
 
 const USAGE = 'Usage: npm run finance:export -- --from YYYY-MM-DD --to YYYY-MM-DD [--out FILE]\n';
 
@@ -32,7 +32,7 @@ try {
 }
 const out = option('out') ?? `finance-${from}-${to}.csv`;
 
-const config = loadConfig();
+const config = await operatorConfig();
 let failed = false;
 await withCliDatabase(config, async (pool) => {
   try {

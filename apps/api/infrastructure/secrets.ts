@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Config } from '#libs/config/config.js';
+import { type Config, loadConfig } from '#libs/config/config.js';
 import { loadOrCreateSecrets } from '#libs/database/secrets-file.js';
 
 /** Secrets every process needs; filled from configuration, or generated once and kept in DATA_DIR. */
@@ -30,3 +30,11 @@ export async function resolveSecrets(
     DOB_ENCRYPTION_KEY: config.DOB_ENCRYPTION_KEY ?? stored.DOB_ENCRYPTION_KEY,
   };
 }
+
+/**
+ * The configuration of an operator's command (`npm run cme:audit`, `order:refund`, ...): the shop's own,
+ * secrets included as the shop reads them (the environment's, else those kept in DATA_DIR), so a
+ * command in the embedded mode decrypts and signs with the keys the shop uses.
+ */
+export const operatorConfig = async (): Promise<Awaited<ReturnType<typeof resolveSecrets>>> =>
+  resolveSecrets(loadConfig());

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
 import { CLS_ID, ClsService, ClsServiceManager } from 'nestjs-cls';
 import type { Observable } from 'rxjs';
+import { systemContext } from '#libs/application/command-context.js';
 import type { CommandContext } from '#libs/application/decide-and-append.js';
 import { activeTraceIds } from '#libs/tracing/trace-context.js';
 
@@ -11,7 +12,7 @@ const CAUSATION = 'causationId';
 /** Who acts when nobody signed in asked: a visitor of the shop. */
 export const ANONYMOUS = 'anonymous';
 /** Who acts outside any request (start-up, a timer) when the caller names nobody. */
-export const SYSTEM = 'system';
+export { SYSTEM } from '#libs/application/command-context.js';
 
 /**
  * The one request context (nestjs-cls over AsyncLocalStorage): every HTTP request runs in a context
@@ -26,7 +27,7 @@ export class RequestContext {
   constructor(private readonly cls: ClsService) {}
 
   current(): CommandContext {
-    if (!this.cls.isActive()) return { actorId: SYSTEM, correlationId: randomUUID() };
+    if (!this.cls.isActive()) return systemContext();
     const causationId = this.cls.get<string | undefined>(CAUSATION);
     return {
       actorId: this.cls.get<string | undefined>(ACTOR) ?? ANONYMOUS,

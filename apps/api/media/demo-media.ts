@@ -15,9 +15,10 @@ import { describeMediaFolder, isDirectory, MEDIA_ID } from '#libs/media/media-fo
 import { generateTestSource } from '#libs/media/test-sources.js';
 import { Clock } from '#libs/application/clock.js';
 import { EventSourcedService } from '../kernel/event-sourced.service.js';
-import { RequestContext, SYSTEM } from '../kernel/request-context.js';
+import { RequestContext } from '../kernel/request-context.js';
 import { DEMO_VIDEOS, type DemoVideo } from './demo-media-texts.js';
 import { mediaOfTitle } from './media-import-run.js';
+import { systemContext } from '#libs/application/command-context.js';
 
 /** The demo's folder under a cache root; `v1` names the layout of its entries (the recipe hash is in each). */
 export const DEMO_MEDIA_CACHE = join('medshop-demo-media', 'v1');
@@ -201,7 +202,7 @@ export async function importDemoMedia(deps: DemoMediaDependencies): Promise<numb
   const service = deps.app.get(EventSourcedService, { strict: false });
   const context = deps.app.get(RequestContext, { strict: false });
   let recorded = 0;
-  await context.run({ actorId: SYSTEM, correlationId: 'seed-demo-media' }, () =>
+  await context.run(systemContext(), () =>
     eachAtMost(titles, APPEND_CONCURRENCY, deps.signal, async ({ title, n }: { title: CatalogTitle; n: number }) => {
       const command: ImportVideoMedia = {
         type: 'ImportVideoMedia',

@@ -11,12 +11,12 @@ import { rmSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import cliProgress from 'cli-progress';
 import { SystemClock } from '#libs/application/clock.js';
-import { loadConfig } from '#libs/config/config.js';
 import { withCliDatabase } from '#libs/database/cli-database.js';
 import { createEventStore } from '#libs/eventstore/create-event-store.js';
 import { folderBytes } from '#libs/media/media-folder.js';
 import { type MediaImportArguments, parseMediaImportArguments } from './media-import-arguments.js';
 import { ImportRefused, type MediaImportOutcome, runMediaImport } from './media-import-run.js';
+import { operatorConfig } from '../infrastructure/secrets.js';
 
 const USAGE =
   'Usage: npm run media:import -- FILE --product ID --video ID [--captions FILE.vtt] [--chapters FILE] [--by NAME]\n';
@@ -51,7 +51,7 @@ function summary(outcome: MediaImportOutcome, seconds: number): string {
   return `Imported ${outcome.source.name} (${f.durationSeconds.toFixed(1)} s) as media ${outcome.mediaId}: ${parts.join('; ')} (${how}).\n${recorded}\n`;
 }
 
-const config = loadConfig();
+const config = await operatorConfig();
 const aborting = new AbortController();
 // Only on a terminal: a log file or a pipe gets the summary line alone.
 const bar = new cliProgress.SingleBar(

@@ -7,7 +7,6 @@
  */
 import { userInfo } from 'node:os';
 import { SystemClock } from '#libs/application/clock.js';
-import { loadConfig } from '#libs/config/config.js';
 import { withCliDatabase } from '#libs/database/cli-database.js';
 import { DomainError } from '#libs/domain/kernel/decider.js';
 import { createEventStore } from '#libs/eventstore/create-event-store.js';
@@ -15,6 +14,7 @@ import { createPaymentGateway } from '#libs/payments/create-payment-gateway.js';
 import { dollars } from '../finance/index.js';
 import { parseRefundArguments } from './refund-arguments.js';
 import { refundOrder } from './refund-order.js';
+import { operatorConfig } from '../infrastructure/secrets.js';
 
 const USAGE = 'Usage: npm run order:refund -- ONUM [--amount CENTS] --reason "..." [--by NAME] [--key KEY]\n';
 
@@ -32,7 +32,7 @@ if ('error' in parsed) {
   process.exit(1);
 }
 
-const config = loadConfig();
+const config = await operatorConfig();
 const clock = new SystemClock();
 let code = 0;
 await withCliDatabase(config, async (pool) => {

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Clock } from '#libs/application/clock.js';
 import { decideAndAppend } from '#libs/application/decide-and-append.js';
 import { type Order, orderDecider } from '#libs/domain/order/order.decider.js';
@@ -8,6 +8,7 @@ import { DomainError } from '#libs/domain/kernel/decider.js';
 import type { EventStore } from '#libs/eventstore/event-store.port.js';
 import { countPayment } from '#libs/metrics/metrics.js';
 import type { PaymentGateway } from '#libs/payments/payment-gateway.js';
+import { operatorContext } from '#libs/application/command-context.js';
 
 /** What `npm run order:refund` was asked. */
 export interface RefundArguments {
@@ -85,7 +86,7 @@ export async function refundOrder(deps: RefundDependencies, args: RefundArgument
   if (!result.refunded) return { outcome: 'refused', errors: result.errors };
 
   // No request runs here: the operator is the actor, and the refund starts its own correlation.
-  const context = { actorId: `operator:${args.by}`, correlationId: randomUUID() };
+  const context = operatorContext(args.by);
   const command = {
     type: 'RefundOrder' as const,
     onum: args.onum,

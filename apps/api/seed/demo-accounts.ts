@@ -14,13 +14,14 @@ import {
   ValidateEmailCommand,
 } from '../identity/index.js';
 import { CONFIG } from '../infrastructure/tokens.js';
-import { RequestContext, SYSTEM } from '../kernel/request-context.js';
+import { RequestContext } from '../kernel/request-context.js';
 import { seedAccountPage } from './demo-account-page.js';
 import data from './demo-accounts.json' with { type: 'json' };
 import { seedDemoCme } from './demo-cme.js';
 import { seedDemoOrders } from './demo-orders.js';
 import { seedDemoStreaming } from './demo-streaming.js';
 import { demoSocieties } from './index.js';
+import { systemContext } from '#libs/application/command-context.js';
 
 type GrantSpec =
   | { subscription: string; startsInDays: number; expiresInDays: number }
@@ -80,7 +81,7 @@ export async function seedDemoAccounts(
   now: Date = app.get(Clock, { strict: false }).now(),
 ): Promise<SeedReport> {
   app.get(SocietySecrets, { strict: false }).register(demoSocieties);
-  return app.get(RequestContext, { strict: false }).run({ actorId: SYSTEM }, () => seedAll(app, now));
+  return app.get(RequestContext, { strict: false }).run(systemContext(), () => seedAll(app, now));
 }
 
 async function seedAll(app: INestApplicationContext, now: Date): Promise<SeedReport> {

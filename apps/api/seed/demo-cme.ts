@@ -7,8 +7,9 @@ import type { EventStore } from '#libs/eventstore/event-store.port.js';
 import { SubmitCmeTestCommand, questionsOf } from '../cme/index.js';
 import { EmailReservations } from '../identity/index.js';
 import { EVENT_STORE } from '../infrastructure/tokens.js';
-import { RequestContext, SYSTEM } from '../kernel/request-context.js';
+import { RequestContext } from '../kernel/request-context.js';
 import data from './demo-cme.json' with { type: 'json' };
+import { systemContext } from '#libs/application/command-context.js';
 
 interface DemoTest {
   type: string;
@@ -42,7 +43,7 @@ export async function seedDemoCme(app: INestApplicationContext, now?: Date): Pro
   const store = app.get<EventStore>(EVENT_STORE, { strict: false });
   const context = app.get(RequestContext, { strict: false });
   const today = now ?? app.get(Clock, { strict: false }).now();
-  return context.run({ actorId: SYSTEM }, async () => {
+  return context.run(systemContext(), async () => {
     let recorded = 0;
     for (const { email, yearsAgo, tests } of data.records) {
       const customerId = await reservations.customerIdOf(email);

@@ -1,9 +1,10 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { EmailReservations } from '../identity/index.js';
-import { RequestContext, SYSTEM } from '../kernel/request-context.js';
+import { RequestContext } from '../kernel/request-context.js';
 import { AddFavoriteCommand } from '../streaming/index.js';
 import data from './demo-streaming.json' with { type: 'json' };
+import { systemContext } from '#libs/application/command-context.js';
 
 /**
  * The streaming part of the demo data (docs/demo-data.md): the favourites of the demo accounts,
@@ -15,7 +16,7 @@ export async function seedDemoStreaming(app: INestApplicationContext): Promise<v
   const commands = app.get(CommandBus, { strict: false });
   const reservations = app.get(EmailReservations, { strict: false });
   const context = app.get(RequestContext, { strict: false });
-  await context.run({ actorId: SYSTEM, correlationId: 'seed-demo-streaming' }, async () => {
+  await context.run(systemContext(), async () => {
     for (const { email, productIds } of data.favorites) {
       const customerId = await reservations.customerIdOf(email);
       if (!customerId) continue;

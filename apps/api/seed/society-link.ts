@@ -5,17 +5,17 @@
  * by default the demo society when known, else the first configured one.
  */
 import { SystemClock } from '#libs/application/clock.js';
-import { loadConfig } from '#libs/config/config.js';
 import { signSocietyToken } from '#libs/crypto/society-token.js';
 import { publicBaseUrl, SocietySecrets } from '../identity/index.js';
 import { DEMO_SOCIETY_ID, demoSocieties } from './index.js';
+import { operatorConfig } from '../infrastructure/secrets.js';
 
 const [email, first, last] = process.argv.slice(2);
 if (!email || !email.includes('@')) {
   process.stderr.write('Usage: npm run society:link -- <email> [first] [last]\n');
   process.exit(1);
 }
-const config = loadConfig();
+const config = await operatorConfig();
 const societies = new SocietySecrets(config);
 if (config.SEED_DEMO) societies.register(demoSocieties);
 const secrets = societies.all();

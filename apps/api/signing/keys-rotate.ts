@@ -4,12 +4,11 @@
  * keeps verifying. Stop the shop first in embedded mode (the command starts the embedded database).
  */
 import { SystemClock } from '#libs/application/clock.js';
-import { loadConfig } from '#libs/config/config.js';
 import { withCliDatabase } from '#libs/database/cli-database.js';
 import { createSigner } from '#libs/signing/create-signer.js';
-import { resolveSecrets } from '../infrastructure/secrets.js';
+import { operatorConfig } from '../infrastructure/secrets.js';
 
-const config = await resolveSecrets(loadConfig());
+const config = await operatorConfig();
 let code = 0;
 await withCliDatabase(config, async (pool) => {
   try {
