@@ -58,7 +58,7 @@ export default defineConfig({
   use: {
     baseURL,
     // A trace of every failure: its actions with their call logs, the network and the console (a failure
-    // also keeps its final screenshot and the page's ARIA snapshot in error-context.md). Without the
+    // also keeps its final screenshot and the page's ARIA snapshot beside the trace). Without the
     // screencast and the DOM snapshot of every action: recording them cost about a third of the
     // journeys' CPU (the browser encoding and serialising, the runner storing), on a machine the journeys
     // keep busy, and every flaky step so far was found in the call logs and the network.
