@@ -57,12 +57,12 @@ export default defineConfig({
   globalSetup: './test/e2e/support/global-setup.ts',
   use: {
     baseURL,
-    // A trace of every failure: its actions with their call logs, the network and the console (a failure
-    // also keeps its final screenshot and the page's ARIA snapshot beside the trace). Without the
-    // screencast and the DOM snapshot of every action: recording them cost about a third of the
-    // journeys' CPU (the browser encoding and serialising, the runner storing), on a machine the journeys
-    // keep busy, and every flaky step so far was found in the call logs and the network.
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false, sources: true },
+    // A trace of every failure: its actions with their call logs, DOM snapshots, the network and the
+    // console (a failure also keeps its final screenshot and the page's ARIA snapshot). Without the
+    // screencast: its frames cost about a fifth of the journeys' CPU (the browser encoding them, the
+    // runner storing them) on a machine the journeys keep busy. (Snapshots stay on: without them
+    // Playwright records no network either, and the network is where most flaky steps were found.)
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     screenshot: 'only-on-failure',
     launchOptions: {
       // Debian's Chromium: a downloaded browser cannot be installed here.

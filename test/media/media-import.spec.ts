@@ -216,9 +216,10 @@ describe('media import', () => {
   });
 
   describe('the built command (npm run media:import)', () => {
-    const cli = (...argv: string[]) =>
-      promisify(execFile)(process.execPath, ['dist/apps/api/media/media-import.js', ...argv], {
-        cwd: ROOT,
+    /** The built command, run from `cwd` (the project folder unless a test names another). */
+    const cliIn = (cwd: string, ...argv: string[]) =>
+      promisify(execFile)(process.execPath, [join(ROOT, 'dist/apps/api/media/media-import.js'), ...argv], {
+        cwd,
         env: {
           ...process.env,
           DATABASE_URL: shop.shop.config.DATABASE_URL,
@@ -230,6 +231,7 @@ describe('media import', () => {
         ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
         (error: { code: number; stdout: string; stderr: string }) => error,
       );
+    const cli = (...argv: string[]) => cliIn(ROOT, ...argv);
 
     it('refuses a broken file in one line with exit code 2, leaving nothing in HLS_DIR and no event', async () => {
       const hd = await readFile(source('hd.mp4'));
@@ -273,20 +275,9 @@ describe('media import', () => {
     it('reads a file whose name starts with "-" as the file it is, never as an option of ffprobe or ffmpeg', async () => {
       // A source of its own (the same bytes as another would be that one's media, already imported).
       await generateTestSource(source('-i.mp4'), { video: 'testsrc=size=640x360:rate=8', seconds: 2, toneHz: 0 });
-      const run = await promisify(execFile)(
-        process.execPath,
-        [join(ROOT, 'dist/apps/api/media/media-import.js'), '-i.mp4', '--product', String(PRODUCT), '--video', '5003'],
-        {
-          cwd: scratch,
-          env: {
-            ...process.env,
-            DATABASE_URL: shop.shop.config.DATABASE_URL,
-            DATA_DIR: '/tmp/shop-test-unused',
-            HLS_DIR: hlsDir,
-            LOG_LEVEL: 'silent',
-          },
-        },
-      );
+      // Given as the operator types it, from the folder that holds it.
+      const run = await cliIn(scratch, '-i.mp4', '--product', String(PRODUCT), '--video', '5003');
+      expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
       expect(run.stdout).toMatch(/^Imported -i\.mp4 \(2\.0 s\) as media [a-f0-9]{32}: 360p;/);
       expect((await eventsOf(5003)).map((e) => e.type)).toEqual(['VideoMediaImported']);
     });
