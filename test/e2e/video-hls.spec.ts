@@ -124,19 +124,11 @@ for (const size of SIZES) {
         (r) => r.method() === 'PUT' && r.url().endsWith('/api/account/player') && r.postDataJSON().SPEED === 1.5,
         { timeout: 15_000 },
       );
-      // Keyboard: each arrow is one step of PLAYBACK_SPEEDS. The video's `ratechange` events are recorded by
-      // a listener added after the player's own, so a rate seen there has been taken in by the player.
-      await page.evaluate(`(() => {
-        const video = document.querySelector('[data-testid="player-frame"] video');
-        window.__rates = [];
-        video.addEventListener('ratechange', () => window.__rates.push(video.playbackRate));
-      })()`);
+      // Keyboard: each arrow is one step of PLAYBACK_SPEEDS, pressed at once one after the other as a
+      // viewer does. (Vidstack's slider drops a rate asked within 25 ms of the one before; the player then
+      // brings the video to the speed the slider shows, useSpeedFollowsSlider.)
       await slider.focus();
       await page.keyboard.press('ArrowRight');
-      await expect(slider).toHaveAttribute('aria-valuenow', '1.25');
-      // The second step once the player took in the first (Vidstack drops a rate asked while one is applied:
-      // the element's rate alone is set before the player hears of it).
-      await expect.poll(() => page.evaluate<number[]>('window.__rates')).toContain(1.25);
       await page.keyboard.press('ArrowRight');
       await expect(slider).toHaveAttribute('aria-valuenow', '1.5');
       expect((await speedSaved).postDataJSON()).toEqual({ SPEED: 1.5, CAPTIONS: false });

@@ -23,6 +23,7 @@ import { useHeartbeats } from './use-heartbeats';
 import { usePlayerChoices } from './use-player-preferences';
 import { usePlayback } from './use-playback';
 import { useStall } from './use-stall';
+import { useSpeedFollowsSlider } from './use-speed-slider';
 
 /** A renewal by heartbeat is tried once in this window; a refusal again soon after reopens the playback. */
 const RENEWAL_WINDOW_MS = 20_000;
@@ -104,6 +105,7 @@ export default function MediaPlayerChunk({
   const captionsAtStart = useRef<boolean | null>(null);
   const [attached, setAttached] = useState(false);
   const stall = useStall();
+  useSpeedFollowsSlider(player);
 
   const heartbeats = useHeartbeats({
     productId,
