@@ -1,4 +1,5 @@
 import { CONCURRENT_CHANGE_CODE } from '#libs/application/conflict-retry.js';
+import { KEY_REUSED_CODE } from '#libs/application/stored-answers.js';
 import { accountErrorStatus } from './account/account-errors.js';
 import { cartErrorStatus } from './cart/cart-errors.js';
 import { checkoutErrorStatus } from './checkout/checkout-errors.js';
@@ -21,6 +22,8 @@ export const featureErrorStatuses = {
   streaming: streamingErrorStatus,
   /** Any command whose stream kept changing under it (libs/application/conflict-retry.ts). */
   writePath: { [CONCURRENT_CHANGE_CODE]: 409 },
+  /** A key that holds the answer of another request (libs/application/stored-answers.ts). */
+  storedAnswers: { [KEY_REUSED_CODE]: 409 },
 } as const;
 
 export const domainErrorStatuses: Readonly<Record<string, number>> = Object.assign(

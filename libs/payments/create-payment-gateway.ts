@@ -2,7 +2,8 @@ import type { Pool } from 'pg';
 import type { Clock } from '#libs/application/clock.js';
 import type { Config } from '#libs/config/config.js';
 import type { PaymentGateway } from './payment-gateway.js';
-import { pgSandboxStore, SandboxGateway } from './sandbox-gateway.js';
+import { SandboxGateway } from './sandbox-gateway.js';
+import { pgSandboxStore } from './sandbox-gateway-store.js';
 import { StripeGateway } from './stripe-gateway.js';
 import { pgStripeGatewayStore } from './stripe-gateway-store.js';
 

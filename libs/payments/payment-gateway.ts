@@ -1,3 +1,5 @@
+import { type AnswerKey, fingerprintOf } from '#libs/application/stored-answers.js';
+
 /**
  * The payment gateway port (docs/conventions.md, Identity, roles and payments; docs/payments.md).
  * The shop hands the card to the gateway and keeps only what comes back: a reference, the brand,
@@ -28,8 +30,11 @@ export type ChargeSource =
 
 export type ChargeRequest = ChargeSource & {
   amountCents: number;
-  /** The same key always gets the same answer, and the card is charged once. */
-  idempotencyKey: string;
+  /**
+   * The same key asking the same (chargeFingerprint) always gets the same answer, and the card is
+   * charged once; asking anything else, it is refused (libs/application/stored-answers.ts).
+   */
+  idempotencyKey: AnswerKey;
   /** Also keep the card and answer with its token (card on file). */
   saveCard?: boolean;
   /** The order paid for, kept with the charge at the processor (its metadata) to find it by. */
@@ -88,9 +93,37 @@ export interface RefundRequest {
   chargeReference: string;
   /** At most what the charge took, less what was refunded before. */
   amountCents: number;
-  /** The same key always gets the same answer, and the money moves once. */
-  idempotencyKey: string;
+  /** The same key asking the same (refundFingerprint) always gets the same answer, and the money moves once. */
+  idempotencyKey: AnswerKey;
   reason: string;
+}
+
+/**
+ * What a charge asked, as its key's stored answer is bound to: the amount and currency, the card (a
+ * token, a processor's payment method, or a typed card's last four digits and expiry: never its number),
+ * whether it is kept, the order and the cart.
+ */
+export function chargeFingerprint(request: ChargeRequest, currency: string): string {
+  const card =
+    request.token !== undefined
+      ? `token:${request.token}`
+      : request.paymentMethodId !== undefined
+        ? `payment_method:${request.paymentMethodId}`
+        : `card:${request.card.number.replace(/[\s-]/g, '').slice(-4)}:${request.card.month}/${request.card.year}`;
+  return fingerprintOf('charge', {
+    amountCents: request.amountCents,
+    currency: currency.toLowerCase(),
+    card,
+    saveCard: request.saveCard === true,
+    orderNumber: request.orderNumber ?? null,
+    cartId: request.cartId ?? null,
+  });
+}
+
+/** What a refund asked: the charge, the amount and the reason. */
+export function refundFingerprint(request: RefundRequest): string {
+  const { chargeReference, amountCents, reason } = request;
+  return fingerprintOf('refund', { chargeReference, amountCents, reason: reason.trim() });
 }
 
 export type RefundResult =
@@ -107,6 +140,10 @@ export interface SettleOptions {
   keepWaiting?: boolean;
 }
 
+/**
+ * A charge or refund with a key that holds the answer of another request throws the DomainError
+ * KEY_REUSED (libs/application/stored-answers.ts) and moves no money.
+ */
 export interface PaymentGateway {
   charge(request: ChargeRequest): Promise<ChargeResult>;
   /**
@@ -114,7 +151,7 @@ export interface PaymentGateway {
    * key is voided first, so no charge can be made with it later (a late `charge` gets the same
    * decline), and the answer is a decline with PAYMENT_INTERRUPTED.
    */
-  settle(idempotencyKey: string, options?: SettleOptions): Promise<ChargeResult>;
+  settle(idempotencyKey: AnswerKey, options?: SettleOptions): Promise<ChargeResult>;
   /** Keeps the card in the gateway and answers its token; declined cards answer their errors. */
   tokenize(source: TokenizeSource): Promise<TokenizedCard | ChargeDeclined>;
   /**

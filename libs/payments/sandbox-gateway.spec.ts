@@ -1,4 +1,5 @@
 import { FixedClock } from '#libs/application/clock.js';
+import { KEY_REUSED, systemKey } from '#libs/application/stored-answers.js';
 import {
   DECLINES,
   MAX_YEARS_AHEAD,
@@ -6,9 +7,11 @@ import {
   SandboxGateway,
   expiryProblem,
   luhnValid,
-  memorySandboxStore,
 } from './sandbox-gateway.js';
+import { memorySandboxStore } from './sandbox-gateway-store.js';
 
+/** A test's key, in the shop's own namespace. */
+const key = (name: string) => systemKey('test', name);
 const clock = new FixedClock(new Date('2026-06-15T10:00:00.000Z'));
 const card = (number: string, over: Partial<{ month: number; year: number }> = {}) => ({
   number,
@@ -27,9 +30,13 @@ describe('sandbox gateway', () => {
 
   it('approves Luhn-valid numbers with brand and last four', async () => {
     const gateway = new SandboxGateway(memorySandboxStore(), clock);
-    const visa = await gateway.charge({ amountCents: 1000, card: card('4242 4242 4242 4242'), idempotencyKey: 'a' });
+    const visa = await gateway.charge({
+      amountCents: 1000,
+      card: card('4242 4242 4242 4242'),
+      idempotencyKey: key('a'),
+    });
     expect(visa).toMatchObject({ approved: true, brand: 'Visa', last4: '4242' });
-    const mc = await gateway.charge({ amountCents: 1000, card: card('5555555555554444'), idempotencyKey: 'b' });
+    const mc = await gateway.charge({ amountCents: 1000, card: card('5555555555554444'), idempotencyKey: key('b') });
     expect(mc).toMatchObject({ approved: true, brand: 'Mastercard', last4: '4444' });
     expect(mc.approved && mc.reference).toMatch(/^sbx_ch_[a-z]{24}$/);
   });
@@ -42,7 +49,7 @@ describe('sandbox gateway', () => {
     ['4242424242424241', DECLINES.incorrectNumber],
   ])('declines %s with its text', async (number, text) => {
     const gateway = new SandboxGateway(memorySandboxStore(), clock);
-    expect(await gateway.charge({ amountCents: 1000, card: card(number), idempotencyKey: number })).toEqual({
+    expect(await gateway.charge({ amountCents: 1000, card: card(number), idempotencyKey: key(number) })).toEqual({
       approved: false,
       errors: [text],
     });
@@ -53,18 +60,30 @@ describe('sandbox gateway', () => {
     const result = await gateway.charge({
       amountCents: 1000,
       card: card('4242424242424242', { month: 5, year: 2026 }),
-      idempotencyKey: 'x',
+      idempotencyKey: key('x'),
     });
     expect(result).toEqual({ approved: false, errors: [DECLINES.expired] });
   });
 
-  it('the same idempotency key gets the same answer and is charged once', async () => {
+  it('the same key asking the same gets the same answer and is charged once', async () => {
     const store = memorySandboxStore();
     const gateway = new SandboxGateway(store, clock);
-    const first = await gateway.charge({ amountCents: 1000, card: card('4242424242424242'), idempotencyKey: 'k' });
-    const again = await gateway.charge({ amountCents: 1000, card: card('4000000000000002'), idempotencyKey: 'k' });
+    const first = await gateway.charge({ amountCents: 1000, card: card('4242424242424242'), idempotencyKey: key('k') });
+    const again = await gateway.charge({ amountCents: 1000, card: card('4242424242424242'), idempotencyKey: key('k') });
     expect(again).toEqual(first);
     expect(store.charges.size).toBe(1);
+  });
+
+  it.each([
+    ['another amount', { amountCents: 999, card: card('4242424242424242') }],
+    ['another card', { amountCents: 1000, card: card('4000000000000002') }],
+    ['another order', { amountCents: 1000, card: card('4242424242424242'), orderNumber: 100002 }],
+  ])('the same key asking %s is refused, and nothing more is kept', async (_name, asked) => {
+    const store = memorySandboxStore();
+    const gateway = new SandboxGateway(store, clock);
+    const first = await gateway.charge({ amountCents: 1000, card: card('4242424242424242'), idempotencyKey: key('k') });
+    await expect(gateway.charge({ ...asked, idempotencyKey: key('k') })).rejects.toThrow(KEY_REUSED);
+    expect([...store.charges.values()].map((c) => c.result)).toEqual([first]);
   });
 
   it('keeps a card as an opaque token that charges later; the number is never kept', async () => {
@@ -73,16 +92,16 @@ describe('sandbox gateway', () => {
     const saved = await gateway.charge({
       amountCents: 500,
       card: card('4242424242424242'),
-      idempotencyKey: 's',
+      idempotencyKey: key('s'),
       saveCard: true,
     });
     if (!saved.approved || !saved.token) throw new Error('expected a token');
     expect(saved.token).toMatch(/^tok_[0-9a-f]{24}$/);
     const kept = await store.findToken(saved.token);
     expect(JSON.stringify(kept)).not.toContain('4242424242424242');
-    const again = await gateway.charge({ amountCents: 700, token: saved.token, idempotencyKey: 't' });
+    const again = await gateway.charge({ amountCents: 700, token: saved.token, idempotencyKey: key('t') });
     expect(again).toMatchObject({ approved: true, last4: '4242', month: '12', year: '2030' });
-    expect(await gateway.charge({ amountCents: 700, token: 'tok_unknown', idempotencyKey: 'u' })).toEqual({
+    expect(await gateway.charge({ amountCents: 700, token: 'tok_unknown', idempotencyKey: key('u') })).toEqual({
       approved: false,
       errors: [DECLINES.declined],
     });
@@ -104,7 +123,7 @@ describe('sandbox gateway', () => {
     const result = await gateway.charge({
       amountCents: 1000,
       card: card('4242424242424242', { month, year }),
-      idempotencyKey: `expiry-${String(month)}-${String(year)}`,
+      idempotencyKey: key(`expiry-${String(month)}-${String(year)}`),
     });
     expect(result).toEqual({ approved: false, errors: [text] });
     expect(await gateway.tokenize(card('4242424242424242', { month, year }))).toEqual({
@@ -121,14 +140,14 @@ describe('sandbox gateway', () => {
 
   describe('refunds', () => {
     const charged = async (gateway: SandboxGateway, amountCents = 1000): Promise<string> => {
-      const result = await gateway.charge({ amountCents, card: card('4242424242424242'), idempotencyKey: 'paid' });
+      const result = await gateway.charge({ amountCents, card: card('4242424242424242'), idempotencyKey: key('paid') });
       if (!result.approved) throw new Error('expected an approved charge');
       return result.reference;
     };
-    const refund = (chargeReference: string, amountCents: number, idempotencyKey: string) => ({
+    const refund = (chargeReference: string, amountCents: number, name: string) => ({
       chargeReference,
       amountCents,
-      idempotencyKey,
+      idempotencyKey: key(name),
       reason: 'test',
     });
 
@@ -156,6 +175,22 @@ describe('sandbox gateway', () => {
       expect(await gateway.refund(refund(reference, 600, 'same'))).toEqual(first);
       // Had the money moved twice, 600 more would not fit in what is left (400).
       expect(await gateway.refund(refund(reference, 400, 'other'))).toMatchObject({ refunded: true });
+    });
+
+    it('the same key for another amount or another charge is refused: no refund is answered that did not happen', async () => {
+      const gateway = new SandboxGateway(memorySandboxStore(), clock);
+      const reference = await charged(gateway);
+      const other = await gateway.charge({
+        amountCents: 800,
+        card: card('4242424242424242'),
+        idempotencyKey: key('o'),
+      });
+      if (!other.approved) throw new Error('expected an approved charge');
+      await gateway.refund(refund(reference, 600, 'used'));
+      await expect(gateway.refund(refund(reference, 500, 'used'))).rejects.toThrow(KEY_REUSED);
+      await expect(gateway.refund(refund(other.reference, 600, 'used'))).rejects.toThrow(KEY_REUSED);
+      // The other charge is whole: its 800 can be given back.
+      expect(await gateway.refund(refund(other.reference, 800, 'whole'))).toMatchObject({ refunded: true });
     });
 
     it.each([

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Pool } from 'pg';
 import type { Clock } from '#libs/application/clock.js';
+import { type AnswerKey, refuseOtherRequest } from '#libs/application/stored-answers.js';
 import type {
   CardDetails,
   ChargeDeclined,
@@ -12,12 +12,17 @@ import type {
   TokenizedCard,
   TokenizeSource,
 } from './payment-gateway.js';
-import { PAYMENT_INTERRUPTED } from './payment-gateway.js';
+import { chargeFingerprint, PAYMENT_INTERRUPTED, refundFingerprint } from './payment-gateway.js';
+import type { SandboxStore, SandboxToken } from './sandbox-gateway-store.js';
+
+/** The sandbox's one currency (the shop's prices are US dollars). */
+const SANDBOX_CURRENCY = 'usd';
 
 /**
  * The built-in sandbox gateway (docs/payments.md): Luhn-valid numbers are approved, the documented
  * test numbers are declined with the gateway's text, so every error path can be shown. It keeps its
- * own tables: charges by idempotency key (the same key gets the same answer and is charged once) and
+ * own tables: charges by idempotency key with what was asked (the same key asking the same gets the same
+ * answer and is charged once; asking anything else, it is refused) and
  * tokens of kept cards (brand, last four, expiry and the card's test behaviour; never the number or
  * the security code).
  */
@@ -100,181 +105,6 @@ export function cardBrand(digits: string): string {
   return 'Card';
 }
 
-/** What a kept card does when charged: approve, or decline with this text. Never the number. */
-export interface SandboxToken extends TokenizedCard {
-  decline: string | null;
-}
-
-export interface SandboxStore {
-  /** The answer first recorded for this key, if any. */
-  findCharge(idempotencyKey: string): Promise<ChargeResult | null>;
-  /** Records the answer unless one is there already; answers the one that stands. */
-  recordCharge(idempotencyKey: string, amountCents: number, result: ChargeResult): Promise<ChargeResult>;
-  findToken(token: string): Promise<SandboxToken | null>;
-  saveToken(token: SandboxToken): Promise<void>;
-  /**
-   * The answer recorded for this refund key; else, one refund of the charge at a time, `decide` is
-   * given what the approved charge took (null when there is none) and what its refunds gave back so
-   * far, and its answer is recorded under the key and answered.
-   */
-  refund(
-    request: RefundRequest,
-    decide: (chargedCents: number | null, refundedCents: number) => RefundResult,
-  ): Promise<RefundResult>;
-}
-
-export function memorySandboxStore(): SandboxStore & { charges: Map<string, ChargeResult> } {
-  const charges = new Map<string, ChargeResult>();
-  const amounts = new Map<string, number>();
-  const tokens = new Map<string, SandboxToken>();
-  const refunds = new Map<string, { chargeReference: string; result: RefundResult }>();
-  return {
-    charges,
-    findCharge: (key) => Promise.resolve(charges.get(key) ?? null),
-    recordCharge: (key, amount, result) => {
-      const first = charges.get(key);
-      if (first) return Promise.resolve(first);
-      charges.set(key, result);
-      if (result.approved) amounts.set(result.reference, amount);
-      return Promise.resolve(result);
-    },
-    // No await between the look-up and the record: one refund at a time, as the table's row lock.
-    refund: (request, decide) => {
-      const first = refunds.get(request.idempotencyKey);
-      if (first) return Promise.resolve(first.result);
-      let refunded = 0;
-      for (const r of refunds.values()) {
-        if (r.chargeReference === request.chargeReference && r.result.refunded) refunded += r.result.amountCents;
-      }
-      const result = decide(amounts.get(request.chargeReference) ?? null, refunded);
-      refunds.set(request.idempotencyKey, { chargeReference: request.chargeReference, result });
-      return Promise.resolve(result);
-    },
-    findToken: (token) => Promise.resolve(tokens.get(token) ?? null),
-    saveToken: (token) => {
-      tokens.set(token.token, token);
-      return Promise.resolve();
-    },
-  };
-}
-
-export function pgSandboxStore(pool: Pool): SandboxStore {
-  let ready: Promise<unknown> | null = null;
-  const ensure = (): Promise<unknown> =>
-    (ready ??= pool.query(`
-      CREATE TABLE IF NOT EXISTS sandbox_gateway_charges (
-        idempotency_key text PRIMARY KEY,
-        amount_cents integer NOT NULL,
-        result jsonb NOT NULL,
-        created_at timestamptz NOT NULL DEFAULT now()
-      );
-      CREATE TABLE IF NOT EXISTS sandbox_gateway_tokens (
-        token text PRIMARY KEY,
-        brand text NOT NULL,
-        last4 text NOT NULL,
-        month text NOT NULL,
-        year text NOT NULL,
-        decline text,
-        created_at timestamptz NOT NULL DEFAULT now()
-      );
-      CREATE INDEX IF NOT EXISTS sandbox_gateway_charges_by_reference
-        ON sandbox_gateway_charges ((result->>'reference'));
-      CREATE TABLE IF NOT EXISTS sandbox_gateway_refunds (
-        idempotency_key text PRIMARY KEY,
-        charge_reference text NOT NULL,
-        amount_cents integer NOT NULL,
-        reason text NOT NULL,
-        result jsonb NOT NULL,
-        created_at timestamptz NOT NULL DEFAULT now()
-      );
-      CREATE INDEX IF NOT EXISTS sandbox_gateway_refunds_by_charge ON sandbox_gateway_refunds (charge_reference)`));
-  return {
-    async findCharge(key) {
-      await ensure();
-      const { rows } = await pool.query<{ result: ChargeResult }>(
-        'SELECT result FROM sandbox_gateway_charges WHERE idempotency_key = $1',
-        [key],
-      );
-      return rows[0]?.result ?? null;
-    },
-    async recordCharge(key, amountCents, result) {
-      await ensure();
-      await pool.query(
-        `INSERT INTO sandbox_gateway_charges (idempotency_key, amount_cents, result) VALUES ($1, $2, $3)
-         ON CONFLICT (idempotency_key) DO NOTHING`,
-        [key, amountCents, JSON.stringify(result)],
-      );
-      return (await this.findCharge(key)) ?? result;
-    },
-    async findToken(token) {
-      await ensure();
-      const { rows } = await pool.query<SandboxToken>(
-        'SELECT token, brand, last4, month, year, decline FROM sandbox_gateway_tokens WHERE token = $1',
-        [token],
-      );
-      return rows[0] ?? null;
-    },
-    async refund(request, decide) {
-      await ensure();
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        // The charge's row lock: refunds of one charge are decided one at a time, so they never add up to more.
-        const charge = await client.query<{ amount_cents: number }>(
-          `SELECT amount_cents FROM sandbox_gateway_charges
-            WHERE result->>'reference' = $1 AND result->>'approved' = 'true' FOR UPDATE`,
-          [request.chargeReference],
-        );
-        const first = await client.query<{ result: RefundResult }>(
-          'SELECT result FROM sandbox_gateway_refunds WHERE idempotency_key = $1',
-          [request.idempotencyKey],
-        );
-        if (first.rows[0]) {
-          await client.query('COMMIT');
-          return first.rows[0].result;
-        }
-        const sum = await client.query<{ refunded: string }>(
-          `SELECT coalesce(sum(amount_cents), 0) AS refunded FROM sandbox_gateway_refunds
-            WHERE charge_reference = $1 AND result->>'refunded' = 'true'`,
-          [request.chargeReference],
-        );
-        const result = decide(charge.rows[0]?.amount_cents ?? null, Number(sum.rows[0]?.refunded ?? 0));
-        // A key raced in by a refund of no charge (no row to lock) keeps its first answer.
-        const inserted = await client.query(
-          `INSERT INTO sandbox_gateway_refunds (idempotency_key, charge_reference, amount_cents, reason, result)
-           VALUES ($1, $2, $3, $4, $5) ON CONFLICT (idempotency_key) DO NOTHING`,
-          [
-            request.idempotencyKey,
-            request.chargeReference,
-            result.refunded ? result.amountCents : 0,
-            request.reason,
-            JSON.stringify(result),
-          ],
-        );
-        await client.query('COMMIT');
-        if (inserted.rowCount === 1) return result;
-        const again = await pool.query<{ result: RefundResult }>(
-          'SELECT result FROM sandbox_gateway_refunds WHERE idempotency_key = $1',
-          [request.idempotencyKey],
-        );
-        return again.rows[0]?.result ?? result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
-    async saveToken(t) {
-      await ensure();
-      await pool.query(
-        `INSERT INTO sandbox_gateway_tokens (token, brand, last4, month, year, decline) VALUES ($1, $2, $3, $4, $5, $6)`,
-        [t.token, t.brand, t.last4, t.month, t.year, t.decline],
-      );
-    },
-  };
-}
-
 /**
  * Random lower-case letters: a reference must never look like a card number (the order decider refuses
  * an answer holding a run of 12 or more digits), so it holds no digits at all.
@@ -327,29 +157,42 @@ export class SandboxGateway implements PaymentGateway {
     return kept;
   }
 
-  async settle(idempotencyKey: string): Promise<ChargeResult> {
+  async settle(idempotencyKey: AnswerKey): Promise<ChargeResult> {
     const first = await this.store.findCharge(idempotencyKey);
-    if (first) return first;
-    // Voided: recorded as a zero-cent decline under the key, so a charge arriving late answers it too.
-    return this.store.recordCharge(idempotencyKey, 0, declined(PAYMENT_INTERRUPTED));
+    if (first) return first.result;
+    // Voided: recorded as a zero-cent decline under the key (for any request), so a late charge answers it too.
+    return (await this.store.recordCharge(idempotencyKey, 0, null, declined(PAYMENT_INTERRUPTED))).result;
   }
 
-  /** A refund of an approved charge: at most what is left of it, once per key (the same key, the same answer). */
-  refund(request: RefundRequest): Promise<RefundResult> {
-    return this.store.refund(request, (charged, refunded) => {
+  /**
+   * A refund of an approved charge: at most what is left of it, once per key (the same key asking the
+   * same, the same answer; asking anything else, refused).
+   */
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    const fingerprint = refundFingerprint(request);
+    const kept = await this.store.refund(request, fingerprint, (charged, refunded) => {
       const { amountCents } = request;
       if (!Number.isInteger(amountCents) || amountCents <= 0) return refused(REFUND_REFUSALS.amount);
       if (charged === null) return refused(REFUND_REFUSALS.noCharge);
       if (amountCents > charged - refunded) return refused(REFUND_REFUSALS.tooMuch);
       return { refunded: true, reference: `sbx_re_${letters(24)}`, amountCents };
     });
+    refuseOtherRequest(kept.fingerprint, fingerprint);
+    return kept.result;
   }
 
   async charge(request: ChargeRequest): Promise<ChargeResult> {
+    const fingerprint = chargeFingerprint(request, SANDBOX_CURRENCY);
     const first = await this.store.findCharge(request.idempotencyKey);
-    if (first) return first;
+    if (first) {
+      refuseOtherRequest(first.fingerprint, fingerprint);
+      return first.result;
+    }
     const result = await this.decide(request);
-    return this.store.recordCharge(request.idempotencyKey, request.amountCents, result);
+    // Of two requests racing with one key, the one recorded first stands; the other is refused.
+    const kept = await this.store.recordCharge(request.idempotencyKey, request.amountCents, fingerprint, result);
+    refuseOtherRequest(kept.fingerprint, fingerprint);
+    return kept.result;
   }
 
   private async decide(request: ChargeRequest): Promise<ChargeResult> {

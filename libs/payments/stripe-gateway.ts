@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
+import { type AnswerKey, refuseOtherRequest } from '#libs/application/stored-answers.js';
 import type {
   CardDetails,
   ChargeApproved,
@@ -13,7 +15,7 @@ import type {
   CardSetup,
   SettleOptions,
 } from './payment-gateway.js';
-import { PAYMENT_INTERRUPTED } from './payment-gateway.js';
+import { chargeFingerprint, PAYMENT_INTERRUPTED, refundFingerprint } from './payment-gateway.js';
 import type { StripeGatewayStore } from './stripe-gateway-store.js';
 import { findIntentByKey, STRIPE_TEXTS, stripeClient, toCardOnFile, tokenOf, waitFor } from './stripe-support.js';
 
@@ -44,6 +46,18 @@ export const NOTHING_CHARGED = 'nothing_charged_';
 
 const declined = (text: string): ChargeDeclined => ({ approved: false, errors: [text] });
 
+/** Stripe takes Idempotency-Keys of at most 255 characters. */
+const STRIPE_KEY_MAX = 255;
+
+/**
+ * The Idempotency-Key Stripe is sent for one step of a key's work (the intent, its customer, its
+ * cancel): ours with the step's suffix, or, when that would be too long for Stripe, its SHA-256.
+ */
+export function stripeKey(key: AnswerKey, step = ''): string {
+  const whole = `${key}${step}`;
+  return whole.length <= STRIPE_KEY_MAX ? whole : `sha256:${createHash('sha256').update(key).digest('hex')}${step}`;
+}
+
 /** A card error (402) or a refused request (400: a bad payment method id): the processor's reason. */
 function refusalOf(error: unknown): string | null {
   if (error instanceof Stripe.errors.StripeCardError) return error.message;
@@ -73,8 +87,10 @@ export class StripeGateway implements PaymentGateway {
     if (!Number.isInteger(request.amountCents) || request.amountCents < 0) {
       return declined(STRIPE_TEXTS.amount);
     }
-    if (!(await this.store.claimCharge(key, request.amountCents))) {
-      // A repeat (or a voided key): the first press's answer, once it has one.
+    const fingerprint = chargeFingerprint(request, this.options.currency);
+    if (!(await this.store.claimCharge(key, request.amountCents, fingerprint))) {
+      // A repeat (or a voided key): the first press's answer, once it has one; another request is refused.
+      refuseOtherRequest((await this.store.findCharge(key))?.fingerprint, fingerprint);
       return waitFor(() => this.store.findCharge(key).then((row) => row?.result ?? null));
     }
     let intent: Stripe.PaymentIntent;
@@ -104,7 +120,7 @@ export class StripeGateway implements PaymentGateway {
             ...(request.cartId !== undefined ? { cart_id: request.cartId } : {}),
           },
         },
-        { idempotencyKey: key },
+        { idempotencyKey: stripeKey(key) },
       );
     } catch (error) {
       const reason = refusalOf(error);
@@ -144,7 +160,7 @@ export class StripeGateway implements PaymentGateway {
     // Attaching is where Stripe checks a card it keeps (4000000000000002 is declined here).
     const customer = await this.stripe.customers.create(
       { payment_method: paymentMethod },
-      { idempotencyKey: `${request.idempotencyKey}:customer` },
+      { idempotencyKey: stripeKey(request.idempotencyKey, ':customer') },
     );
     return { customer: customer.id, paymentMethod };
   }
@@ -209,7 +225,7 @@ export class StripeGateway implements PaymentGateway {
    * After a crash: the answer recorded for the key; else the intent made with it (by the id kept, or
    * found by our key in its metadata), completed or cancelled; none: the key is voided.
    */
-  async settle(idempotencyKey: string, options: SettleOptions = {}): Promise<ChargeResult> {
+  async settle(idempotencyKey: AnswerKey, options: SettleOptions = {}): Promise<ChargeResult> {
     const row = await this.store.findCharge(idempotencyKey);
     if (row?.result && !('action' in row.result && row.result.action)) return row.result;
     const intent = row?.intentId
@@ -233,7 +249,11 @@ export class StripeGateway implements PaymentGateway {
       if (intent.status === 'requires_payment_method' && failed) {
         return this.store.settleCharge(idempotencyKey, intent.id, declined(failed));
       }
-      settled = await this.stripe.paymentIntents.cancel(intent.id, {}, { idempotencyKey: `${idempotencyKey}:cancel` });
+      settled = await this.stripe.paymentIntents.cancel(
+        intent.id,
+        {},
+        { idempotencyKey: stripeKey(idempotencyKey, ':cancel') },
+      );
     }
     const result = await this.resultOf(settled, settled.customer !== null);
     if (result === null) throw new Error(`Stripe payment ${settled.id} is still ${settled.status}: settle it later`);
@@ -292,11 +312,18 @@ export class StripeGateway implements PaymentGateway {
   async refund(request: RefundRequest): Promise<RefundResult> {
     const { idempotencyKey: key, amountCents, chargeReference } = request;
     if (!Number.isInteger(amountCents) || amountCents <= 0) return refusedRefund(STRIPE_TEXTS.refundAmount);
+    const fingerprint = refundFingerprint(request);
+    // A key that refunded another charge is refused before this charge's lock is taken.
+    refuseOtherRequest((await this.store.findRefund(key))?.fingerprint, fingerprint);
     return this.store.oneRefundAtATime(chargeReference, async () => {
       // The refunds of this charge before this one have ended: a repeat of a key finds its answer.
       const earlier = await this.store.findRefund(key);
-      if (earlier) return earlier;
-      await this.store.claimRefund(key, chargeReference, amountCents);
+      refuseOtherRequest(earlier?.fingerprint, fingerprint);
+      if (earlier?.result) return earlier.result;
+      if (!(await this.store.claimRefund(key, chargeReference, amountCents, fingerprint))) {
+        // Claimed meanwhile under another charge's lock (the same key for another refund), or still running.
+        refuseOtherRequest((await this.store.findRefund(key))?.fingerprint, fingerprint);
+      }
       try {
         const left = await this.leftToRefund(chargeReference);
         if (left === null) return await this.store.finishRefund(key, refusedRefund(STRIPE_TEXTS.noCharge));
@@ -308,7 +335,7 @@ export class StripeGateway implements PaymentGateway {
             // Stripe's own `reason` is a short list (requested_by_customer, ...); ours is free text.
             metadata: { [KEY_METADATA]: key, reason: request.reason.slice(0, 500) },
           },
-          { idempotencyKey: key },
+          { idempotencyKey: stripeKey(key) },
         );
         return await this.store.finishRefund(key, { refunded: true, reference: refund.id, amountCents: refund.amount });
       } catch (error) {

@@ -22,7 +22,7 @@ export const renewalsReadModel: ReadModel = {
       updated_at timestamptz NOT NULL,
       PRIMARY KEY (customer_id, subscription_type, period)
     )`,
-  handles: ['RenewalStarted', 'RenewalSucceeded', 'RenewalFailed'],
+  handles: ['RenewalStarted', 'RenewalSucceeded', 'RenewalFailed', 'RenewalCancelled'],
   async apply(recorded: RecordedEvent, db: PoolClient): Promise<void> {
     const event = recorded as unknown as RenewalEvent;
     const d = event.data;
@@ -48,6 +48,13 @@ export const renewalsReadModel: ReadModel = {
           [d.customerId, d.subscriptionType, d.period, JSON.stringify(event.data.errors), event.data.failedAt],
         );
         return;
+      case 'RenewalCancelled':
+        await db.query(
+          `UPDATE renewals SET status = 'cancelled', errors = $4, updated_at = $5
+           WHERE customer_id = $1 AND subscription_type = $2 AND period = $3`,
+          [d.customerId, d.subscriptionType, d.period, JSON.stringify([event.data.reason]), event.data.cancelledAt],
+        );
+        return;
     }
   },
 };
@@ -57,7 +64,7 @@ export interface RenewalRow {
   customerId: string;
   subscriptionType: string;
   period: string;
-  status: 'started' | 'succeeded' | 'failed';
+  status: 'started' | 'succeeded' | 'failed' | 'cancelled';
   onum: number;
   errors: string[];
 }

@@ -1,5 +1,7 @@
 import type { Pool } from 'pg';
 import type { Clock } from '#libs/application/clock.js';
+import { faultPoint } from '#libs/application/fault-point.js';
+import { type AnswerKey, KEY_REUSED_CODE, keptKey, systemKey } from '#libs/application/stored-answers.js';
 import type { CommandContext, DecideAndAppendResult } from '#libs/application/decide-and-append.js';
 import { rolesOf } from '#libs/domain/entitlements/roles.js';
 import { type Decider, type DomainEvent, DomainError, fold } from '#libs/domain/kernel/decider.js';
@@ -9,7 +11,7 @@ import { type OrderEvent, orderStreamId } from '#libs/domain/order/order.events.
 import { isSubscriptionType } from '#libs/domain/pricing/renewal.js';
 import { type Renewal, renewalDecider } from '#libs/domain/renewal/renewal.decider.js';
 import { type RenewalEvent, renewalStreamId } from '#libs/domain/renewal/renewal.events.js';
-import { dueRenewals } from '#libs/domain/renewal/renewal.rules.js';
+import { dueRenewals, isNoLongerWanted, renewalNoLongerWanted } from '#libs/domain/renewal/renewal.rules.js';
 import type { EventStore, RecordedEvent } from '#libs/eventstore/event-store.port.js';
 import type { Mail, Mailer } from '#libs/mail/mailer.js';
 import { renewalFailedMail, renewalReceiptMail } from '#libs/mail/renewal-mails.js';
@@ -31,7 +33,7 @@ export const RENEWAL_NOT_OFFERED = 'This subscription can no longer be renewed a
 export const RENEWAL_ACTOR = 'system';
 
 /** What one renewal ended as in this run ('busy': another run holds it now). */
-export type RenewalRunOutcome = 'succeeded' | 'failed' | 'busy' | 'skipped';
+export type RenewalRunOutcome = 'succeeded' | 'failed' | 'cancelled' | 'busy' | 'skipped';
 
 /** What one pass did: the outcome of each renewal it tried, by `customer/type/period`. */
 export type RenewalPass = Record<string, RenewalRunOutcome>;
@@ -73,8 +75,12 @@ type RecordedOrderEvent = RecordedEvent & OrderEvent;
  * is the consistency boundary: RenewalStarted is appended at no_stream with the order number drawn for
  * it, so two runs never start it twice. The run holds the key's advisory lock while it works; a run that
  * died drops it with its connection, and the next pass resumes from the log: the order placed or not,
- * paid or not. The stream id is the payment's Idempotency-Key, so a charge repeated after a crash is the
- * same charge. A paid order is granted by the OrderPaid process manager, as a checkout's is.
+ * paid or not. The payment's key is the shop's own (`system:renewal:...`, kept on RenewalStarted), so a
+ * charge repeated after a crash is the same charge. Just before the charge the renewal is decided
+ * again on today's facts (renewalNoLongerWanted: auto-renew, the card on file, the subscription's
+ * expiry): a resumed run whose customer opted out, renewed by hand meanwhile or removed the card
+ * cancels it (RenewalCancelled) and charges nothing. A paid order is granted by the OrderPaid process
+ * manager, as a checkout's is.
  */
 export class RenewalRunner {
   constructor(private readonly ports: RenewalPorts) {}
@@ -121,7 +127,7 @@ export class RenewalRunner {
     if (!held) return 'busy'; // another run (this process or another) is on it
     try {
       let renewal = fold(renewalDecider, (await store.readStream(streamId)) as unknown as RenewalEvent[]);
-      if (renewal.status === 'succeeded' || renewal.status === 'failed') return renewal.status;
+      if (renewal.status !== 'none' && renewal.status !== 'started') return renewal.status;
       if (renewal.status === 'none') {
         const product = await renewalProduct(this.ports.pool, subscriptionType);
         if (!product) return 'skipped';
@@ -132,7 +138,7 @@ export class RenewalRunner {
           period,
           onum: await nextOrderNumber(this.ports.pool),
           productId: product.ID,
-          idempotencyKey: streamId,
+          idempotencyKey: systemKey('renewal', customerId, subscriptionType, period),
           now: clock.now().toISOString(),
         });
         renewal = started.state;
@@ -148,6 +154,8 @@ export class RenewalRunner {
     const { store, clock } = this.ports;
     const { customerId, onum } = renewal;
     if (customerId === null || onum === null) return 'skipped';
+    // Renewals started before keys had namespaces were charged with their stream id.
+    const key = keptKey(renewal.idempotencyKey ?? streamId);
     const orderStream = orderStreamId(onum);
     let history = (await store.readStream(orderStream)) as RecordedOrderEvent[];
     if (fold(orderDecider, history).status === 'none') {
@@ -155,25 +163,36 @@ export class RenewalRunner {
       if (refused !== null) return this.failed(ctx, streamId, renewal, [refused]);
       history = (await store.readStream(orderStream)) as RecordedOrderEvent[];
     }
-    let ended = endOf(history, streamId);
+    let ended = endOf(history, key);
     if (ended === null) {
+      // The start's own renewal pass reaches it too: the demo seed renews nothing, so it is armed at once.
+      faultPoint('renewal:before-charge', { whileStarting: true });
       const order = fold(orderDecider, history);
-      const charge = await this.charge(customerId, streamId, order.money?.TOTAL ?? 0);
+      const unwanted = await this.noLongerWanted(renewal);
+      // Unwanted: an earlier run's charge with the key stands (answered again); else the key is voided.
+      const charge =
+        unwanted === null
+          ? await this.charge(customerId, key, order.money?.TOTAL ?? 0)
+          : await this.ports.gateway.settle(key);
+      if (unwanted !== null && !charge.approved) return this.cancelled(ctx, streamId, renewal, unwanted);
       await this.ports.execute(ctx, orderStream, orderDecider, {
         type: 'PayOrder',
         onum,
-        idempotencyKey: streamId,
+        idempotencyKey: key,
         gateway: charge.approved
           ? { outcome: 'approved', reference: charge.reference, brand: charge.brand, last4: charge.last4 }
           : { outcome: 'declined', errors: charge.errors },
         now: clock.now().toISOString(),
       });
-      ended = endOf((await store.readStream(orderStream)) as RecordedOrderEvent[], streamId);
+      ended = endOf((await store.readStream(orderStream)) as RecordedOrderEvent[], key);
     }
     if (ended?.type === 'OrderPaid') {
       await this.ports.grant(ended);
       return this.succeeded(ctx, streamId, renewal, ended);
     }
+    // Declined as no longer wanted by a run that died before it cancelled the renewal: cancelled now.
+    const declinedAs = ended?.type === 'PaymentDeclined' ? ended.data.errors.find(isNoLongerWanted) : undefined;
+    if (declinedAs !== undefined) return this.cancelled(ctx, streamId, renewal, declinedAs);
     return this.failed(ctx, streamId, renewal, ended?.type === 'PaymentDeclined' ? ended.data.errors : []);
   }
 
@@ -205,15 +224,64 @@ export class RenewalRunner {
    * Charges the card on file off-session with the renewal's key. Without a card any more, the key is
    * settled instead: the outcome of a charge an earlier run made, or voided.
    */
-  private async charge(customerId: string, key: string, amountCents: number): Promise<ChargeResult> {
+  private async charge(customerId: string, key: AnswerKey, amountCents: number): Promise<ChargeResult> {
     const card = await cardOf(this.ports.pool, customerId);
     if (!card) return this.ports.gateway.settle(key);
-    const charged = await this.ports.gateway.charge({ token: card.token, amountCents, idempotencyKey: key });
+    let charged: ChargeResult;
+    try {
+      charged = await this.ports.gateway.charge({ token: card.token, amountCents, idempotencyKey: key });
+    } catch (error) {
+      // An earlier run charged with this key and another card (the card on file changed since): its answer stands.
+      if (error instanceof DomainError && error.code === KEY_REUSED_CODE) return this.ports.gateway.settle(key);
+      throw error;
+    }
     if (charged.approved || !charged.action) return charged;
     // The bank asks its holder to confirm, and nobody is there: the charge is cancelled (settled as
     // interrupted), the renewal fails with the bank's reason, and its mail links to paying in person.
     await this.ports.gateway.settle(key);
     return { approved: false, errors: charged.errors };
+  }
+
+  /** Today's reason not to charge a started renewal, or null (renewalNoLongerWanted on the read models). */
+  private async noLongerWanted(renewal: Renewal): Promise<string | null> {
+    const { pool } = this.ports;
+    const { customerId, subscriptionType, period } = renewal;
+    if (customerId === null || subscriptionType === null || period === null) return null;
+    const [customer, card, entitlements] = await Promise.all([
+      findCustomerById(pool, customerId),
+      cardOf(pool, customerId),
+      entitlementsOf(pool, customerId),
+    ]);
+    return renewalNoLongerWanted({
+      autorenew: customer?.autorenew === true,
+      cardOnFile: card !== null,
+      subscriptions: entitlements.subscriptions,
+      subscriptionType,
+      period,
+    });
+  }
+
+  /** Nothing was charged and the renewal is no longer wanted: its order records why, the renewal ends. */
+  private async cancelled(
+    ctx: CommandContext,
+    streamId: string,
+    renewal: Renewal,
+    reason: string,
+  ): Promise<RenewalRunOutcome> {
+    const { clock } = this.ports;
+    const { onum } = renewal;
+    if (onum === null) return 'skipped';
+    const now = clock.now().toISOString();
+    const key = keptKey(renewal.idempotencyKey ?? streamId);
+    await this.ports.execute(ctx, orderStreamId(onum), orderDecider, {
+      type: 'PayOrder',
+      onum,
+      idempotencyKey: key,
+      gateway: { outcome: 'declined', errors: [reason] },
+      now,
+    });
+    await this.ports.execute(ctx, streamId, renewalDecider, { type: 'CancelRenewal', reason, now });
+    return 'cancelled';
   }
 
   private async succeeded(
@@ -285,7 +353,7 @@ export class RenewalRunner {
 }
 
 /** The order's OrderPaid or PaymentDeclined of this renewal's key, if recorded. */
-function endOf(history: RecordedOrderEvent[], key: string): RecordedOrderEvent | null {
+function endOf(history: RecordedOrderEvent[], key: AnswerKey): RecordedOrderEvent | null {
   return (
     history.find((e) => (e.type === 'OrderPaid' || e.type === 'PaymentDeclined') && e.data.idempotencyKey === key) ??
     null

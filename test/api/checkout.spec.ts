@@ -14,7 +14,7 @@ import { TOTAL_MISMATCH_MESSAGE } from '#libs/domain/pricing/order-totals.js';
 import { DECLINES } from '#libs/payments/sandbox-gateway.js';
 import { GUEST_DIGITAL_MESSAGE, RECEIPT_NOT_AUTHORIZED } from '../../apps/api/checkout/checkout-errors.js';
 import { createTestApp, type TestApp } from '../support/app.js';
-import { checkoutContact, SANDBOX_VISA } from '../support/checkout-fixtures.js';
+import { checkoutContact, SANDBOX_VISA, SENT_KEY } from '../support/checkout-fixtures.js';
 import { shopClient } from '../support/shop-client.js';
 
 /** Checkout, payment through the sandbox gateway, orders, receipts and access grants over real HTTP (demo data). */
@@ -150,9 +150,7 @@ describe('checkout API', () => {
       [a.body.ONUM],
     );
     expect(rows[0]?.n).toBe('1');
-    const charges = await shop.shop.pool.query(`SELECT 1 FROM sandbox_gateway_charges WHERE idempotency_key = $1`, [
-      key,
-    ]);
+    const charges = await shop.shop.pool.query(`SELECT 1 FROM sandbox_gateway_charges WHERE ${SENT_KEY} = $1`, [key]);
     expect(charges.rowCount).toBe(1);
   });
 

@@ -17,6 +17,7 @@ import { createTestApp, type TestApp } from '../support/app.js';
 import { checkoutContact, SANDBOX_VISA } from '../support/checkout-fixtures.js';
 import { outboxValidationLink, registerAndValidate } from '../support/customer-fixtures.js';
 import { type Caller, shopClient } from '../support/shop-client.js';
+import { KEY_REUSED_CODE } from '#libs/application/stored-answers.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -185,7 +186,7 @@ describe('order refunds', () => {
       Array.from({ length: 10 }, (_, n) => refund({ onum: order.onum, amountCents: share, reason: `Part ${n}` })),
     );
     const outcomes = settled.map((s) =>
-      s.status === 'fulfilled' ? s.value.outcome : s.reason instanceof DomainError ? s.reason.code : 'fault',
+      s.status === 'fulfilled' ? s.value.outcome : s.reason instanceof DomainError ? s.reason.code : String(s.reason),
     );
     expect(outcomes.filter((o) => o === 'refunded')).toHaveLength(2);
     expect(outcomes.filter((o) => o !== 'refunded' && o !== 'refused' && o !== 'refund_too_much')).toEqual([]);
@@ -205,6 +206,33 @@ describe('order refunds', () => {
       [events[0]!.data.chargeReference],
     );
     expect(Number(rows[0]?.cents)).toBe(2 * share + 1);
+  });
+
+  it("an operator's --key is the order's own: used on another order it refunds that order for real; reused on the same order for another refund, it is refused", async () => {
+    const buyer = await customer();
+    const first = await buy(buyer, [{ PRODUCTID: 601, FORMAT: 'BOOK' }]);
+    const second = await buy(buyer, [{ PRODUCTID: 604, FORMAT: 'BOOK' }]);
+    expect(await refund({ onum: first.onum, key: 'goodwill-2026' })).toMatchObject({ outcome: 'refunded' });
+    // The same --key on the second order: a refund of its own, the money given back at the gateway.
+    const again = await refund({ onum: second.onum, key: 'goodwill-2026' });
+    expect(again).toMatchObject({ outcome: 'refunded', event: { amountCents: second.total, full: true } });
+    if (again.outcome !== 'refunded') throw new Error('expected a refund');
+    const { rows } = await shop.shop.pool.query<{ cents: string }>(
+      `SELECT coalesce(sum(amount_cents), 0) AS cents FROM sandbox_gateway_refunds
+        WHERE charge_reference = $1 AND (result->>'refunded')::boolean`,
+      [again.event.chargeReference],
+    );
+    expect(Number(rows[0]?.cents)).toBe(second.total);
+    // The same key and order asked another amount or reason: refused, nothing moved or recorded.
+    const third = await buy(buyer, [{ PRODUCTID: 601, FORMAT: 'BOOK' }]);
+    await refund({ onum: third.onum, amountCents: 100, key: 'part' });
+    await expect(refund({ onum: third.onum, amountCents: 200, key: 'part' })).rejects.toMatchObject({
+      code: KEY_REUSED_CODE,
+    });
+    await expect(refund({ onum: third.onum, amountCents: 100, key: 'part', reason: 'Other' })).rejects.toMatchObject({
+      code: KEY_REUSED_CODE,
+    });
+    expect(await refundEvents(third.onum)).toHaveLength(1);
   });
 
   it('the built command refunds, says so, refunds nothing when run again, and refuses with exit code 1', async () => {

@@ -6,9 +6,10 @@ import { PAYMENT_INTERRUPTED } from '#libs/payments/payment-gateway.js';
 import { CartService } from '../../apps/api/cart/cart.service.js';
 import { PaymentClaims } from '../../apps/api/checkout/payment-claims.js';
 import { createTestApp, type TestApp } from '../support/app.js';
-import { checkoutContact, SANDBOX_VISA } from '../support/checkout-fixtures.js';
+import { checkoutContact, SANDBOX_VISA, SENT_KEY } from '../support/checkout-fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { shopClient } from '../support/shop-client.js';
+import { clientKey, KEY_REUSED, keptKey } from '#libs/application/stored-answers.js';
 
 /**
  * One cart, one charge: presses on the same cart with different Idempotency-Keys (two tabs, a retry
@@ -50,7 +51,7 @@ describe('pay: one cart, one charge', () => {
   };
   const charges = (keys: string[]) =>
     count(
-      `SELECT count(*) AS n FROM sandbox_gateway_charges WHERE idempotency_key = ANY($1) AND (result->>'approved')::boolean`,
+      `SELECT count(*) AS n FROM sandbox_gateway_charges WHERE ${SENT_KEY} = ANY($1) AND (result->>'approved')::boolean`,
       [keys],
     );
   const paidEvents = (onum: string) =>
@@ -123,13 +124,37 @@ describe('pay: one cart, one charge', () => {
     expect(paid.body.ONUM).toMatch(/^\d+$/);
   });
 
+  it('an Idempotency-Key is bound to its press: another total or card is refused with 409 and charges nothing; the same key of another customer is their own', async () => {
+    const { token } = await loginAs('reader@demo.test');
+    const who = { token };
+    await call(who, 'DELETE', '/cart');
+    const total = await cartWithBook(who);
+    const key = randomUUID();
+    // Another card, then another total, with a key not yet answered: refused before anything is charged.
+    const paid = await pay(who, total, key);
+    expect(paid.body.ONUM).toMatch(/^\d+$/);
+    const otherCard = await pay(who, total, key, { ...visa, CC: '5555555555554444' });
+    expect(otherCard.status).toBe(409);
+    expect(JSON.stringify(otherCard.body)).toContain(KEY_REUSED);
+    expect((await pay(who, total + 1, key)).status).toBe(409);
+    // The same press again: its own answer.
+    expect((await pay(who, total, key)).body).toEqual(paid.body);
+    expect(await charges([key])).toBe(1);
+    // Another customer (a guest cart) sending that very key pays their own cart.
+    const guest = { cartId: randomUUID() };
+    const theirs = await pay(guest, await cartWithBook(guest), key);
+    expect(theirs.body.ONUM).toMatch(/^\d+$/);
+    expect(theirs.body.ONUM).not.toBe(paid.body.ONUM);
+    expect(await charges([key])).toBe(2);
+  });
+
   it('a key claimed by a process that died is settled by its retry, not refused forever', async () => {
     const who = { cartId: randomUUID() };
     const total = await cartWithBook(who);
     const key = randomUUID();
     // What a process killed right after claiming leaves: the claim, no answer, no lock held.
     await shop.shop.pool.query(`INSERT INTO checkout_payments (idempotency_key, cart_id) VALUES ($1, $2)`, [
-      key,
+      clientKey({ cartId: who.cartId }, key),
       who.cartId,
     ]);
     const retry = await pay(who, total, key);
@@ -168,7 +193,7 @@ describe('pay: one cart, one charge', () => {
     const claimOf = async () =>
       (
         await shop.shop.pool.query<{ save_card: boolean; dob_encrypted: string }>(
-          'SELECT save_card, dob_encrypted FROM checkout_payments WHERE idempotency_key = $1',
+          `SELECT save_card, dob_encrypted FROM checkout_payments WHERE ${SENT_KEY} = $1`,
           [key],
         )
       ).rows[0]!;
@@ -184,7 +209,7 @@ describe('pay: one cart, one charge', () => {
     const cardsKept = () =>
       count(
         `SELECT count(*) AS n FROM es_events WHERE type = 'CardSavedOnFile' AND data->>'token' =
-          (SELECT result->>'token' FROM sandbox_gateway_charges WHERE idempotency_key = $1)`,
+          (SELECT result->>'token' FROM sandbox_gateway_charges WHERE ${SENT_KEY} = $1)`,
         [key],
       );
     expect(await dobsRecorded(claim.dob_encrypted)).toBe(1);
@@ -192,7 +217,7 @@ describe('pay: one cart, one charge', () => {
 
     // A process that died after finishing, before answering: the retry settles again and appends nothing more.
     const unanswer = () =>
-      shop.shop.pool.query('UPDATE checkout_payments SET response = NULL WHERE idempotency_key = $1', [key]);
+      shop.shop.pool.query(`UPDATE checkout_payments SET response = NULL WHERE ${SENT_KEY} = $1`, [key]);
     await unanswer();
     const retry = await press();
     expect(retry.body).toEqual(paid.body);
@@ -201,10 +226,7 @@ describe('pay: one cart, one charge', () => {
 
     // What a settlement records comes from the claim, not the request (which a crash loses).
     const kept = encryptDob('07/02/1971', DOB_KEY);
-    await shop.shop.pool.query('UPDATE checkout_payments SET dob_encrypted = $2 WHERE idempotency_key = $1', [
-      key,
-      kept,
-    ]);
+    await shop.shop.pool.query(`UPDATE checkout_payments SET dob_encrypted = $2 WHERE ${SENT_KEY} = $1`, [key, kept]);
     await unanswer();
     expect((await press()).body).toEqual(paid.body);
     expect(await dobsRecorded(kept)).toBe(1);
@@ -250,19 +272,25 @@ describe("payment claims on a database of the shop's previous version", () => {
       INSERT INTO checkout_payments (idempotency_key, cart_id, customer_id, onum) VALUES ('old-key', 'cart-1', 'c-1', 100001)`);
     const claims = new PaymentClaims(db.pool);
     try {
-      expect(await claims.find('old-key')).toEqual({
+      expect(await claims.find(keptKey('old-key'))).toEqual({
         idempotencyKey: 'old-key',
         cartId: 'cart-1',
         customerId: 'c-1',
+        fingerprint: null,
         onum: 100001,
         response: null,
         saveCard: false,
         dobEncrypted: null,
         awaitingActionUntil: null,
       });
-      expect(await claims.claim('new-key', 'cart-2', 'c-2')).toBe(true);
-      await claims.drawOrderNumber('new-key', { saveCard: true, dobEncrypted: 'v1.ciphertext' });
-      expect(await claims.find('new-key')).toMatchObject({ saveCard: true, dobEncrypted: 'v1.ciphertext' });
+      const fresh = clientKey({ customerId: 'c-2' }, 'new-key');
+      expect(await claims.claim(fresh, 'cart-2', 'c-2', 'fingerprint')).toBe(true);
+      await claims.drawOrderNumber(fresh, { saveCard: true, dobEncrypted: 'v1.ciphertext' });
+      expect(await claims.find(fresh)).toMatchObject({
+        saveCard: true,
+        dobEncrypted: 'v1.ciphertext',
+        fingerprint: 'fingerprint',
+      });
     } finally {
       await claims.onApplicationShutdown();
     }

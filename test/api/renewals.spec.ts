@@ -25,6 +25,7 @@ import { SANDBOX_VISA } from '../support/checkout-fixtures.js';
 import { outboxValidationLink, registerAndValidate } from '../support/customer-fixtures.js';
 import { freePort } from '../support/free-port.js';
 import { type Caller, shopClient } from '../support/shop-client.js';
+import { systemKey } from '#libs/application/stored-answers.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -196,7 +197,7 @@ describe('automatic renewals', () => {
     expect(starts.every((r) => r.n === '1')).toBe(true);
     const { rows: charges } = await shop.shop.pool.query<{ n: string }>(
       `SELECT count(*)::text AS n FROM sandbox_gateway_charges WHERE idempotency_key = $1`,
-      [renewalStreamId(good.id, 'elearning', period)],
+      [systemKey('renewal', good.id, 'elearning', period)],
     );
     expect(charges[0]?.n).toBe('1');
 

@@ -68,6 +68,12 @@ export function useCrashTest(name: string) {
       await shop.opened(120_000);
       return { shop, base: `http://127.0.0.1:${started.port}` };
     },
+    /** Starts the built shop without waiting for it to open (a fault point may kill it while it starts). */
+    async launch(env: NodeJS.ProcessEnv = {}): Promise<ShopProcess> {
+      const shop = startShopProcess(await settings(env));
+      shops.push(shop);
+      return shop;
+    },
     /** The request the fault point kills the shop in gets no answer; then the shop and its database are gone. */
     async killedDuring(shop: ShopProcess, request: Promise<unknown>): Promise<void> {
       await expect(request).rejects.toThrow();

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { PayResponse, Quote } from '#libs/contracts/cart.js';
 import { decryptDob } from '#libs/crypto/dob.js';
-import { checkoutContact, SANDBOX_VISA } from '../support/checkout-fixtures.js';
+import { checkoutContact, SANDBOX_VISA, SENT_KEY } from '../support/checkout-fixtures.js';
 import { shopClient } from '../support/shop-client.js';
 import { parseMetrics, valueOf } from '../ops/metrics-text.js';
 import { useCrashTest } from './crash-test.js';
@@ -52,7 +52,7 @@ describe('a crash right after the charge', () => {
     await crash.killedDuring(first.shop, post(base, '/checkout/pay', payBody, { 'idempotency-key': key }));
 
     // What the crash left: the card charged, no OrderPaid, the key claimed without an answer.
-    const approved = `SELECT count(*) AS n FROM sandbox_gateway_charges WHERE idempotency_key = $1 AND (result->>'approved')::boolean`;
+    const approved = `SELECT count(*) AS n FROM sandbox_gateway_charges WHERE ${SENT_KEY} = $1 AND (result->>'approved')::boolean`;
     expect(await count(approved, [key])).toBe(1);
     const paidOfCart = `SELECT count(*) AS n FROM es_events p JOIN es_events o
       ON o.type = 'OrderPlaced' AND p.type = 'OrderPaid' AND p.stream_id = o.stream_id WHERE o.data->>'cartId' = $1`;
@@ -142,16 +142,16 @@ describe('a crash right after the charge of a press that kept the card and gave 
     await crash.killedDuring(first.shop, press(who));
 
     // What the crash left: the card charged and kept at the gateway; no order paid, no card, no date recorded.
-    const approved = `SELECT count(*) AS n FROM sandbox_gateway_charges WHERE idempotency_key = $1 AND (result->>'approved')::boolean`;
+    const approved = `SELECT count(*) AS n FROM sandbox_gateway_charges WHERE ${SENT_KEY} = $1 AND (result->>'approved')::boolean`;
     expect(await count(approved, [key])).toBe(1);
     const paidEvents = `SELECT count(*) AS n FROM es_events p JOIN checkout_payments c
-      ON p.type = 'OrderPaid' AND p.stream_id = 'order-' || c.onum WHERE c.idempotency_key = $1`;
+      ON p.type = 'OrderPaid' AND p.stream_id = 'order-' || c.onum WHERE substring(c.idempotency_key from '^client:[a-z]+:[^:]+:(.*)$') = $1`;
     expect(await count(paidEvents, [key])).toBe(0);
     const cardsKept = `SELECT count(*) AS n FROM es_events WHERE type = 'CardSavedOnFile' AND data->>'token' =
-      (SELECT result->>'token' FROM sandbox_gateway_charges WHERE idempotency_key = $1)`;
+      (SELECT result->>'token' FROM sandbox_gateway_charges WHERE ${SENT_KEY} = $1)`;
     expect(await count(cardsKept, [key])).toBe(0);
     const { rows } = await crash.db.pool.query<{ dob_encrypted: string }>(
-      'SELECT dob_encrypted FROM checkout_payments WHERE idempotency_key = $1',
+      `SELECT dob_encrypted FROM checkout_payments WHERE ${SENT_KEY} = $1`,
       [key],
     );
     const kept = rows[0]!.dob_encrypted;

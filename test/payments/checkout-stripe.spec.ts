@@ -9,6 +9,7 @@ import { fireAtOnce, unexpectedStatuses } from '../support/concurrency.js';
 import type { Caller } from '../support/shop-client.js';
 import { CARDS } from './gateway-contract.testing.js';
 import { intentsWithKey, useStripeShop } from './stripe-shop.testing.js';
+import { clientKey } from '#libs/application/stored-answers.js';
 
 /**
  * Checkout with PAYMENT_GATEWAY=stripe on localstripe: the card is typed into Stripe's fields, Stripe.js
@@ -57,7 +58,15 @@ if (localstripe) {
       expect(await items()).toBe(0);
       const intents = await intentsOf(key);
       expect(intents.map((i) => [i.amount, i.status, i.metadata])).toEqual([
-        [total, 'succeeded', { [KEY_METADATA]: key, order_number: paid.body.ONUM, cart_id: guest.cartId }],
+        [
+          total,
+          'succeeded',
+          {
+            [KEY_METADATA]: clientKey({ cartId: guest.cartId }, key),
+            order_number: paid.body.ONUM,
+            cart_id: guest.cartId,
+          },
+        ],
       ]);
     });
 
@@ -148,7 +157,8 @@ if (localstripe) {
       const { pay, items } = await cartWithBook(guest);
       const key = randomUUID();
       // The typed-card path (tests only) asks for 3-D Secure the same way.
-      const asked = await pay(key, { CARD: { CC: CARDS.authenticate, MONTH: '12', YEAR: '2030', SC: '123' } });
+      const typed = { CARD: { CC: CARDS.authenticate, MONTH: '12', YEAR: '2030', SC: '123' } };
+      const asked = await pay(key, typed);
       expect(asked.body.ACTION?.TYPE).toBe('authenticate');
       const settlement = shop.app.get(PaymentSettlement);
       await settlement.sweep();
@@ -163,7 +173,30 @@ if (localstripe) {
       }
       expect((await intentsOf(key)).map((i) => i.status)).toEqual(['canceled']);
       expect(await items()).toBe(1);
-      expect((await pay(key, {})).body).toMatchObject({ ONUM: null, ERRORS: [expect.any(String)] });
+      // Its press again gets its end; the same key for another card is another request, refused.
+      expect((await pay(key, typed)).body).toMatchObject({ ONUM: null, ERRORS: [expect.any(String)] });
+      expect((await pay(key, {})).status).toBe(409);
+    });
+
+    it('3-D Secure given up for another card: the new key pays at once, the waiting intent is cancelled, each key keeps its own final answer', async () => {
+      const guest = { cartId: randomUUID() };
+      const { total, pay, items } = await cartWithBook(guest);
+      const waiting = randomUUID();
+      const checked = { PAYMENTMETHOD: await paymentMethodOf(guest, CARDS.authenticate) };
+      expect((await pay(waiting, checked)).body.ACTION?.TYPE).toBe('authenticate');
+      // The buyer leaves the bank's page and pays with another card: a new press, a new key.
+      const other = randomUUID();
+      const paid = await pay(other, { PAYMENTMETHOD: await paymentMethodOf(guest, CARDS.good) });
+      expect(paid.body).toMatchObject({ ERRORS: [], ONUM: expect.stringMatching(/^\d+$/) });
+      expect(paid.body.ACTION ?? null).toBeNull();
+      expect(await items()).toBe(0);
+      expect((await intentsOf(waiting)).map((i) => i.status)).toEqual(['canceled']);
+      expect((await intentsOf(other)).map((i) => [i.amount, i.status])).toEqual([[total, 'succeeded']]);
+      // Each key answers its own end, for good: the first its cancellation, the second its order.
+      const first = await pay(waiting, checked);
+      expect(first.body).toMatchObject({ ONUM: null, ERRORS: [expect.any(String)] });
+      expect(first.body.ACTION ?? null).toBeNull();
+      expect((await pay(other, { PAYMENTMETHOD: await paymentMethodOf(guest, CARDS.good) })).status).toBe(409);
     });
 
     it('refuses a PAYMENTMETHOD that is not a payment method id (400), without echoing it', async () => {

@@ -1,6 +1,7 @@
 import { FixedClock } from '#libs/application/clock.js';
-import { PAYMENT_INTERRUPTED } from '#libs/payments/payment-gateway.js';
-import { pgSandboxStore, SandboxGateway } from '#libs/payments/sandbox-gateway.js';
+import { chargeFingerprint, PAYMENT_INTERRUPTED } from '#libs/payments/payment-gateway.js';
+import { SandboxGateway } from '#libs/payments/sandbox-gateway.js';
+import { pgSandboxStore } from '#libs/payments/sandbox-gateway-store.js';
 import {
   KEY_METADATA,
   NOTHING_CHARGED,
@@ -162,30 +163,27 @@ if (localstripe) {
     it('settles a key whose process died inside the create call: the intent is found by the key in its metadata', async () => {
       const key = freshKey('crash-inside');
       const store = pgStripeGatewayStore(db.pool);
+      const asked = { paymentMethodId: await paymentMethodOf(CARDS.good), amountCents: 7_000, idempotencyKey: key };
       // The claim was taken, Stripe made and confirmed the intent, and the process died before it kept the id.
-      expect(await store.claimCharge(key, 7_000)).toBe(true);
+      expect(await store.claimCharge(key, 7_000, chargeFingerprint(asked, 'usd'))).toBe(true);
       const intent = await stripe.paymentIntents.create({
         amount: 7_000,
         currency: 'usd',
-        payment_method: await paymentMethodOf(CARDS.good),
+        payment_method: asked.paymentMethodId,
         confirm: true,
         metadata: { [KEY_METADATA]: key },
       });
       const settled = await open().settle(key);
       expect(settled).toMatchObject({ approved: true, reference: intent.id, last4: '4242' });
       // The answer stands: a late press of the key gets it and charges nothing more.
-      const late = await open().charge({
-        paymentMethodId: await paymentMethodOf(CARDS.good),
-        amountCents: 7_000,
-        idempotencyKey: key,
-      });
+      const late = await open().charge(asked);
       expect(late).toEqual(settled);
       expect(await intentsOf(key)).toHaveLength(1);
     });
 
     it("settles a young claimed key without an intent later, as Stripe's search may lag; then voids it", async () => {
       const key = freshKey('search-lag');
-      expect(await pgStripeGatewayStore(db.pool).claimCharge(key, 7_000)).toBe(true);
+      expect(await pgStripeGatewayStore(db.pool).claimCharge(key, 7_000, 'fingerprint')).toBe(true);
       const lagging = new StripeGateway(pgStripeGatewayStore(db.pool), { ...options(true), searchLagMs: 500 });
       await expect(lagging.settle(key)).rejects.toThrow(STRIPE_TEXTS.settleLater);
       await new Promise((resolve) => setTimeout(resolve, 600));
@@ -194,7 +192,7 @@ if (localstripe) {
 
     it('settles a claimed key Stripe never saw: voided, interrupted', async () => {
       const key = freshKey('crash-before-create');
-      expect(await pgStripeGatewayStore(db.pool).claimCharge(key, 7_000)).toBe(true);
+      expect(await pgStripeGatewayStore(db.pool).claimCharge(key, 7_000, 'fingerprint')).toBe(true);
       expect(await open().settle(key)).toEqual({ approved: false, errors: [PAYMENT_INTERRUPTED] });
     });
   });

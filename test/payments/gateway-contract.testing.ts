@@ -1,3 +1,4 @@
+import { type AnswerKey, KEY_REUSED, systemKey } from '#libs/application/stored-answers.js';
 import { fireAtOnce, unexpectedStatuses } from '../support/concurrency.js';
 import {
   type ChargeApproved,
@@ -38,8 +39,8 @@ export interface ContractOptions {
 
 let counter = 0;
 /** A key no other test (or run: the processor may be shared) uses. */
-export const freshKey = (what: string): string =>
-  `contract-${what}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
+export const freshKey = (what: string): AnswerKey =>
+  systemKey('contract', what, Date.now().toString(36), (counter++).toString(36));
 
 export const expiry = { month: 12, year: 2030 };
 
@@ -129,6 +130,51 @@ export function gatewayContract(
         idempotencyKey: freshKey('renew'),
       });
       expect(offSession).toMatchObject({ approved: true, last4: '4242', token: kept.token });
+    });
+
+    it('a charge key asked again for another amount or card is refused; nothing more is charged', async () => {
+      const key = freshKey('fingerprint');
+      const source = await under.sourceOf(CARDS.good);
+      const first = approvedOf(await under.gateway.charge({ ...source, amountCents: 10_716, idempotencyKey: key }));
+      // A cheaper charge's key offered for a dearer one (the renewal paid by a cart's charge): refused.
+      await expect(under.gateway.charge({ ...source, amountCents: 157_500, idempotencyKey: key })).rejects.toThrow(
+        KEY_REUSED,
+      );
+      const other = await under.sourceOf(CARDS.declinedOnCharge);
+      await expect(under.gateway.charge({ ...other, amountCents: 10_716, idempotencyKey: key })).rejects.toThrow(
+        KEY_REUSED,
+      );
+      expect(await under.gateway.charge({ ...source, amountCents: 10_716, idempotencyKey: key })).toEqual(first);
+      if (under.chargesWithKey) expect(await under.chargesWithKey(key)).toBe(1);
+    });
+
+    it('a refund key used on one charge is refused on another: no refund is answered that did not happen', async () => {
+      const source = await under.sourceOf(CARDS.good);
+      const one = approvedOf(
+        await under.gateway.charge({ ...source, amountCents: 4_000, idempotencyKey: freshKey('r1') }),
+      );
+      const two = approvedOf(
+        await under.gateway.charge({ ...source, amountCents: 5_000, idempotencyKey: freshKey('r2') }),
+      );
+      const key = freshKey('refund-reused');
+      const reason = 'bought twice';
+      expect(
+        await under.gateway.refund({ chargeReference: one.reference, amountCents: 4_000, idempotencyKey: key, reason }),
+      ).toMatchObject({ refunded: true, amountCents: 4_000 });
+      await expect(
+        under.gateway.refund({ chargeReference: two.reference, amountCents: 5_000, idempotencyKey: key, reason }),
+      ).rejects.toThrow(KEY_REUSED);
+      await expect(
+        under.gateway.refund({ chargeReference: one.reference, amountCents: 1_000, idempotencyKey: key, reason }),
+      ).rejects.toThrow(KEY_REUSED);
+      // The second charge is whole.
+      const whole = {
+        chargeReference: two.reference,
+        amountCents: 5_000,
+        idempotencyKey: freshKey('r2-whole'),
+        reason,
+      };
+      expect(await under.gateway.refund(whole)).toMatchObject({ refunded: true, amountCents: 5_000 });
     });
 
     it('refunds in part, then the rest, refuses more than is left, and answers a repeated refund key the same', async () => {

@@ -14,7 +14,9 @@ export function stripeApi(localstripe: string, secretKey: string): Stripe {
 export async function intentsWithKey(stripe: Stripe, key: string): Promise<Stripe.PaymentIntent[]> {
   const found: Stripe.PaymentIntent[] = [];
   for await (const intent of stripe.paymentIntents.list({ limit: 100 })) {
-    if (intent.metadata?.[KEY_METADATA] === key) found.push(intent);
+    // The shop keeps a client's key in its namespace (`client:{scope}:{key}`).
+    const kept = intent.metadata?.[KEY_METADATA];
+    if (kept === key || kept?.endsWith(`:${key}`)) found.push(intent);
   }
   return found;
 }

@@ -46,3 +46,9 @@ export async function buyWithDateOfBirth(
     { 'idempotency-key': randomUUID() },
   );
 }
+
+/**
+ * SQL of the key a client sent, read from a table's `idempotency_key` (kept as `client:{scope}:{key}`,
+ * libs/application/stored-answers.ts): `WHERE ${SENT_KEY} = $1` finds the rows of the key a test sent.
+ */
+export const SENT_KEY = "substring(idempotency_key from '^client:[a-z]+:[^:]+:(.*)$')";

@@ -54,7 +54,7 @@ export class CheckoutController {
       'no card and none on file, the CME rule',
   )
   @ApiError(404, 'A product of the cart is no longer available')
-  @ApiError(409, 'The Idempotency-Key belongs to another payment, or this payment is still being processed')
+  @ApiError(409, 'The Idempotency-Key was used for a different request, or this payment is still being processed')
   @ApiError(502, 'The payment gateway refused the card data')
   async pay(
     @Req() request: CartRequest,

@@ -1,5 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
 import type { Pool } from 'pg';
+import { fingerprintOf } from '#libs/application/stored-answers.js';
 import type { CartView } from '#libs/contracts/cart.js';
 import { cardOnFileDecider } from '#libs/domain/card-on-file/card-on-file.decider.js';
 import { cardStreamId } from '#libs/domain/card-on-file/card-on-file.events.js';
@@ -39,6 +40,31 @@ export function refuseBeforePaying(
     throw new BadRequestException(DOB_REQUIRED_MESSAGE);
   }
   if (!cmePurchaseAllowed(cart.items, roles)) throw new BadRequestException(CME_PURCHASE_WARNING);
+}
+
+/**
+ * What a Pay press asked, as its key's claim is bound to (libs/application/stored-answers.ts): the cart,
+ * the total shown, the shipping, the contact and billing, and the card: the one on file, a processor's
+ * payment method, or a typed card's last four digits and expiry (never its number or security code).
+ */
+/** A flat object as JSON with its names in order: the same fields sent in another order are the same. */
+const flatJson = (fields: object): string => JSON.stringify(fields, Object.keys(fields).sort());
+
+export function payFingerprint(cartId: string, input: PayDto): string {
+  const card = input.CARD
+    ? `card:${input.CARD.CC.replace(/[\s-]/g, '').slice(-4)}:${input.CARD.MONTH}/${input.CARD.YEAR}`
+    : input.PAYMENTMETHOD
+      ? `payment_method:${input.PAYMENTMETHOD}`
+      : 'card_on_file';
+  return fingerprintOf('checkout.pay', {
+    cartId,
+    total: input.TOTAL,
+    shipping: input.SHIPPING,
+    contact: flatJson(input.ATTJSON),
+    billing: input.BILLINGJSON === null ? null : flatJson(input.BILLINGJSON),
+    card,
+    saveCard: input.SAVE_CARD === true,
+  });
 }
 
 /**

@@ -3,6 +3,13 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Pool } from 'pg';
 import { Clock, dayOf } from '#libs/application/clock.js';
 import { faultPoint } from '#libs/application/fault-point.js';
+import {
+  type AnswerKey,
+  clientKey,
+  KEY_REUSED_CODE,
+  keptKey,
+  refuseOtherRequest,
+} from '#libs/application/stored-answers.js';
 import type { PayResponse } from '#libs/contracts/cart.js';
 import { orderDecider } from '#libs/domain/order/order.decider.js';
 import { OrderErrors } from '#libs/domain/order/order.errors.js';
@@ -17,13 +24,14 @@ import { PAYMENT_IN_PROGRESS } from './checkout-errors.js';
 import { PayCommand } from './checkout.messages.js';
 import { CheckoutService } from './checkout.service.js';
 import { AddressReferences, validateCheckoutAddresses } from './contact-validation.js';
-import { chargeSource, refuseBeforePaying } from './pay-steps.js';
+import { chargeSource, payFingerprint, refuseBeforePaying } from './pay-steps.js';
 import { NOTHING_ASKED, type PaymentClaim, PaymentClaims, type WhenPaid } from './payment-claims.js';
 import { PaymentSettlement } from './payment-settlement.js';
 import { placeOrderCommand } from './place-order.js';
 
 const WAIT_FOR_FIRST_PAYMENT_MS = 15_000;
-const ANOTHER_PAYMENT_KEY = 'This Idempotency-Key belongs to another payment.';
+/** A cart taken by other presses this often in a row (each given up at its 3-D Secure step): answered as busy. */
+const TAKE_CART_TRIES = 3;
 
 /**
  * Pay (signed-in sections 3, 4 and 8): one cart, one charge. The press's Idempotency-Key is held
@@ -33,7 +41,11 @@ const ANOTHER_PAYMENT_KEY = 'This Idempotency-Key belongs to another payment.';
  * decider places the order (PlaceOrder), the gateway charges with the key, PaymentSettlement records
  * the outcome (PayOrder), empties the cart (CompleteCheckout) and does what the press asked beyond the
  * charge (card on file, date of birth: kept with the claim), or frees the cart (ReleaseCheckout); it
- * ends the payment the same way when the process dies in between. This handler only orchestrates.
+ * ends the payment the same way when the process dies in between. The key lives in its customer's (a
+ * guest: its cart's) namespace and is claimed with the press's fingerprint: the same key pressed for
+ * anything else is refused with 409 (libs/application/stored-answers.ts). A press on a cart whose
+ * payment waits for its buyer's 3-D Secure step gives that payment up (its charge cancelled) and pays;
+ * a key is only ever answered with a final answer. This handler only orchestrates.
  */
 @CommandHandler(PayCommand)
 export class PayHandler implements ICommandHandler<PayCommand> {
@@ -50,26 +62,28 @@ export class PayHandler implements ICommandHandler<PayCommand> {
     private readonly clock: Clock,
   ) {}
 
-  async execute({ caller, input, idempotencyKey }: PayCommand): Promise<PayResponse> {
+  async execute({ caller, input, idempotencyKey: sent }: PayCommand): Promise<PayResponse> {
     const { cartId, customerId } = caller;
     validateCheckoutAddresses(await this.addressReferences.current(), {
       contact: input.ATTJSON,
       billing: input.BILLINGJSON,
     });
+    const idempotencyKey = clientKey(customerId !== null ? { customerId } : { cartId }, sent);
+    const fingerprint = payFingerprint(cartId, input);
     await this.claims.ensureSchema();
     const held = await this.claims.hold(idempotencyKey);
-    if (!held) return this.answerOf(idempotencyKey, cartId);
+    if (!held) return this.answerOf(idempotencyKey, fingerprint);
     try {
-      if (!(await this.claims.claim(idempotencyKey, cartId, customerId))) {
+      if (!(await this.claims.claim(idempotencyKey, cartId, customerId, fingerprint))) {
         const earlier = await this.claims.find(idempotencyKey);
-        if (earlier && earlier.cartId !== cartId) throw new ConflictException(ANOTHER_PAYMENT_KEY);
+        refuseOtherRequest(earlier?.fingerprint, fingerprint);
         if (earlier?.response) return earlier.response;
         // Claimed, unanswered, and nobody holds it: its process died. Settle it; that is the answer.
         if (earlier) return await this.settlement.settle(earlier);
-        await this.claims.claim(idempotencyKey, cartId, customerId);
+        await this.claims.claim(idempotencyKey, cartId, customerId, fingerprint);
       }
       const claim = {
-        ...{ idempotencyKey, cartId, customerId, onum: null, response: null, awaitingActionUntil: null },
+        ...{ idempotencyKey, cartId, customerId, fingerprint, onum: null, response: null, awaitingActionUntil: null },
         ...NOTHING_ASKED,
       };
       return await this.payHeld(claim, input);
@@ -80,13 +94,13 @@ export class PayHandler implements ICommandHandler<PayCommand> {
 
   /**
    * The answer of a key another request is paying: waits (bounded) for it, and settles it when its
-   * process turns out to be gone.
+   * process turns out to be gone. `fingerprint`: what this press asked, when it sent that key itself.
    */
-  private async answerOf(idempotencyKey: string, cartId: string): Promise<PayResponse> {
+  private async answerOf(idempotencyKey: AnswerKey, fingerprint: string | null): Promise<PayResponse> {
     const deadline = Date.now() + WAIT_FOR_FIRST_PAYMENT_MS;
     for (;;) {
       const claim = await this.claims.find(idempotencyKey);
-      if (claim && claim.cartId !== cartId) throw new ConflictException(ANOTHER_PAYMENT_KEY);
+      if (fingerprint !== null) refuseOtherRequest(claim?.fingerprint, fingerprint);
       if (claim?.response) return claim.response;
       const held = await this.claims.hold(idempotencyKey);
       if (held) {
@@ -100,6 +114,35 @@ export class PayHandler implements ICommandHandler<PayCommand> {
       }
       if (Date.now() > deadline) throw new ConflictException(PAYMENT_IN_PROGRESS);
       await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  /**
+   * Takes the cart for this press (StartCheckout). Null: taken, pay on. Else this press's answer: the
+   * cart's other press's final answer (nothing charged here); a press of another key that waits for its
+   * buyer's 3-D Secure step is given up first (its charge cancelled), and the cart taken again.
+   */
+  private async takeCart(claim: PaymentClaim, onum: number, pressed: Date): Promise<PayResponse | null> {
+    const { cartId, idempotencyKey } = claim;
+    for (let tries = 1; ; tries++) {
+      const taken = await this.carts.startCheckout({ cartId, onum, idempotencyKey, now: pressed.toISOString() });
+      if (taken === null) {
+        // An empty cart that no payment emptied: nothing to pay, and the key may be used again.
+        await this.claims.forget(idempotencyKey);
+        throw new DomainError('empty_order', OrderErrors.empty_order);
+      }
+      if (taken.idempotencyKey === idempotencyKey) return null;
+      const other = keptKey(taken.idempotencyKey);
+      const given = await this.settlement.abandonWaiting(other);
+      const first = given ?? (await this.answerOf(other, null));
+      // Given up (or still waiting for its buyer): the cart is free again for this press.
+      if ((given !== null && given.ONUM === null) || first.ACTION) {
+        if (tries < TAKE_CART_TRIES) continue;
+        throw new ConflictException(PAYMENT_IN_PROGRESS);
+      }
+      // Another press paid this cart, or its charge was declined: its answer is this press's answer.
+      await this.claims.answer(idempotencyKey, first);
+      return first;
     }
   }
 
@@ -117,18 +160,8 @@ export class PayHandler implements ICommandHandler<PayCommand> {
     };
 
     const onum = await this.claims.drawOrderNumber(idempotencyKey, asked);
-    const taken = await this.carts.startCheckout({ cartId, onum, idempotencyKey, now: pressed.toISOString() });
-    if (taken === null) {
-      // An empty cart that no payment emptied: nothing to pay, and the key may be used again.
-      await this.claims.forget(idempotencyKey);
-      throw new DomainError('empty_order', OrderErrors.empty_order);
-    }
-    if (taken.idempotencyKey !== idempotencyKey) {
-      // Another press holds or has paid this cart: its answer is this press's answer; nothing is charged.
-      const first = await this.answerOf(taken.idempotencyKey, cartId);
-      await this.claims.answer(idempotencyKey, first);
-      return first;
-    }
+    const first = await this.takeCart(claim, onum, pressed);
+    if (first !== null) return first;
     const paying: PaymentClaim = { ...claim, ...asked, onum };
 
     let total: number;
@@ -154,6 +187,12 @@ export class PayHandler implements ICommandHandler<PayCommand> {
       const keptWith = { orderNumber: onum, cartId };
       charged = await this.gateway.charge({ ...source, amountCents: total, idempotencyKey, ...keptWith });
     } catch (error) {
+      if (error instanceof DomainError && error.code === KEY_REUSED_CODE) {
+        // The gateway keeps another request's answer under this key: nothing was charged for this one.
+        await this.settlement.release(paying, 'failed');
+        await this.claims.forget(idempotencyKey);
+        throw error;
+      }
       // The gateway did not answer: whether it charged is settled with it now, or by the next sweep.
       await this.settlement.settle(paying).catch(() => undefined);
       throw error;

@@ -1,5 +1,6 @@
 import type { OnApplicationShutdown } from '@nestjs/common';
 import pg, { type Pool } from 'pg';
+import { type AnswerKey, keptKey } from '#libs/application/stored-answers.js';
 import type { PayResponse } from '#libs/contracts/cart.js';
 import { type HeldLock, holdAdvisoryLock } from '#libs/database/held-lock.js';
 
@@ -10,12 +11,16 @@ import { type HeldLock, holdAdvisoryLock } from '#libs/database/held-lock.js';
  * whose process died: the running request holds a session advisory lock on its key, which PostgreSQL
  * drops with the connection when the process dies, so whoever can take the lock knows the payment has
  * no owner left and may settle it (payment-settlement.ts). What the press asked beyond the charge is kept
- * with it too (WhenPaid), so a payment settled after its process died finishes it all the same.
+ * with it too (WhenPaid), so a payment settled after its process died finishes it all the same. The key
+ * is the client's Idempotency-Key in its customer's (or cart's) namespace, kept with the fingerprint of
+ * the press (libs/application/stored-answers.ts): the same key pressed for anything else is refused.
  */
 export interface PaymentClaim extends WhenPaid {
-  idempotencyKey: string;
+  idempotencyKey: AnswerKey;
   cartId: string;
   customerId: string | null;
+  /** What the press asked (null on a claim kept before fingerprints). */
+  fingerprint: string | null;
   onum: number | null;
   response: PayResponse | null;
   /** Set while the payment waits for its buyer's 3-D Secure step (awaitAction); null otherwise. */
@@ -42,6 +47,7 @@ interface ClaimRow {
   idempotency_key: string;
   cart_id: string;
   customer_id: string | null;
+  fingerprint: string | null;
   onum: string | null;
   response: PayResponse | null;
   save_card: boolean;
@@ -50,9 +56,10 @@ interface ClaimRow {
 }
 
 const toClaim = (row: ClaimRow): PaymentClaim => ({
-  idempotencyKey: row.idempotency_key,
+  idempotencyKey: keptKey(row.idempotency_key),
   cartId: row.cart_id,
   customerId: row.customer_id,
+  fingerprint: row.fingerprint,
   onum: row.onum === null ? null : Number(row.onum),
   response: row.response,
   saveCard: row.save_card,
@@ -103,16 +110,22 @@ export class PaymentClaims implements OnApplicationShutdown {
       ALTER TABLE checkout_payments ADD COLUMN IF NOT EXISTS save_card boolean NOT NULL DEFAULT false;
       ALTER TABLE checkout_payments ADD COLUMN IF NOT EXISTS dob_encrypted text;
       ALTER TABLE checkout_payments ADD COLUMN IF NOT EXISTS awaiting_action_until timestamptz;
+      ALTER TABLE checkout_payments ADD COLUMN IF NOT EXISTS fingerprint text;
       CREATE INDEX IF NOT EXISTS checkout_payments_open ON checkout_payments (created_at) WHERE response IS NULL`));
   }
 
   /** Claims a key for this press; false when the key was claimed before (a repeat). */
-  async claim(idempotencyKey: string, cartId: string, customerId: string | null): Promise<boolean> {
+  async claim(
+    idempotencyKey: AnswerKey,
+    cartId: string,
+    customerId: string | null,
+    fingerprint: string,
+  ): Promise<boolean> {
     await this.ensureSchema();
     const claimed = await this.pool.query(
-      `INSERT INTO checkout_payments (idempotency_key, cart_id, customer_id) VALUES ($1, $2, $3)
+      `INSERT INTO checkout_payments (idempotency_key, cart_id, customer_id, fingerprint) VALUES ($1, $2, $3, $4)
        ON CONFLICT DO NOTHING RETURNING 1`,
-      [idempotencyKey, cartId, customerId],
+      [idempotencyKey, cartId, customerId, fingerprint],
     );
     return claimed.rowCount === 1;
   }
@@ -121,14 +134,14 @@ export class PaymentClaims implements OnApplicationShutdown {
    * Holds the key's advisory lock on a connection of its own until `release()`; null when another
    * live request holds it. A process that dies releases it with its connection.
    */
-  async hold(idempotencyKey: string): Promise<HeldClaim | null> {
+  async hold(idempotencyKey: AnswerKey): Promise<HeldClaim | null> {
     return holdAdvisoryLock(this.locks, LOCK, idempotencyKey);
   }
 
-  async find(idempotencyKey: string): Promise<PaymentClaim | null> {
+  async find(idempotencyKey: AnswerKey): Promise<PaymentClaim | null> {
     await this.ensureSchema();
     const { rows } = await this.pool.query<ClaimRow>(
-      `SELECT idempotency_key, cart_id, customer_id, onum, response, save_card, dob_encrypted, awaiting_action_until
+      `SELECT idempotency_key, cart_id, customer_id, fingerprint, onum, response, save_card, dob_encrypted, awaiting_action_until
        FROM checkout_payments WHERE idempotency_key = $1`,
       [idempotencyKey],
     );
@@ -139,7 +152,7 @@ export class PaymentClaims implements OnApplicationShutdown {
    * A fresh order number, kept on the claim before the order is placed (recovery finds the order by it),
    * with what the press asked beyond the charge (settlement finishes it when the process died).
    */
-  async drawOrderNumber(idempotencyKey: string, asked: WhenPaid): Promise<number> {
+  async drawOrderNumber(idempotencyKey: AnswerKey, asked: WhenPaid): Promise<number> {
     const { rows } = await this.pool.query<{ onum: string }>(
       `UPDATE checkout_payments SET onum = nextval('checkout_order_numbers'), save_card = $2, dob_encrypted = $3
        WHERE idempotency_key = $1 RETURNING onum::text`,
@@ -150,7 +163,7 @@ export class PaymentClaims implements OnApplicationShutdown {
     return onum;
   }
 
-  async answer(idempotencyKey: string, response: PayResponse): Promise<void> {
+  async answer(idempotencyKey: AnswerKey, response: PayResponse): Promise<void> {
     await this.pool.query('UPDATE checkout_payments SET response = $2 WHERE idempotency_key = $1', [
       idempotencyKey,
       JSON.stringify(response),
@@ -158,7 +171,7 @@ export class PaymentClaims implements OnApplicationShutdown {
   }
 
   /** Nothing was charged and nothing answered: the key is free for a new try. */
-  async forget(idempotencyKey: string): Promise<void> {
+  async forget(idempotencyKey: AnswerKey): Promise<void> {
     await this.pool.query('DELETE FROM checkout_payments WHERE idempotency_key = $1 AND response IS NULL', [
       idempotencyKey,
     ]);
@@ -168,7 +181,7 @@ export class PaymentClaims implements OnApplicationShutdown {
    * The payment waits for its buyer's browser (3-D Secure) until `until`: no sweep settles it before,
    * a repeat of its key (the browser's Pay after the confirmation) does.
    */
-  async awaitAction(idempotencyKey: string, until: Date): Promise<void> {
+  async awaitAction(idempotencyKey: AnswerKey, until: Date): Promise<void> {
     await this.pool.query('UPDATE checkout_payments SET awaiting_action_until = $2 WHERE idempotency_key = $1', [
       idempotencyKey,
       until.toISOString(),
@@ -179,7 +192,7 @@ export class PaymentClaims implements OnApplicationShutdown {
    * Keys without an answer claimed more than `olderThanMs` ago, not waiting for their buyer at `now`
    * (the shop's clock): running, or left by a process that died, or a 3-D Secure step nobody finished.
    */
-  async unanswered(olderThanMs: number, now: Date): Promise<string[]> {
+  async unanswered(olderThanMs: number, now: Date): Promise<AnswerKey[]> {
     await this.ensureSchema();
     const { rows } = await this.pool.query<{ idempotency_key: string }>(
       `SELECT idempotency_key FROM checkout_payments
@@ -188,6 +201,6 @@ export class PaymentClaims implements OnApplicationShutdown {
        ORDER BY created_at LIMIT 100`,
       [olderThanMs, now.toISOString()],
     );
-    return rows.map((r) => r.idempotency_key);
+    return rows.map((r) => keptKey(r.idempotency_key));
   }
 }

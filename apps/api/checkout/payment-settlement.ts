@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Clock } from '#libs/application/clock.js';
+import type { AnswerKey } from '#libs/application/stored-answers.js';
 import type { PayResponse } from '#libs/contracts/cart.js';
 import type { CheckoutReleaseReason } from '#libs/domain/cart/cart.events.js';
 import { orderDecider } from '#libs/domain/order/order.decider.js';
@@ -93,13 +94,13 @@ export class PaymentSettlement implements OnApplicationBootstrap, OnApplicationS
    * step; also a processor's late word that the payment succeeded). Answers what it answered, or null
    * when there was nothing to do.
    */
-  async settleUnanswered(key: string): Promise<PayResponse | null> {
+  async settleUnanswered(key: AnswerKey): Promise<PayResponse | null> {
     const held = await this.claims.hold(key);
     if (!held) return null; // a live request is paying it
     try {
       const claim = await this.claims.find(key);
       if (!claim || claim.response !== null) return null;
-      const response = await this.context.run(systemContext(), () => this.settle(claim, true));
+      const response = await this.context.run(systemContext(), () => this.settle(claim, { afterCrash: true }));
       this.logger.warn(`Interrupted payment of order ${claim.onum ?? '(none)'} settled: ${JSON.stringify(response)}`);
       return response;
     } finally {
@@ -108,10 +109,31 @@ export class PaymentSettlement implements OnApplicationBootstrap, OnApplicationS
   }
 
   /**
-   * Ends an unanswered payment from the log and the gateway (the caller holds its lock); answers and
-   * records the answer. `afterCrash`: the sweep settles a payment whose process died (counted as such).
+   * A payment of this key that waits for its buyer's 3-D Secure step is given up (the buyer pays with
+   * another key): ended now, its waiting charge cancelled, unless the buyer confirmed it meanwhile (then
+   * it is paid). Answers how it ended; null when it does not wait (running, answered, or none).
    */
-  async settle(claim: PaymentClaim, afterCrash = false): Promise<PayResponse> {
+  async abandonWaiting(key: AnswerKey): Promise<PayResponse | null> {
+    const held = await this.claims.hold(key);
+    if (!held) return null; // its browser's repeat is settling it now
+    try {
+      const claim = await this.claims.find(key);
+      if (!claim || claim.response !== null || claim.awaitingActionUntil === null) return null;
+      return await this.settle(claim, { abandonWaiting: true });
+    } finally {
+      await held.release();
+    }
+  }
+
+  /**
+   * Ends an unanswered payment from the log and the gateway (the caller holds its lock); answers and
+   * records the answer. `afterCrash`: the sweep settles a payment whose process died (counted as such);
+   * `abandonWaiting`: a charge still waiting for its holder's authentication is cancelled, not kept.
+   */
+  async settle(
+    claim: PaymentClaim,
+    { afterCrash = false, abandonWaiting = false }: { afterCrash?: boolean; abandonWaiting?: boolean } = {},
+  ): Promise<PayResponse> {
     const counted = (outcome: 'approved' | 'declined'): void =>
       countPayment(afterCrash ? 'settled_after_crash' : outcome);
     if (claim.onum === null) {
@@ -127,7 +149,8 @@ export class PaymentSettlement implements OnApplicationBootstrap, OnApplicationS
       if (afterCrash) countPayment('settled_after_crash'); // charged and recorded, the answer lost with the process
       return this.completePaid(claim, paid);
     }
-    const waiting = claim.awaitingActionUntil !== null && claim.awaitingActionUntil > this.clock.now();
+    const waiting =
+      !abandonWaiting && claim.awaitingActionUntil !== null && claim.awaitingActionUntil > this.clock.now();
     const charge = await this.gateway.settle(claim.idempotencyKey, { keepWaiting: waiting });
     if (!charge.approved && charge.action) return this.awaitAction(claim, charge.action);
     const order = fold(orderDecider, history);

@@ -1,5 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { Clock } from '#libs/application/clock.js';
+import { keptKey } from '#libs/application/stored-answers.js';
 import { stripeEventDecider } from '#libs/domain/payment-webhook/stripe-event.decider.js';
 import { stripeEventStreamId } from '#libs/domain/payment-webhook/stripe-event.events.js';
 import { PaymentSettlement } from '../checkout/index.js';
@@ -33,7 +34,10 @@ export class RecordStripeEventHandler implements ICommandHandler<RecordStripeEve
       facts,
       now: this.clock.now().toISOString(),
     });
-    if (facts.kind === 'payment_succeeded') await this.settlement.settleUnanswered(facts.data.idempotencyKey);
+    if (facts.kind === 'payment_succeeded') {
+      // The key the Stripe adapter kept in the intent's metadata: the shop's own (a payment's claim).
+      await this.settlement.settleUnanswered(keptKey(facts.data.idempotencyKey));
+    }
     return { recorded: result.events.length > 0 };
   }
 }

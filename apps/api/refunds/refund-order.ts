@@ -9,6 +9,7 @@ import type { EventStore } from '#libs/eventstore/event-store.port.js';
 import { countPayment } from '#libs/metrics/metrics.js';
 import type { PaymentGateway } from '#libs/payments/payment-gateway.js';
 import { operatorContext } from '#libs/application/command-context.js';
+import { type AnswerKey, clientKey, KEY_REUSED, KEY_REUSED_CODE, systemKey } from '#libs/application/stored-answers.js';
 
 /** What `npm run order:refund` was asked. */
 export interface RefundArguments {
@@ -18,7 +19,10 @@ export interface RefundArguments {
   reason: string;
   /** The operator. */
   by: string;
-  /** The refund's key at the gateway; null derives it from the order and the arguments (refundKey). */
+  /**
+   * The operator's key for this refund (kept in this order's namespace of keys: the same key on another
+   * order is another refund); null derives it from the order and the arguments (refundKey).
+   */
   key: string | null;
 }
 
@@ -42,11 +46,11 @@ export interface RefundDependencies {
  * recorded (also when the first run died between the gateway and the append); a second refund of the
  * same amount for the same reason needs its own `--key`.
  */
-export function refundKey(onum: number, amountCents: number | null, reason: string): string {
+export function refundKey(onum: number, amountCents: number | null, reason: string): AnswerKey {
   const digest = createHash('sha256')
     .update(JSON.stringify([onum, amountCents ?? 'all', reason.trim()]))
     .digest('hex');
-  return `refund-${onum}-${digest.slice(0, 24)}`;
+  return systemKey('refund', onum, digest.slice(0, 24));
 }
 
 const fold = (history: readonly { type: string; data: unknown }[]): Order =>
@@ -67,12 +71,20 @@ const recordedWith = (history: readonly { type: string; data: unknown }[], key: 
 export async function refundOrder(deps: RefundDependencies, args: RefundArguments): Promise<RefundOutcome> {
   const { store, gateway, clock } = deps;
   const streamId = orderStreamId(args.onum);
-  const key = args.key ?? refundKey(args.onum, args.amountCents, args.reason);
+  const key =
+    args.key !== null
+      ? clientKey({ orderNumber: args.onum }, args.key)
+      : refundKey(args.onum, args.amountCents, args.reason);
   const history = await store.readStream(streamId);
   const order = fold(history);
   const { leftCents, chargeReference } = refundable(order);
   const earlier = recordedWith(history, key);
-  if (earlier) return { outcome: 'already_refunded', event: earlier };
+  if (earlier) {
+    // The key's refund was recorded: the same refund asked again, or another one under a key in use.
+    const sameAmount = args.amountCents === null || args.amountCents === earlier.amountCents;
+    if (!sameAmount || args.reason.trim() !== earlier.reason.trim()) throw new DomainError(KEY_REUSED_CODE, KEY_REUSED);
+    return { outcome: 'already_refunded', event: earlier };
+  }
   const amountCents = args.amountCents ?? leftCents;
   if (!Number.isInteger(amountCents) || amountCents <= 0) {
     // A full refund of what is already given back: nothing is left.

@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { AddCartItemCommand, CartService, customerCartId } from '../cart/index.js';
 import { CheckoutService, PayCommand, type PayDto, PaymentClaims } from '../checkout/index.js';
 import { EmailReservations, RolesService } from '../identity/index.js';
+import { clientKey } from '#libs/application/stored-answers.js';
 
 /**
  * The order history of complete@demo.test (docs/demo-data.md: "several orders in history"), placed and
@@ -50,7 +51,8 @@ export async function seedDemoOrders(app: INestApplicationContext): Promise<stri
   const placed: string[] = [];
 
   for (const order of DEMO_ORDERS.orders) {
-    const earlier = await claims.find(order.key);
+    // The key as Pay keeps it: in the customer's own namespace.
+    const earlier = await claims.find(clientKey({ customerId }, order.key));
     if (earlier?.response) continue;
     if (!earlier) {
       // Only this order's item is paid: whatever the cart held before goes first.

@@ -1,12 +1,19 @@
 import { givenWhenThen } from '../kernel/given-when-then.testing.js';
 import {
+  type CancelRenewal,
   type RecordRenewalOutcome,
   RENEWAL_DECLINED_WITHOUT_TEXT,
   renewalDecider,
   type StartRenewal,
 } from './renewal.decider.js';
-import type { RenewalFailed, RenewalStarted, RenewalSucceeded } from './renewal.events.js';
-import { dueRenewals, RENEW_DAYS_BEFORE } from './renewal.rules.js';
+import type { RenewalCancelled, RenewalFailed, RenewalStarted, RenewalSucceeded } from './renewal.events.js';
+import {
+  dueRenewals,
+  RENEW_DAYS_BEFORE,
+  RENEWAL_NO_LONGER_WANTED,
+  type RenewalFacts,
+  renewalNoLongerWanted,
+} from './renewal.rules.js';
 
 const given = givenWhenThen(renewalDecider);
 const NOW = '2027-11-20T10:00:00.000Z';
@@ -103,4 +110,63 @@ describe('renewals due: the latest expiry per type within the days before it', (
   it('knows only the subscription types', () => {
     expect(dueRenewals([held('pulse', '2027-11-25T00:00:00.000Z')], now)).toEqual([]);
   });
+});
+
+describe('renewal: decided again before its charge', () => {
+  const facts = (over: Partial<RenewalFacts> = {}): RenewalFacts => ({
+    autorenew: true,
+    cardOnFile: true,
+    subscriptions: [{ subscriptionType: 'elearning', startsAt: NOW, expiresAt: '2027-11-26T00:00:00.000Z' }],
+    subscriptionType: 'elearning',
+    period: '2027-11-26',
+    ...over,
+  });
+  const cancelled = (reason: string): RenewalCancelled => ({
+    type: 'RenewalCancelled',
+    data: { ...base, reason, cancelledAt: NOW },
+  });
+  const cancel = (reason: string): CancelRenewal => ({ type: 'CancelRenewal', reason, now: NOW });
+
+  it('still wanted: auto-renew on, a card on file, the expiry it renews is the latest', () =>
+    expect(renewalNoLongerWanted(facts())).toBeNull());
+  it('auto-renew turned off meanwhile', () =>
+    expect(renewalNoLongerWanted(facts({ autorenew: false }))).toBe(RENEWAL_NO_LONGER_WANTED.autoRenewOff));
+  it('the card removed meanwhile', () =>
+    expect(renewalNoLongerWanted(facts({ cardOnFile: false }))).toBe(RENEWAL_NO_LONGER_WANTED.noCard));
+  it('renewed by hand meanwhile: a later expiry of the same subscription', () =>
+    expect(
+      renewalNoLongerWanted(
+        facts({
+          subscriptions: [
+            ...facts().subscriptions,
+            { subscriptionType: 'elearning', startsAt: NOW, expiresAt: '2028-11-26T00:00:00.000Z' },
+          ],
+        }),
+      ),
+    ).toBe(RENEWAL_NO_LONGER_WANTED.renewed));
+  it('another subscription expiring later changes nothing', () =>
+    expect(
+      renewalNoLongerWanted(
+        facts({
+          subscriptions: [
+            ...facts().subscriptions,
+            { subscriptionType: 'qmpcomplete', startsAt: NOW, expiresAt: '2028-11-26T00:00:00.000Z' },
+          ],
+        }),
+      ),
+    ).toBeNull());
+  it('refunded meanwhile: the subscription no longer runs', () =>
+    expect(renewalNoLongerWanted(facts({ subscriptions: [] }))).toBe(RENEWAL_NO_LONGER_WANTED.ended));
+  it('a started renewal is cancelled with its reason', () =>
+    given(started)
+      .when(cancel(RENEWAL_NO_LONGER_WANTED.autoRenewOff))
+      .then(cancelled(RENEWAL_NO_LONGER_WANTED.autoRenewOff)));
+  it('a cancelled renewal records no other outcome', () =>
+    given(started, cancelled(RENEWAL_NO_LONGER_WANTED.renewed))
+      .when(outcome({ paid: true }))
+      .then());
+  it('a renewal that ended is not cancelled', () =>
+    given(started, succeeded).when(cancel(RENEWAL_NO_LONGER_WANTED.renewed)).then());
+  it('a renewal never started cannot be cancelled', () =>
+    given().when(cancel(RENEWAL_NO_LONGER_WANTED.renewed)).thenFails('renewal_not_started'));
 });

@@ -21,10 +21,17 @@ export interface RecordRenewalOutcome {
   now: string;
 }
 
-export type RenewalCommand = StartRenewal | RecordRenewalOutcome;
+/** Ends a started renewal before any charge: it is no longer wanted (`reason`, from renewalNoLongerWanted). */
+export interface CancelRenewal {
+  type: 'CancelRenewal';
+  reason: string;
+  now: string;
+}
+
+export type RenewalCommand = StartRenewal | RecordRenewalOutcome | CancelRenewal;
 
 export interface Renewal {
-  status: 'none' | 'started' | 'succeeded' | 'failed';
+  status: 'none' | 'started' | 'succeeded' | 'failed' | 'cancelled';
   customerId: string | null;
   subscriptionType: SubscriptionType | null;
   period: string | null;
@@ -48,6 +55,21 @@ export const initialRenewal: Renewal = {
 /** The text recorded when a gateway declines without one. */
 export const RENEWAL_DECLINED_WITHOUT_TEXT = 'The card was declined.';
 
+const NOT_STARTED = new DomainError('renewal_not_started', 'This renewal was never started.');
+
+/** An outcome asked of a renewal that is not running: none once it ended (the first outcome stands). */
+function alreadyEnded(renewal: Renewal): RenewalEvent[] {
+  if (renewal.status === 'none') throw NOT_STARTED;
+  return [];
+}
+
+/** The started renewal's customer, subscription, period and order. */
+function started(renewal: Renewal) {
+  const { customerId, subscriptionType, period, onum } = renewal;
+  if (customerId === null || subscriptionType === null || period === null || onum === null) throw NOT_STARTED;
+  return { customerId, subscriptionType, period, onum };
+}
+
 export function decide(command: RenewalCommand, renewal: Renewal): RenewalEvent[] {
   switch (command.type) {
     case 'StartRenewal': {
@@ -60,13 +82,14 @@ export function decide(command: RenewalCommand, renewal: Renewal): RenewalEvent[
         },
       ];
     }
+    case 'CancelRenewal': {
+      if (renewal.status !== 'started') return alreadyEnded(renewal);
+      const data = { ...started(renewal), reason: command.reason, cancelledAt: command.now };
+      return [{ type: 'RenewalCancelled', data }];
+    }
     case 'RecordRenewalOutcome': {
-      if (renewal.status === 'succeeded' || renewal.status === 'failed') return []; // the first outcome stands
-      const { customerId, subscriptionType, period, onum } = renewal;
-      if (customerId === null || subscriptionType === null || period === null || onum === null) {
-        throw new DomainError('renewal_not_started', 'This renewal was never started.');
-      }
-      const base = { customerId, subscriptionType, period, onum };
+      if (renewal.status !== 'started') return alreadyEnded(renewal);
+      const base = started(renewal);
       if (command.outcome.paid) return [{ type: 'RenewalSucceeded', data: { ...base, renewedAt: command.now } }];
       const errors = command.outcome.errors.filter((e) => e.trim() !== '');
       return [
@@ -93,6 +116,8 @@ export function evolve(renewal: Renewal, event: RenewalEvent): Renewal {
       return { ...renewal, status: 'succeeded' };
     case 'RenewalFailed':
       return { ...renewal, status: 'failed', errors: event.data.errors };
+    case 'RenewalCancelled':
+      return { ...renewal, status: 'cancelled', errors: [event.data.reason] };
     default:
       return renewal;
   }

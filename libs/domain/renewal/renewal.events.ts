@@ -18,7 +18,10 @@ export type RenewalStarted = DomainEvent<
     /** The order placed for the customer (drawn before the start, so a resumed run finds it). */
     onum: number;
     productId: number;
-    /** The payment's Idempotency-Key: the stream id, so a repeated charge is the same charge. */
+    /**
+     * The payment's key, the shop's own (`system:renewal:...`; the stream id for renewals started before
+     * keys had namespaces), so a repeated charge is the same charge.
+     */
     idempotencyKey: string;
     startedAt: string;
   }
@@ -42,12 +45,29 @@ export type RenewalFailed = DomainEvent<
   }
 >;
 
-export type RenewalEvent = RenewalStarted | RenewalSucceeded | RenewalFailed;
+/**
+ * Ended before any charge: decided again before charging (a run resumed after a crash), the renewal
+ * was no longer wanted (auto-renew turned off, the subscription renewed or ended, no card on file).
+ */
+export type RenewalCancelled = DomainEvent<
+  'RenewalCancelled',
+  {
+    customerId: string;
+    subscriptionType: SubscriptionType;
+    period: string;
+    onum: number;
+    reason: string;
+    cancelledAt: string;
+  }
+>;
+
+export type RenewalEvent = RenewalStarted | RenewalSucceeded | RenewalFailed | RenewalCancelled;
 
 export const RENEWAL_EVENT_TYPES = [
   'RenewalStarted',
   'RenewalSucceeded',
   'RenewalFailed',
+  'RenewalCancelled',
 ] as const satisfies readonly RenewalEvent['type'][];
 
 export const renewalStreamId = (customerId: string, type: SubscriptionType, period: string): string =>

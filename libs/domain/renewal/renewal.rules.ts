@@ -38,3 +38,44 @@ export function dueRenewals(subscriptions: readonly HeldSubscription[], now: Dat
     .filter(([, expiresAt]) => Date.parse(expiresAt) > from && Date.parse(expiresAt) <= until)
     .map(([subscriptionType, expiresAt]) => ({ subscriptionType, period: expiresAt.slice(0, 10), expiresAt }));
 }
+
+/** Why a started renewal is cancelled when it is decided again before its charge. */
+export const RENEWAL_NO_LONGER_WANTED = {
+  autoRenewOff: 'Auto-renew was turned off before this renewal was charged.',
+  noCard: 'There was no card on file when this renewal was to be charged.',
+  renewed: 'The subscription was renewed before this renewal was charged.',
+  ended: 'The subscription no longer ran when this renewal was to be charged.',
+} as const;
+
+/** Whether a text is one of RENEWAL_NO_LONGER_WANTED's (a renewal's order declined for it). */
+export const isNoLongerWanted = (text: string): boolean =>
+  (Object.values(RENEWAL_NO_LONGER_WANTED) as string[]).includes(text);
+
+/** Today's facts a renewal is decided again on, just before its charge. */
+export interface RenewalFacts {
+  autorenew: boolean;
+  cardOnFile: boolean;
+  /** The customer's subscriptions as held now. */
+  subscriptions: readonly HeldSubscription[];
+  subscriptionType: SubscriptionType;
+  /** The expiry the renewal renews (YYYY-MM-DD). */
+  period: string;
+}
+
+/**
+ * Whether a started renewal is still to be charged (null) or why not: auto-renew is still on, a card is
+ * on file, and the subscription's latest expiry is still the one it renews (a later one: renewed
+ * meanwhile, by hand; none as late: it ended, or was refunded).
+ */
+export function renewalNoLongerWanted(facts: RenewalFacts): string | null {
+  if (!facts.autorenew) return RENEWAL_NO_LONGER_WANTED.autoRenewOff;
+  if (!facts.cardOnFile) return RENEWAL_NO_LONGER_WANTED.noCard;
+  const latest = facts.subscriptions
+    .filter((s) => s.subscriptionType === facts.subscriptionType)
+    .map((s) => s.expiresAt.slice(0, 10))
+    .sort()
+    .at(-1);
+  if (latest === undefined || latest < facts.period) return RENEWAL_NO_LONGER_WANTED.ended;
+  if (latest > facts.period) return RENEWAL_NO_LONGER_WANTED.renewed;
+  return null;
+}
