@@ -1,63 +1,60 @@
 import { z } from 'zod';
 
 /**
- * A backup file (docs/operations.md, Backups and restore): gzip, two members read as one stream.
- * Line 1 is this header (JSON); then each table of `tables`, in that order, as its `rows` lines of
- * COPY text (copy-text.ts), `bytes` long with that SHA-256. `gzip -dc FILE | head -1` shows the header.
+ * A backup file (docs/operations.md, Backups and restore): gzip, its members read as one stream of
+ * lines. Line 1 is this header (JSON); then each table of `tables`, in that order, as its `rows` lines
+ * of COPY text (copy-text.ts), `bytes` long with that SHA-256; the last line is the trailer, the
+ * HMAC-SHA256 of every byte before it (backup-mac.ts). Only data: the schema comes from the shop's code
+ * (ShopSchema), and a name in the file is only ever compared with the names that code created.
+ * `gzip -dc FILE | head -1` shows the header.
  */
 export const BACKUP_FORMAT = 'medshop-backup';
-export const BACKUP_FORMAT_VERSION = 1;
+/** 2: authenticated, data only. Format 1 carried table definitions that a restore ran as SQL. */
+export const BACKUP_FORMAT_VERSION = 2;
 
-const column = z.object({
-  name: z.string().min(1),
-  /** `format_type` of the column, e.g. `timestamp with time zone`, `integer[]`. */
-  type: z.string().min(1),
-  notNull: z.boolean(),
-  /** The default expression as PostgreSQL prints it, e.g. `nextval('mail_outbox_id_seq'::regclass)`. */
-  default: z.string().nullable(),
-});
+/** The scrypt cost of both keys derived from BACKUP_PASSPHRASE (OWASP's setting; 128 MiB each). */
+export const SCRYPT_COST = { N: 2 ** 17, r: 8, p: 1 } as const;
 
-const table = z.object({
+const base64 = z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/);
+const decimal = z.string().regex(/^-?\d{1,20}$/);
+
+const table = z.strictObject({
   name: z.string().min(1),
-  unlogged: z.boolean(),
-  columns: z.array(column).min(1),
-  /** Primary keys, unique, check, exclusion and foreign keys by name, as `pg_get_constraintdef` prints them. */
-  constraints: z.array(z.object({ name: z.string().min(1), definition: z.string().min(1) })),
-  /** The other indexes, as `pg_get_indexdef` prints them. */
-  indexes: z.array(z.string().min(1)),
+  /** The columns of the rows, in their order; each must be a column the shop's code created. */
+  columns: z.array(z.string().min(1)).min(1),
   rows: z.number().int().min(0),
   bytes: z.number().int().min(0),
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
 });
 
-const sequence = z.object({
+/** A sequence's value only; the sequence itself is the shop's code's. */
+const sequence = z.strictObject({
   name: z.string().min(1),
-  type: z.string().min(1),
   /** 64-bit numbers as decimal text. */
-  start: z.string(),
-  increment: z.string(),
-  min: z.string(),
-  max: z.string(),
-  cache: z.string(),
-  cycle: z.boolean(),
-  lastValue: z.string(),
+  lastValue: decimal,
   isCalled: z.boolean(),
-  ownedBy: z.object({ table: z.string().min(1), column: z.string().min(1) }).nullable(),
 });
 
-const sealedSecrets = z.object({
+const scryptCost = {
   kdf: z.literal('scrypt'),
-  N: z.number().int().positive(),
-  r: z.number().int().positive(),
-  p: z.number().int().positive(),
-  salt: z.string(),
+  N: z.literal(SCRYPT_COST.N),
+  r: z.literal(SCRYPT_COST.r),
+  p: z.literal(SCRYPT_COST.p),
+  salt: base64,
+};
+
+const sealedSecrets = z.strictObject({
+  ...scryptCost,
   cipher: z.literal('aes-256-gcm'),
-  iv: z.string(),
-  tag: z.string(),
-  data: z.string(),
+  iv: base64,
+  tag: base64,
+  data: base64,
 });
 
-export const backupHeaderSchema = z.object({
+/** How the trailer's code is made: HMAC-SHA256 under a key of its own from BACKUP_PASSPHRASE. */
+const fileMac = z.strictObject({ ...scryptCost, mac: z.literal('hmac-sha256') });
+
+export const backupHeaderSchema = z.strictObject({
   format: z.literal(BACKUP_FORMAT),
   version: z.literal(BACKUP_FORMAT_VERSION),
   createdAt: z.string(),
@@ -66,19 +63,22 @@ export const backupHeaderSchema = z.object({
   /** `server_version` of the PostgreSQL it was read from. */
   server: z.string(),
   /** Events in the log (`es_events` rows) and the snapshot's head position in the source database. */
-  eventLog: z.object({ events: z.number().int().min(0), headPosition: z.string() }),
-  /** Extensions the tables need (pg_trgm for the catalog's search indexes). */
-  extensions: z.array(z.string().min(1)),
+  eventLog: z.strictObject({ events: z.number().int().min(0), headPosition: decimal }),
   tables: z.array(table),
   sequences: z.array(sequence),
   /** Tables left out on purpose: the read models (rebuilt from the log) and short-lived state. */
-  leftOut: z.array(z.object({ table: z.string(), why: z.string() })),
+  leftOut: z.array(z.strictObject({ table: z.string(), why: z.string() })),
   /** Folders of files that are not in the database: copy them beside the backup. */
-  media: z.array(z.object({ setting: z.string(), folder: z.string() })),
+  media: z.array(z.strictObject({ setting: z.string(), folder: z.string() })),
   secrets: sealedSecrets,
+  authentication: fileMac,
 });
 
+/** The last line: the HMAC-SHA256 (hex) of every byte of the content before it. */
+export const backupTrailerSchema = z.strictObject({ 'hmac-sha256': z.string().regex(/^[0-9a-f]{64}$/) });
+
 export type BackupHeader = z.infer<typeof backupHeaderSchema>;
-export type TableDefinition = Omit<BackupHeader['tables'][number], 'rows' | 'bytes' | 'sha256'>;
 export type TableEntry = BackupHeader['tables'][number];
 export type SequenceEntry = BackupHeader['sequences'][number];
+export type SealedSecrets = BackupHeader['secrets'];
+export type FileMacParameters = BackupHeader['authentication'];

@@ -12,8 +12,9 @@ export const POSITION_TABLES: readonly string[] = ['relay_checkpoints', 'process
 
 /**
  * What a backup leaves out, and why: every read model's tables (the restore rebuilds them from the log),
- * their checkpoints, and the attempt counters of the rate limits. Every other table of the shop's schema
- * is backed up, so a table a new feature adds is kept without a change here.
+ * their checkpoints, and the attempt counters of the rate limits. Every other table of the database is
+ * backed up, and must be one the shop's schema creates (apps/api/backup/shop-schema.ts), or the backup
+ * stops naming it; a restore refuses these tables in a file.
  */
 export function tablesLeftOut(): { table: string; why: string }[] {
   return [

@@ -2,6 +2,7 @@ import { access } from 'node:fs/promises';
 import pg from 'pg';
 import type { Config } from '#libs/config/config.js';
 import { BackupRefused } from './read-backup.js';
+import type { ShopSchema } from './schema-catalog.js';
 import { databaseToBackUp } from './shop-database.js';
 import { secretsToBackUp } from './shop-secrets.js';
 import { type BackupResult, takeBackup } from './take-backup.js';
@@ -17,6 +18,8 @@ export interface ShopBackupOptions {
   createdAt: Date;
   shopVersion: string;
   media: { setting: string; folder: string }[];
+  /** The tables the shop's code creates (apps/api/backup/shop-schema.ts). */
+  schema: Pick<ShopSchema, 'tables'>;
 }
 
 /**

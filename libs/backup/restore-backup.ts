@@ -6,8 +6,10 @@ import { allReadModels } from '#libs/read-models/index.js';
 import { rebuildReadModels } from '#libs/read-models/projector.js';
 import { decryptPrivateKey, signingKeyEncryptionKey } from '#libs/signing/key-encryption.js';
 import type { BackupHeader } from './backup-format.js';
-import { BackupRefused, readBackupHeader } from './read-backup.js';
+import { fileMacKey } from './backup-mac.js';
+import { BackupRefused, readBackupHeader, verifyBackup } from './read-backup.js';
 import { assertEmptyDatabase, type LoadResult, loadBackup } from './restore-load.js';
+import type { ShopSchema } from './schema-catalog.js';
 import { openSecrets, type ShopSecrets } from './secrets-box.js';
 import { databaseToRestoreInto } from './shop-database.js';
 import { keepRestoredSecrets, secretsConflict } from './shop-secrets.js';
@@ -40,15 +42,18 @@ type RestoreConfig = Pick<
 
 /**
  * `npm run restore` (docs/operations.md, Backups and restore): opens the backup's secrets with the
- * passphrase, refuses a target that is not empty or keeps other secrets (BackupRefused, nothing
- * changed), keeps the secrets where the shop finds them, loads the backup in one transaction
- * (restore-load.ts), rebuilds every read model from the restored log, then checks it: the signing keys
- * decrypt with the restored key, and the caller's checks (the CME audit's --verify).
+ * passphrase and reads the whole file once to check its code (verifyBackup), before anything is
+ * written anywhere; refuses a target that is not empty or keeps other secrets (BackupRefused, nothing
+ * changed), keeps the secrets where the shop finds them, loads the backup in one transaction into the
+ * schema the shop's code creates (restore-load.ts), rebuilds every read model from the restored log,
+ * then checks it: the signing keys decrypt with the restored key, and the caller's checks (the CME
+ * audit's --verify).
  */
 export async function restoreBackup(
   config: RestoreConfig,
   file: string,
   passphrase: string,
+  schema: ShopSchema,
   verify: RestoreVerifier,
 ): Promise<RestoreResult> {
   if (config.EVENTSTORE_URL) {
@@ -57,6 +62,8 @@ export async function restoreBackup(
   const header = await readBackupHeader(file);
   const secrets = await openSecrets(header.secrets, passphrase);
   if (!secrets) throw new BackupRefused(`BACKUP_PASSPHRASE does not open the secrets of ${file}`);
+  const key = await fileMacKey(passphrase, header.authentication);
+  await verifyBackup(file, key);
   const conflict = await secretsConflict(config, secrets);
   if (conflict) throw new BackupRefused(conflict);
   const database = await databaseToRestoreInto(config);
@@ -66,7 +73,7 @@ export async function restoreBackup(
   try {
     await assertEmptyDatabase(pool, database.where);
     const secretsKept = await keepRestoredSecrets(config, secrets);
-    const load = await loadBackup(pool, file, database.where);
+    const load = await loadBackup(pool, { file, key }, schema, database.where);
     const store = await PostgresEventStore.create(pool);
     try {
       const rebuilt = await rebuildReadModels(pool, store, allReadModels);

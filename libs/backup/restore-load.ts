@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { inTransaction } from '#libs/database/transaction.js';
 import type { BackupHeader, TableEntry } from './backup-format.js';
-import { EVENT_LOG_TABLE, POSITION_TABLES } from './backup-scope.js';
+import { EVENT_LOG_TABLE, POSITION_TABLES, tablesLeftOut } from './backup-scope.js';
 import { parseCopyLine } from './copy-text.js';
-import { BackupRefused, backupLines, parseBackupHeader } from './read-backup.js';
-import { ident } from './schema-catalog.js';
+import { AuthenticatedLines, BackupRefused, parseBackupHeader } from './read-backup.js';
+import { ident, sequenceRanges, type SequenceRange, type ShopSchema, tableColumns } from './schema-catalog.js';
 
 /**
  * How far a restored sequence skips past the backup's value: numbers handed out after the backup (an
@@ -14,8 +14,9 @@ import { ident } from './schema-catalog.js';
  */
 export const SEQUENCE_GAP = 1000n;
 
-/** Rows per INSERT, and the most bytes of rows one INSERT carries. */
+/** Rows per INSERT (and at most this many parameters: PostgreSQL takes 65,535), and the most bytes one carries. */
 const BATCH_ROWS = 1000;
+const BATCH_PARAMETERS = 60_000;
 const BATCH_BYTES = 4 * 1024 * 1024;
 
 export interface LoadResult {
@@ -43,24 +44,30 @@ export async function assertEmptyDatabase(db: Pick<pg.Pool, 'query'>, target: st
 }
 
 /**
- * Loads a backup into an empty database in ONE transaction: the sequences and tables as the backup
- * describes them, every row (each table's size and SHA-256 checked against the header before COMMIT),
- * then constraints, indexes and sequence values (SEQUENCE_GAP on). The event log is numbered anew, 1..N in its order:
- * a position is the appending transaction's id shifted left 16 bits (libs/eventstore/postgres), and a
- * new server's transaction ids are far below the old one's, so the old numbers would hide the next
- * appends behind the restored ones. The checkpoints that hold log positions (POSITION_TABLES) move to
- * the new number of the same event.
+ * Loads a verified backup (verifyBackup, the first pass) into an empty database in ONE transaction: the
+ * shop's own schema code creates the tables and sequences, then every row of the file goes into the
+ * columns of the same names (each name checked against what the code created, each value a parameter
+ * read by its column type's input), the content's code is checked again before COMMIT, and the
+ * sequences are set (SEQUENCE_GAP on). The event log is numbered anew, 1..N in its order: a position is
+ * the appending transaction's id shifted left 16 bits (libs/eventstore/postgres), and a new server's
+ * transaction ids are far below the old one's, so the old numbers would hide the next appends behind
+ * the restored ones. The checkpoints that hold log positions (POSITION_TABLES) move to the new number
+ * of the same event.
  */
-export async function loadBackup(pool: pg.Pool, file: string, target: string): Promise<LoadResult> {
-  const lines = backupLines(file);
+export async function loadBackup(
+  pool: pg.Pool,
+  source: { file: string; key: Buffer },
+  schema: ShopSchema,
+  target: string,
+): Promise<LoadResult> {
+  const lines = new AuthenticatedLines(source.file, source.key);
   try {
-    const first = await lines.next();
-    const header = parseBackupHeader(file, first.done ? undefined : first.value);
+    const header = parseBackupHeader(source.file, await lines.next());
     await assertEmptyDatabase(pool, target);
     await reserveTransactionIds(pool, header.eventLog.events);
-    return await inTransaction(pool, (client) => loadAll(client, header, lines, file));
+    return await inTransaction(pool, (client) => loadAll(client, header, lines, schema, source.file));
   } finally {
-    await lines.return(undefined);
+    await lines.close();
   }
 }
 
@@ -79,70 +86,87 @@ async function reserveTransactionIds(pool: pg.Pool, events: number): Promise<voi
 async function loadAll(
   client: pg.PoolClient,
   header: BackupHeader,
-  lines: AsyncGenerator<Buffer>,
+  lines: AuthenticatedLines,
+  schema: ShopSchema,
   file: string,
 ): Promise<LoadResult> {
   // The same text forms the backup was written with.
   await client.query(
     `SET LOCAL TimeZone = 'UTC'; SET LOCAL DateStyle = 'ISO, YMD'; SET LOCAL IntervalStyle = 'postgres'`,
   );
+  await schema.create(client);
+  const created = await tableColumns(client, schema.tables);
+  checkTables(header, created, file);
+  const ranges = await sequenceRanges(client);
+  const unknownSequence = header.sequences.find((s) => !ranges.has(s.name));
+  if (unknownSequence) {
+    throw new BackupRefused(`${file} sets sequence ${unknownSequence.name}, which the shop's schema does not create`);
+  }
   await client.query(
     'CREATE TEMP TABLE restored_positions (old bigint PRIMARY KEY, new bigint NOT NULL) ON COMMIT DROP',
   );
-  for (const name of header.extensions) await client.query(`CREATE EXTENSION IF NOT EXISTS ${ident(name)}`);
-  for (const s of header.sequences) {
-    await client.query(
-      `CREATE SEQUENCE ${ident(s.name)} AS ${s.type} INCREMENT BY ${int(s.increment)} MINVALUE ${int(s.min)}
-       MAXVALUE ${int(s.max)} START WITH ${int(s.start)} CACHE ${int(s.cache)} ${s.cycle ? 'CYCLE' : 'NO CYCLE'}`,
-    );
-  }
-  for (const t of header.tables) {
-    const columns = t.columns.map(
-      (c) =>
-        `${ident(c.name)} ${c.type}${c.notNull ? ' NOT NULL' : ''}${c.default === null ? '' : ` DEFAULT ${c.default}`}`,
-    );
-    await client.query(`CREATE ${t.unlogged ? 'UNLOGGED ' : ''}TABLE ${ident(t.name)} (${columns.join(', ')})`);
-  }
   const tables: LoadResult['tables'] = [];
-  for (const table of header.tables)
+  for (const table of header.tables) {
     tables.push({ name: table.name, rows: await loadTable(client, table, lines, file) });
-  if (!(await lines.next()).done) throw new Error(`${file} is damaged: it holds more rows than its header lists`);
+  }
+  await lines.checkTrailer();
   for (const name of POSITION_TABLES) {
-    if (!header.tables.some((t) => t.name === name && t.columns.some((c) => c.name === 'position'))) continue;
+    if (!header.tables.some((t) => t.name === name) || !created.get(name)?.includes('position')) continue;
     await client.query(
       `UPDATE ${ident(name)} t SET position = coalesce((SELECT p.new FROM restored_positions p
          WHERE p.old <= t.position ORDER BY p.old DESC LIMIT 1), 0)`,
     );
   }
-  // Constraints and indexes after the rows (faster, as pg_dump does); foreign keys last (sorted so).
-  for (const t of header.tables) {
-    for (const c of t.constraints) {
-      await client.query(`ALTER TABLE ${ident(t.name)} ADD CONSTRAINT ${ident(c.name)} ${c.definition}`);
-    }
-  }
-  for (const t of header.tables) for (const index of t.indexes) await client.query(index);
   const sequences: LoadResult['sequences'] = [];
   for (const s of header.sequences) {
-    sequences.push({ name: s.name, next: nextValueAfterGap(s) });
-    await client.query('SELECT setval($1::regclass, $2::bigint, false)', [ident(s.name), sequences.at(-1)!.next]);
-    if (s.ownedBy) {
-      await client.query(
-        `ALTER SEQUENCE ${ident(s.name)} OWNED BY ${ident(s.ownedBy.table)}.${ident(s.ownedBy.column)}`,
-      );
-    }
+    const next = nextValueAfterGap(s, ranges.get(s.name)!);
+    sequences.push({ name: s.name, next });
+    await client.query('SELECT setval($1::regclass, $2::bigint, false)', [ident(s.name), next]);
   }
   return { tables, events: tables.find((t) => t.name === EVENT_LOG_TABLE)?.rows ?? 0, sequences };
+}
+
+/**
+ * Every table of the file is one the shop's code created and is not a left-out one (rebuilt or
+ * short-lived), listed once, with columns the code created, each once; the event log's rows carry their
+ * position. Anything else is refused (nothing is ever created from the file).
+ */
+function checkTables(header: BackupHeader, created: Map<string, string[]>, file: string): void {
+  const leftOut = new Set(tablesLeftOut().map((t) => t.table));
+  const seen = new Set<string>();
+  for (const table of header.tables) {
+    const columns = created.get(table.name);
+    if (!columns || leftOut.has(table.name)) {
+      throw new BackupRefused(`${file} holds table ${table.name}, which the shop's schema does not create`);
+    }
+    if (seen.has(table.name)) throw new BackupRefused(`${file} lists table ${table.name} twice`);
+    seen.add(table.name);
+    const unknown = table.columns.find((c) => !columns.includes(c));
+    if (unknown !== undefined) {
+      throw new BackupRefused(
+        `${file} holds column ${unknown} of ${table.name}, which the shop's schema does not create`,
+      );
+    }
+    if (new Set(table.columns).size !== table.columns.length) {
+      throw new BackupRefused(`${file} lists a column of ${table.name} twice`);
+    }
+    if (table.name === EVENT_LOG_TABLE && !table.columns.includes('position')) {
+      throw new BackupRefused(`${file} holds events without their position`);
+    }
+  }
 }
 
 /** Reads the table's rows from the file and inserts them in batches; checks their count, size and hash. */
 async function loadTable(
   client: pg.PoolClient,
   table: TableEntry,
-  lines: AsyncGenerator<Buffer>,
+  lines: AuthenticatedLines,
   file: string,
 ): Promise<number> {
-  const insert = insertStatement(table);
-  const numbered = table.name === EVENT_LOG_TABLE;
+  const width = table.columns.length;
+  const perBatch = Math.max(1, Math.min(BATCH_ROWS, Math.floor(BATCH_PARAMETERS / width)));
+  // The log's position: its old value goes to restored_positions, its new one is the row's place in the log.
+  const position = table.name === EVENT_LOG_TABLE ? table.columns.indexOf('position') : -1;
   const hash = createHash('sha256');
   let bytes = 0;
   let batch: (string | null)[][] = [];
@@ -150,8 +174,12 @@ async function loadTable(
   let loaded = 0;
   const flush = async (): Promise<void> => {
     if (batch.length === 0) return;
-    const columns = table.columns.map((_, i) => batch.map((row) => row[i] ?? null));
-    const result = await client.query(insert, numbered ? [...columns, loaded] : columns);
+    if (position >= 0) {
+      const moved = batch.map((row, i) => [row[position]!, String(loaded + i + 1)]);
+      await client.query(insertStatement('restored_positions', ['old', 'new'], moved.length), moved.flat());
+      batch.forEach((row, i) => (row[position] = moved[i]![1]!));
+    }
+    const result = await client.query(insertStatement(table.name, table.columns, batch.length), batch.flat());
     if (result.rowCount !== batch.length)
       throw new Error(`table ${table.name}: ${result.rowCount} of ${batch.length} rows inserted`);
     loaded += batch.length;
@@ -159,19 +187,17 @@ async function loadTable(
     batchBytes = 0;
   };
   for (let i = 0; i < table.rows; i++) {
-    const next = await lines.next();
-    if (next.done) throw new Error(`${file} is damaged: it ends inside table ${table.name}`);
-    hash.update(next.value).update('\n');
-    bytes += next.value.length + 1;
-    const row = parseCopyLine(next.value.toString('utf8'));
-    if (row.length !== table.columns.length) {
-      throw new Error(
-        `${file} is damaged: a row of ${table.name} has ${row.length} values, not ${table.columns.length}`,
-      );
+    const line = await lines.next();
+    if (line === undefined) throw new Error(`${file} is damaged: it ends inside table ${table.name}`);
+    hash.update(line).update('\n');
+    bytes += line.length + 1;
+    const row = parseCopyLine(line.toString('utf8'));
+    if (row.length !== width) {
+      throw new Error(`${file} is damaged: a row of ${table.name} has ${row.length} values, not ${width}`);
     }
     batch.push(row);
-    batchBytes += next.value.length;
-    if (batch.length >= BATCH_ROWS || batchBytes >= BATCH_BYTES) await flush();
+    batchBytes += line.length;
+    if (batch.length >= perBatch || batchBytes >= BATCH_BYTES) await flush();
   }
   await flush();
   if (bytes !== table.bytes || hash.digest('hex') !== table.sha256) {
@@ -181,38 +207,21 @@ async function loadTable(
 }
 
 /**
- * One INSERT of a batch: each column's values as a text array, read back by the column type's input.
- * The log's position becomes the number of events before the batch ($n+1) plus the row's place in it;
- * its old value goes to restored_positions for the checkpoints.
+ * One INSERT of `rows` rows: every value a parameter without a type, which PostgreSQL reads with the
+ * input of its column's type (as COPY does), so a value is only ever data. The names are checked
+ * against the created schema (checkTables) and quoted.
  */
-function insertStatement(table: TableEntry): string {
-  const n = table.columns.length;
-  const names = table.columns.map((c) => ident(c.name)).join(', ');
-  const aliases = table.columns.map((_, i) => `v${i + 1}`).join(', ');
-  const arrays = table.columns.map((_, i) => `$${i + 1}::text[]`).join(', ');
-  const log = table.name === EVENT_LOG_TABLE;
-  const values = table.columns
-    .map((c, i) => (log && c.name === 'position' ? `$${n + 1}::bigint + u.i` : `u.v${i + 1}::${c.type}`))
-    .join(', ');
-  const rows = `SELECT * FROM unnest(${arrays}) WITH ORDINALITY AS u(${aliases}, i)`;
-  if (!log) return `INSERT INTO ${ident(table.name)} (${names}) SELECT ${values} FROM (${rows}) u`;
-  const old = table.columns.findIndex((c) => c.name === 'position') + 1;
-  if (old === 0) throw new Error(`table ${table.name} has no position column`);
-  return `WITH u AS (${rows}),
-    kept AS (INSERT INTO restored_positions (old, new) SELECT u.v${old}::bigint, $${n + 1}::bigint + u.i FROM u)
-    INSERT INTO ${ident(table.name)} (${names}) SELECT ${values} FROM u`;
+function insertStatement(table: string, columns: readonly string[], rows: number): string {
+  const width = columns.length;
+  const values = Array.from(
+    { length: rows },
+    (_, r) => `(${columns.map((_, c) => `$${r * width + c + 1}`).join(', ')})`,
+  ).join(', ');
+  return `INSERT INTO ${ident(table)} (${columns.map(ident).join(', ')}) VALUES ${values}`;
 }
 
 /** The value a restored sequence hands out next: after the backup's, SEQUENCE_GAP steps on, within its range. */
-function nextValueAfterGap(s: BackupHeader['sequences'][number]): string {
-  const step = BigInt(int(s.increment));
-  const next = BigInt(int(s.lastValue)) + (s.isCalled ? step : 0n) + SEQUENCE_GAP * step;
-  const [min, max] = [BigInt(int(s.min)), BigInt(int(s.max))];
-  return (next > max ? max : next < min ? min : next).toString();
-}
-
-/** A 64-bit integer of the header, checked before it goes into DDL. */
-function int(text: string): string {
-  if (!/^-?\d{1,20}$/.test(text)) throw new Error(`not an integer in the backup's header: ${text}`);
-  return text;
+function nextValueAfterGap(s: BackupHeader['sequences'][number], range: SequenceRange): string {
+  const next = BigInt(s.lastValue) + (s.isCalled ? range.increment : 0n) + SEQUENCE_GAP * range.increment;
+  return (next > range.max ? range.max : next < range.min ? range.min : next).toString();
 }

@@ -1,21 +1,12 @@
 import { createCipheriv, createDecipheriv, randomBytes, scrypt } from 'node:crypto';
+import { SCRYPT_COST, type SealedSecrets } from './backup-format.js';
 
 /**
  * The shop's secrets inside a backup, sealed with the operator's BACKUP_PASSPHRASE: scrypt (N 2^17,
  * r 8, p 1, OWASP's setting) derives an AES-256-GCM key from it, with a fresh salt and IV per backup.
  * A wrong passphrase or an altered box fails the GCM tag: nothing is ever half-decrypted.
  */
-export interface SealedSecrets {
-  kdf: 'scrypt';
-  N: number;
-  r: number;
-  p: number;
-  salt: string;
-  cipher: 'aes-256-gcm';
-  iv: string;
-  tag: string;
-  data: string;
-}
+export type { SealedSecrets };
 
 /** What a restored shop needs to read its data again (apps/api/infrastructure/secrets.ts). */
 export interface ShopSecrets {
@@ -26,9 +17,13 @@ export interface ShopSecrets {
 /** The shortest BACKUP_PASSPHRASE taken: it guards every date of birth and the signing keys. */
 export const MIN_PASSPHRASE_LENGTH = 12;
 const AAD = Buffer.from('medshop-backup secrets', 'utf8');
-const SCRYPT = { N: 2 ** 17, r: 8, p: 1 };
 
-function deriveKey(passphrase: string, salt: Buffer, cost: { N: number; r: number; p: number }): Promise<Buffer> {
+/** A 32-byte key from the passphrase (scrypt of node:crypto); both keys of a backup are made so. */
+export function scryptKey(
+  passphrase: string,
+  salt: Buffer,
+  cost: { N: number; r: number; p: number },
+): Promise<Buffer> {
   return new Promise((done, fail) =>
     // 128 * N * r bytes of memory: 128 MiB at N 2^17; the limit is set above it.
     scrypt(passphrase, salt, 32, { ...cost, maxmem: 256 * 1024 * 1024 }, (error, key) =>
@@ -40,12 +35,12 @@ function deriveKey(passphrase: string, salt: Buffer, cost: { N: number; r: numbe
 export async function sealSecrets(secrets: ShopSecrets, passphrase: string): Promise<SealedSecrets> {
   const salt = randomBytes(16);
   const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', await deriveKey(passphrase, salt, SCRYPT), iv);
+  const cipher = createCipheriv('aes-256-gcm', await scryptKey(passphrase, salt, SCRYPT_COST), iv);
   cipher.setAAD(AAD);
   const data = Buffer.concat([cipher.update(JSON.stringify(secrets), 'utf8'), cipher.final()]);
   return {
     kdf: 'scrypt',
-    ...SCRYPT,
+    ...SCRYPT_COST,
     salt: salt.toString('base64'),
     cipher: 'aes-256-gcm',
     iv: iv.toString('base64'),
@@ -56,7 +51,7 @@ export async function sealSecrets(secrets: ShopSecrets, passphrase: string): Pro
 
 /** The secrets, or null when the passphrase does not open the box (or the box was altered). */
 export async function openSecrets(box: SealedSecrets, passphrase: string): Promise<ShopSecrets | null> {
-  const key = await deriveKey(passphrase, Buffer.from(box.salt, 'base64'), box);
+  const key = await scryptKey(passphrase, Buffer.from(box.salt, 'base64'), box);
   const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(box.iv, 'base64'));
   decipher.setAAD(AAD);
   decipher.setAuthTag(Buffer.from(box.tag, 'base64'));

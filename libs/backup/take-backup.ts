@@ -4,18 +4,13 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { link, open, rm } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { createGzip, gzipSync } from 'node:zlib';
+import { createGunzip, createGzip, gzipSync } from 'node:zlib';
 import type pg from 'pg';
-import {
-  BACKUP_FORMAT,
-  BACKUP_FORMAT_VERSION,
-  type BackupHeader,
-  type TableDefinition,
-  type TableEntry,
-} from './backup-format.js';
+import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, type BackupHeader, type TableEntry } from './backup-format.js';
+import { ContentMac, fileMacKey, newFileMacParameters } from './backup-mac.js';
 import { EVENT_LOG_TABLE, tablesLeftOut } from './backup-scope.js';
 import { copyLine } from './copy-text.js';
-import { ident, readExtensions, readSequences, readTableDefinitions, tableNames } from './schema-catalog.js';
+import { ident, readSequences, type ShopSchema, tableColumns, tableNames } from './schema-catalog.js';
 import { sealSecrets, type ShopSecrets } from './secrets-box.js';
 
 export interface BackupOptions {
@@ -27,6 +22,8 @@ export interface BackupOptions {
   shopVersion: string;
   /** Folders of files the database does not hold (paid media, imported video), named in the header. */
   media: { setting: string; folder: string }[];
+  /** The tables the shop's code creates: a table of the database outside them (and not left out) stops the backup. */
+  schema: Pick<ShopSchema, 'tables'>;
 }
 
 export interface BackupResult {
@@ -43,18 +40,20 @@ const RAW_TEXT = { getTypeParser: () => (value: string) => value } as unknown as
 /**
  * Writes a consistent backup of the shop's database while the shop keeps serving: one REPEATABLE READ,
  * READ ONLY transaction (one snapshot: every append committed before it, none after) reads every table
- * that is not rebuildable (backup-scope.ts), its definition and rows, and the sequences; the rows go
- * through gzip into a scratch file beside FILE, then the header (with each table's row count, size and
- * SHA-256, and the secrets sealed with the passphrase) and the rows become FILE, which appears only
- * when complete.
+ * that is not rebuildable (backup-scope.ts), its column names and rows, and the sequences' values; the
+ * rows go through gzip into a scratch file beside FILE, then the header (with each table's row count,
+ * size and SHA-256, and the secrets sealed with the passphrase), the rows and the trailer (the HMAC of
+ * all of it, backup-mac.ts) become FILE, which appears only when complete.
  */
 export async function takeBackup(pool: pg.Pool, options: BackupOptions): Promise<BackupResult> {
   const file = resolve(options.file);
   const scratch = `${file}.rows-${process.pid}`;
   const assembled = `${file}.part-${process.pid}`;
   const secrets = await sealSecrets(options.secrets, options.passphrase);
+  const authentication = newFileMacParameters();
+  const key = await fileMacKey(options.passphrase, authentication);
   try {
-    const snapshot = await readSnapshot(pool, scratch);
+    const snapshot = await readSnapshot(pool, scratch, options.schema);
     const header: BackupHeader = {
       format: BACKUP_FORMAT,
       version: BACKUP_FORMAT_VERSION,
@@ -63,8 +62,9 @@ export async function takeBackup(pool: pg.Pool, options: BackupOptions): Promise
       ...snapshot,
       media: options.media,
       secrets,
+      authentication,
     };
-    const bytes = await assemble(header, scratch, assembled);
+    const bytes = await assemble(header, scratch, assembled, new ContentMac(key));
     await link(assembled, file); // fails when FILE appeared meanwhile: never replaced
     await syncFolder(dirname(file));
     return { header, bytes };
@@ -74,9 +74,10 @@ export async function takeBackup(pool: pg.Pool, options: BackupOptions): Promise
   }
 }
 
-type Snapshot = Pick<BackupHeader, 'server' | 'eventLog' | 'extensions' | 'tables' | 'sequences' | 'leftOut'>;
+type Snapshot = Pick<BackupHeader, 'server' | 'eventLog' | 'tables' | 'sequences' | 'leftOut'>;
+type TableColumns = Pick<TableEntry, 'name' | 'columns'>;
 
-async function readSnapshot(pool: pg.Pool, scratch: string): Promise<Snapshot> {
+async function readSnapshot(pool: pg.Pool, scratch: string, schema: BackupOptions['schema']): Promise<Snapshot> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
@@ -91,10 +92,17 @@ async function readSnapshot(pool: pg.Pool, scratch: string): Promise<Snapshot> {
     if (!names.includes(EVENT_LOG_TABLE)) {
       throw new Error(`the database has no event log (${EVENT_LOG_TABLE}): is it the shop's database?`);
     }
+    const unknown = names.filter((name) => !schema.tables.includes(name));
+    if (unknown.length > 0) {
+      throw new Error(
+        `the database holds ${unknown.join(', ')}, which the shop's schema (apps/api/backup/shop-schema.ts) ` +
+          'does not create, so no restore could load it: list the code that creates it there',
+      );
+    }
     // The log first, then the other tables by name.
     const ordered = [EVENT_LOG_TABLE, ...names.filter((name) => name !== EVENT_LOG_TABLE)];
-    const definitions = await readTableDefinitions(client, ordered);
-    const extensions = await readExtensions(client);
+    const columns = await tableColumns(client, ordered);
+    const definitions = ordered.map((name) => ({ name, columns: columns.get(name)! }));
     const facts = await client.query<{ server: string; head: string }>(
       `SELECT current_setting('server_version') AS server, coalesce(max(position), 0)::text AS head FROM ${EVENT_LOG_TABLE}`,
     );
@@ -105,7 +113,6 @@ async function readSnapshot(pool: pg.Pool, scratch: string): Promise<Snapshot> {
     return {
       server: facts.rows[0]!.server,
       eventLog: { events: tables[0]!.rows, headPosition: facts.rows[0]!.head },
-      extensions,
       tables,
       sequences,
       leftOut,
@@ -119,7 +126,7 @@ async function readSnapshot(pool: pg.Pool, scratch: string): Promise<Snapshot> {
 }
 
 /** Streams every table's rows, in order, through gzip into `scratch`; answers each table's counts and hash. */
-async function writeRows(client: pg.PoolClient, definitions: TableDefinition[], scratch: string) {
+async function writeRows(client: pg.PoolClient, definitions: TableColumns[], scratch: string) {
   const gzip = createGzip();
   const written = pipeline(gzip, createWriteStream(scratch, { mode: 0o600 }));
   written.catch(() => undefined); // awaited below; a failure meanwhile must not count as unhandled
@@ -135,7 +142,10 @@ async function writeRows(client: pg.PoolClient, definitions: TableDefinition[], 
       let bytes = 0;
       // The log in its order, so that a restore numbers it in the same order.
       const order = definition.name === EVENT_LOG_TABLE ? ' ORDER BY position' : '';
-      await client.query(`DECLARE backup_rows NO SCROLL CURSOR FOR SELECT * FROM ${ident(definition.name)}${order}`);
+      const columns = definition.columns.map(ident).join(', ');
+      await client.query(
+        `DECLARE backup_rows NO SCROLL CURSOR FOR SELECT ${columns} FROM ${ident(definition.name)}${order}`,
+      );
       for (;;) {
         const page = await client.query<(string | null)[]>({
           text: `FETCH ${FETCH_ROWS} FROM backup_rows`,
@@ -161,12 +171,22 @@ async function writeRows(client: pg.PoolClient, definitions: TableDefinition[], 
   return tables;
 }
 
-/** The header's gzip member, then the rows' member copied as they are; fsynced. Answers the size. */
-async function assemble(header: BackupHeader, scratch: string, target: string): Promise<number> {
+/**
+ * The header's gzip member, the rows' member copied as they are, and the trailer's member: the code of
+ * the header line and every row, read back through gunzip from the scratch file (memory does not grow
+ * with it). Fsynced; answers the size.
+ */
+async function assemble(header: BackupHeader, scratch: string, target: string, mac: ContentMac): Promise<number> {
+  const headerLine = Buffer.from(`${JSON.stringify(header)}\n`, 'utf8');
+  mac.bytes(headerLine);
+  await pipeline(createReadStream(scratch), createGunzip(), async (rows: AsyncIterable<Buffer>) => {
+    for await (const chunk of rows) mac.bytes(chunk);
+  });
   const handle = await open(target, 'wx', 0o600);
   try {
-    await handle.write(gzipSync(`${JSON.stringify(header)}\n`));
+    await handle.write(gzipSync(headerLine));
     for await (const chunk of createReadStream(scratch) as AsyncIterable<Buffer>) await handle.write(chunk);
+    await handle.write(gzipSync(mac.trailer()));
     await handle.sync();
     return (await handle.stat()).size;
   } finally {

@@ -1,5 +1,5 @@
 /** The catalog library: schema, import and the queries the API serves (docs/catalog-import.md). */
-export { catalogIsEmpty, ensureCatalogSchema, type CatalogSchemaInfo } from './schema.js';
+export { catalogIsEmpty, createCatalogSchema, ensureCatalogSchema, type CatalogSchemaInfo } from './schema.js';
 export {
   formatImportError,
   importCatalog,

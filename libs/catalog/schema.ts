@@ -1,4 +1,4 @@
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import { withAdvisoryLock } from '#libs/database/transaction.js';
 
 /**
@@ -202,24 +202,30 @@ export interface CatalogSchemaInfo {
  * start at once: the DDL runs under a transaction-scoped advisory lock.
  */
 export function ensureCatalogSchema(pool: Pool): Promise<CatalogSchemaInfo> {
-  return withAdvisoryLock(pool, 'catalog_schema', async (client) => {
-    await client.query(TABLES);
-    let trigramSearch = true;
-    await client.query('SAVEPOINT trgm');
-    try {
-      await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-      // Substring search ("search_text LIKE '%term%'") uses this index on a large catalog.
-      await client.query(
-        'CREATE INDEX IF NOT EXISTS catalog_products_search ON catalog_products USING gin (search_text gin_trgm_ops)',
-      );
-      await client.query('RELEASE SAVEPOINT trgm');
-    } catch {
-      // Without pg_trgm (a server lacking contrib, or no right to create it) search still works, unindexed.
-      await client.query('ROLLBACK TO SAVEPOINT trgm');
-      trigramSearch = false;
-    }
-    return { trigramSearch };
-  });
+  return withAdvisoryLock(pool, 'catalog_schema', createCatalogSchema);
+}
+
+/**
+ * The catalog's DDL on a connection inside a transaction the caller holds (the restore's, libs/backup);
+ * pg_trgm and the search index only where the server has it.
+ */
+export async function createCatalogSchema(client: Pick<PoolClient, 'query'>): Promise<CatalogSchemaInfo> {
+  await client.query(TABLES);
+  let trigramSearch = true;
+  await client.query('SAVEPOINT trgm');
+  try {
+    await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+    // Substring search ("search_text LIKE '%term%'") uses this index on a large catalog.
+    await client.query(
+      'CREATE INDEX IF NOT EXISTS catalog_products_search ON catalog_products USING gin (search_text gin_trgm_ops)',
+    );
+    await client.query('RELEASE SAVEPOINT trgm');
+  } catch {
+    // Without pg_trgm (a server lacking contrib, or no right to create it) search still works, unindexed.
+    await client.query('ROLLBACK TO SAVEPOINT trgm');
+    trigramSearch = false;
+  }
+  return { trigramSearch };
 }
 
 /** True while no product has been imported: the start-up then imports the demo data set. */

@@ -82,38 +82,40 @@ export function memorySandboxStore(): SandboxStore & { charges: Map<string, Kept
   };
 }
 
+/** The sandbox gateway's charges, saved cards and refunds (its own bookkeeping, as a real gateway's). */
+export const SANDBOX_GATEWAY_SCHEMA = `
+CREATE TABLE IF NOT EXISTS sandbox_gateway_charges (
+  idempotency_key text PRIMARY KEY,
+  amount_cents integer NOT NULL,
+  result jsonb NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE TABLE IF NOT EXISTS sandbox_gateway_tokens (
+  token text PRIMARY KEY,
+  brand text NOT NULL,
+  last4 text NOT NULL,
+  month text NOT NULL,
+  year text NOT NULL,
+  decline text,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX IF NOT EXISTS sandbox_gateway_charges_by_reference
+  ON sandbox_gateway_charges ((result->>'reference'));
+CREATE TABLE IF NOT EXISTS sandbox_gateway_refunds (
+  idempotency_key text PRIMARY KEY,
+  charge_reference text NOT NULL,
+  amount_cents integer NOT NULL,
+  reason text NOT NULL,
+  result jsonb NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX IF NOT EXISTS sandbox_gateway_refunds_by_charge ON sandbox_gateway_refunds (charge_reference);
+${addColumnSql('sandbox_gateway_charges', 'fingerprint text')};
+${addColumnSql('sandbox_gateway_refunds', 'fingerprint text')}`;
+
 export function pgSandboxStore(pool: Pool): SandboxStore {
   let ready: Promise<unknown> | null = null;
-  const ensure = (): Promise<unknown> =>
-    (ready ??= pool.query(`
-      CREATE TABLE IF NOT EXISTS sandbox_gateway_charges (
-        idempotency_key text PRIMARY KEY,
-        amount_cents integer NOT NULL,
-        result jsonb NOT NULL,
-        created_at timestamptz NOT NULL DEFAULT now()
-      );
-      CREATE TABLE IF NOT EXISTS sandbox_gateway_tokens (
-        token text PRIMARY KEY,
-        brand text NOT NULL,
-        last4 text NOT NULL,
-        month text NOT NULL,
-        year text NOT NULL,
-        decline text,
-        created_at timestamptz NOT NULL DEFAULT now()
-      );
-      CREATE INDEX IF NOT EXISTS sandbox_gateway_charges_by_reference
-        ON sandbox_gateway_charges ((result->>'reference'));
-      CREATE TABLE IF NOT EXISTS sandbox_gateway_refunds (
-        idempotency_key text PRIMARY KEY,
-        charge_reference text NOT NULL,
-        amount_cents integer NOT NULL,
-        reason text NOT NULL,
-        result jsonb NOT NULL,
-        created_at timestamptz NOT NULL DEFAULT now()
-      );
-      CREATE INDEX IF NOT EXISTS sandbox_gateway_refunds_by_charge ON sandbox_gateway_refunds (charge_reference);
-      ${addColumnSql('sandbox_gateway_charges', 'fingerprint text')};
-      ${addColumnSql('sandbox_gateway_refunds', 'fingerprint text')}`));
+  const ensure = (): Promise<unknown> => (ready ??= pool.query(SANDBOX_GATEWAY_SCHEMA));
   return {
     async findCharge(key) {
       await ensure();

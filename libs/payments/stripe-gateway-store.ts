@@ -56,26 +56,28 @@ export interface StripeGatewayStore {
   forgetRefund(idempotencyKey: AnswerKey): Promise<void>;
 }
 
+/** The Stripe adapter's idempotency keys and refunds. */
+export const STRIPE_GATEWAY_SCHEMA = `
+CREATE TABLE IF NOT EXISTS stripe_gateway_keys (
+  idempotency_key text PRIMARY KEY,
+  amount_cents integer NOT NULL,
+  intent_id text,
+  result jsonb,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE TABLE IF NOT EXISTS stripe_gateway_refunds (
+  idempotency_key text PRIMARY KEY,
+  charge_reference text NOT NULL,
+  amount_cents integer NOT NULL,
+  result jsonb,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+${addColumnSql('stripe_gateway_keys', 'fingerprint text')};
+${addColumnSql('stripe_gateway_refunds', 'fingerprint text')}`;
+
 export function pgStripeGatewayStore(pool: Pool): StripeGatewayStore {
   let ready: Promise<unknown> | null = null;
-  const ensure = (): Promise<unknown> =>
-    (ready ??= pool.query(`
-      CREATE TABLE IF NOT EXISTS stripe_gateway_keys (
-        idempotency_key text PRIMARY KEY,
-        amount_cents integer NOT NULL,
-        intent_id text,
-        result jsonb,
-        created_at timestamptz NOT NULL DEFAULT now()
-      );
-      CREATE TABLE IF NOT EXISTS stripe_gateway_refunds (
-        idempotency_key text PRIMARY KEY,
-        charge_reference text NOT NULL,
-        amount_cents integer NOT NULL,
-        result jsonb,
-        created_at timestamptz NOT NULL DEFAULT now()
-      );
-      ${addColumnSql('stripe_gateway_keys', 'fingerprint text')};
-      ${addColumnSql('stripe_gateway_refunds', 'fingerprint text')}`));
+  const ensure = (): Promise<unknown> => (ready ??= pool.query(STRIPE_GATEWAY_SCHEMA));
   const findCharge = async (key: string): Promise<StripeKeyRow | null> => {
     await ensure();
     const { rows } = await pool.query<{

@@ -169,7 +169,9 @@ describe('npm run backup and npm run restore', () => {
 
     expect(backup.err).toEqual([]);
     expect(backup.code).toBe(0);
-    expect(backup.out[0]).toMatch(/^Backup written to .* tables, \d+ rows, \d+ events; the secrets sealed/);
+    expect(backup.out[0]).toMatch(
+      /^Backup written to .* tables, \d+ rows, \d+ events; the file authenticated and the secrets sealed/,
+    );
     expect(new Set(statuses)).toEqual(new Set([200]));
     const before = acknowledged.filter((a) => a.beforeBackup);
     expect(before.length).toBeGreaterThanOrEqual(8);
@@ -313,7 +315,7 @@ describe('npm run backup and npm run restore', () => {
       err: [`Restore refused: BACKUP_PASSPHRASE does not open the secrets of ${file}`],
     });
 
-    // A damaged file: one value changed in the rows (gzip itself intact). Nothing is left behind.
+    // A damaged file: one value changed in the rows (gzip itself intact). Refused before anything is written.
     const lines = gunzipSync(await readFile(file))
       .toString('utf8')
       .split('\n');
@@ -330,12 +332,11 @@ describe('npm run backup and npm run restore', () => {
       BACKUP_PASSPHRASE: PASSPHRASE,
     });
     expect(broken).toEqual({
-      code: 1,
+      code: 2,
       out: [],
       err: [
-        expect.stringMatching(
-          /^Restore failed: .*damaged\.gz is damaged: the rows of \w+ do not match their checksum$/,
-        ),
+        `Restore refused: ${damaged} does not authenticate with BACKUP_PASSPHRASE: it was changed or damaged ` +
+          'after it was written, or written with another passphrase; nothing was restored',
       ],
     });
     const left = await empty.pool.query(`SELECT relname FROM pg_class WHERE relnamespace = 'public'::regnamespace`);

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { backupShop } from '#libs/backup/backup-shop.js';
 import { parseConfig } from '#libs/config/config.js';
 import { type CommandIo, EXIT, fileArgument, megabytes, passphraseOf, reportFailure } from './command-io.js';
+import { shopSchema } from './shop-schema.js';
 
 export const BACKUP_USAGE = 'Usage: npm run backup -- FILE   (with BACKUP_PASSPHRASE set; FILE must not exist)';
 
@@ -34,13 +35,14 @@ export async function backupCommand(argv: readonly string[], io: CommandIo): Pro
       createdAt: started,
       shopVersion: io.env.npm_package_version ?? 'unknown',
       media,
+      schema: shopSchema,
     });
     const { header } = result;
     const rows = header.tables.reduce((sum, t) => sum + t.rows, 0);
     const seconds = ((io.clock.now().getTime() - started.getTime()) / 1000).toFixed(1);
     io.out(
       `Backup written to ${argument.file} (${megabytes(result.bytes)}) from ${result.where} in ${seconds} s: ` +
-        `${header.tables.length} tables, ${rows} rows, ${header.eventLog.events} events; the secrets sealed with BACKUP_PASSPHRASE.`,
+        `${header.tables.length} tables, ${rows} rows, ${header.eventLog.events} events; the file authenticated and the secrets sealed with BACKUP_PASSPHRASE.`,
     );
     io.out(`Files are not in it: copy ${media.map((m) => `${m.setting} (${m.folder})`).join(' and ')} with it.`);
     return EXIT.done;

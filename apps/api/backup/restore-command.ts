@@ -3,6 +3,7 @@ import { SEQUENCE_GAP } from '#libs/backup/restore-load.js';
 import { parseConfig } from '#libs/config/config.js';
 import { type CommandIo, EXIT, fileArgument, passphraseOf, reportFailure } from './command-io.js';
 import { cmeChainsCheck } from './restore-checks.js';
+import { shopSchema } from './shop-schema.js';
 
 export const RESTORE_USAGE =
   'Usage: npm run restore -- FILE   (with BACKUP_PASSPHRASE set; into an empty DATA_DIR, or an empty DATABASE_URL database)';
@@ -25,7 +26,7 @@ export async function restoreCommand(argv: readonly string[], io: CommandIo): Pr
   }
   try {
     const config = parseConfig(io.env);
-    const result = await restoreBackup(config, argument.file, secret.passphrase, async (pool, store) => [
+    const result = await restoreBackup(config, argument.file, secret.passphrase, shopSchema, async (pool, store) => [
       await cmeChainsCheck(pool, store),
     ]);
     const { header, load } = result;

@@ -27,6 +27,26 @@ export interface PaymentClaim extends WhenPaid {
   awaitingActionUntil: Date | null;
 }
 
+/**
+ * The checkout's tables: the payment claims (idempotency keys) and the order number sequence. Its
+ * columns grew with features, so a database made before each one gains it here.
+ */
+export const CHECKOUT_PAYMENTS_SCHEMA = `
+CREATE SEQUENCE IF NOT EXISTS checkout_order_numbers START 100001;
+CREATE TABLE IF NOT EXISTS checkout_payments (
+  idempotency_key text PRIMARY KEY,
+  cart_id text NOT NULL,
+  response jsonb,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+ALTER TABLE checkout_payments ADD COLUMN IF NOT EXISTS customer_id text;
+ALTER TABLE checkout_payments ADD COLUMN IF NOT EXISTS onum bigint;
+ALTER TABLE checkout_payments ADD COLUMN IF NOT EXISTS save_card boolean NOT NULL DEFAULT false;
+ALTER TABLE checkout_payments ADD COLUMN IF NOT EXISTS dob_encrypted text;
+ALTER TABLE checkout_payments ADD COLUMN IF NOT EXISTS awaiting_action_until timestamptz;
+ALTER TABLE checkout_payments ADD COLUMN IF NOT EXISTS fingerprint text;
+CREATE INDEX IF NOT EXISTS checkout_payments_open ON checkout_payments (created_at) WHERE response IS NULL`;
+
 /** How long a payment waits for its buyer's 3-D Secure step before a sweep cancels it. */
 export const AWAIT_ACTION_MS = 20 * 60_000;
 
@@ -97,21 +117,7 @@ export class PaymentClaims implements OnApplicationShutdown {
   }
 
   ensureSchema(): Promise<unknown> {
-    return (this.schemaReady ??= this.pool.query(`
-      CREATE SEQUENCE IF NOT EXISTS checkout_order_numbers START 100001;
-      CREATE TABLE IF NOT EXISTS checkout_payments (
-        idempotency_key text PRIMARY KEY,
-        cart_id text NOT NULL,
-        response jsonb,
-        created_at timestamptz NOT NULL DEFAULT now()
-      );
-      ALTER TABLE checkout_payments ADD COLUMN IF NOT EXISTS customer_id text;
-      ALTER TABLE checkout_payments ADD COLUMN IF NOT EXISTS onum bigint;
-      ALTER TABLE checkout_payments ADD COLUMN IF NOT EXISTS save_card boolean NOT NULL DEFAULT false;
-      ALTER TABLE checkout_payments ADD COLUMN IF NOT EXISTS dob_encrypted text;
-      ALTER TABLE checkout_payments ADD COLUMN IF NOT EXISTS awaiting_action_until timestamptz;
-      ALTER TABLE checkout_payments ADD COLUMN IF NOT EXISTS fingerprint text;
-      CREATE INDEX IF NOT EXISTS checkout_payments_open ON checkout_payments (created_at) WHERE response IS NULL`));
+    return (this.schemaReady ??= this.pool.query(CHECKOUT_PAYMENTS_SCHEMA));
   }
 
   /** Claims a key for this press; false when the key was claimed before (a repeat). */

@@ -16,7 +16,8 @@ const SAVE_EVERY_MS = 10_000;
 const RETRY_FIRST_MS = 500;
 const RETRY_MAX_MS = 30_000;
 
-const SCHEMA = `
+/** The process managers' checkpoints: a log position each (a restore moves them, libs/backup). */
+export const PROCESS_MANAGER_CHECKPOINTS_SCHEMA = `
   CREATE TABLE IF NOT EXISTS process_manager_checkpoints (
     name text PRIMARY KEY,
     position bigint NOT NULL
@@ -148,6 +149,8 @@ export class ProcessManagerSubscription implements OnApplicationBootstrap, OnApp
 
   /** Several processes may start at once: the DDL runs under a transaction-scoped advisory lock. */
   private async ensureTable(): Promise<void> {
-    await withAdvisoryLock(this.pool, 'process_manager_checkpoints', (client) => client.query(SCHEMA));
+    await withAdvisoryLock(this.pool, 'process_manager_checkpoints', (client) =>
+      client.query(PROCESS_MANAGER_CHECKPOINTS_SCHEMA),
+    );
   }
 }

@@ -1,6 +1,6 @@
 /** The public surface of the identity module (what other modules of apps/api may import). */
 export { CustomerLookup } from './customer-lookup.js';
-export { EmailReservations } from './email-reservations.js';
+export { EMAIL_RESERVATIONS_SCHEMA, EmailReservations } from './email-reservations.js';
 export { type AuthUser, CurrentUser, FORBIDDEN_ROLE, JwtAuthGuard, Roles, RolesGuard } from './guards.js';
 export { RegisterCustomerCommand, ResendValidationCommand, ValidateEmailCommand } from './identity.commands.js';
 export { publicBaseUrl } from './identity-links.js';

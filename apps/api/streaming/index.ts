@@ -1,3 +1,4 @@
 /** The public surface of the streaming module (what other modules of apps/api may import). */
 export { StreamingModule } from './streaming.module.js';
 export { AddFavoriteCommand } from './streaming.messages.js';
+export { PLAYBACK_LEASES_SCHEMA } from './playback-leases.js';
