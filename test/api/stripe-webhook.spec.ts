@@ -10,6 +10,7 @@ import { createTestApp, useTestShop } from '../support/app.js';
 import { checkoutContact, SANDBOX_VISA } from '../support/checkout-fixtures.js';
 import { fireAtOnce, unexpectedStatuses } from '../support/concurrency.js';
 import { shopClient } from '../support/shop-client.js';
+import { clientKey } from '#libs/application/stored-answers.js';
 
 const SECRET = 'whsec_test_secret_of_this_endpoint';
 const ROUTE = '/api/payments/stripe/webhook';
@@ -194,15 +195,17 @@ describe('Stripe webhook', () => {
       { 'idempotency-key': key },
     );
     expect(paid.body.ERRORS).toEqual([]);
+    // The key as the shop keeps it (and as its Stripe adapter writes it into the intent's metadata).
+    const kept = clientKey({ cartId: guest.cartId }, key);
     // The process that charged died before answering: the key has no answer.
     const answerOf = async () =>
       (
         await shop.shop.pool.query<{ response: PayResponse | null }>(
           'SELECT response FROM checkout_payments WHERE idempotency_key = $1',
-          [key],
+          [kept],
         )
       ).rows[0]!.response;
-    await shop.shop.pool.query('UPDATE checkout_payments SET response = NULL WHERE idempotency_key = $1', [key]);
+    await shop.shop.pool.query('UPDATE checkout_payments SET response = NULL WHERE idempotency_key = $1', [kept]);
     expect(await answerOf()).toBeNull();
 
     const payload = stripeEvent('payment_intent.succeeded', {
@@ -211,7 +214,7 @@ describe('Stripe webhook', () => {
       amount: quote.body.TOTAL,
       amount_received: quote.body.TOTAL,
       currency: 'usd',
-      metadata: { idempotency_key: key, order_number: String(paid.body.ONUM) },
+      metadata: { idempotency_key: kept, order_number: String(paid.body.ONUM) },
     });
     expect((await deliver(payload, signed(payload))).status).toBe(200);
     // Answered when the webhook's answer came (not at the checkout's sweep, 30 s later), with the same order.

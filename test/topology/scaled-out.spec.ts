@@ -6,7 +6,7 @@ import { TOO_MANY_LOGINS, LIMITS } from '../../apps/api/identity/rate-limits.js'
 import { PostgresEventStore } from '#libs/eventstore/postgres/postgres-event-store.js';
 import { allReadModels } from '#libs/read-models/index.js';
 import { rebuildReadModels } from '#libs/read-models/projector.js';
-import { checkoutContact, SANDBOX_VISA } from '../support/checkout-fixtures.js';
+import { checkoutContact, SANDBOX_VISA, SENT_KEY } from '../support/checkout-fixtures.js';
 import { registration } from '../support/customer-fixtures.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { type OtlpCollector, startOtlpCollector } from '../tracing/otlp-collector.js';
@@ -60,7 +60,7 @@ describe('the scaled-out mode: two API nodes, the projector process, Kafka', () 
   const approvedCharges = (key?: string): Promise<number> =>
     count(
       `SELECT count(*) AS n FROM sandbox_gateway_charges WHERE (result->>'approved')::boolean
-         AND ($1::text IS NULL OR idempotency_key = $1)`,
+         AND ($1::text IS NULL OR ${SENT_KEY} = $1)`,
       [key ?? null],
     );
 
