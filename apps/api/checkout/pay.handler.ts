@@ -102,7 +102,8 @@ export class PayHandler implements ICommandHandler<PayCommand> {
       const claim = await this.claims.find(idempotencyKey);
       if (fingerprint !== null) refuseOtherRequest(claim?.fingerprint, fingerprint);
       if (claim?.response) return claim.response;
-      const held = await this.claims.hold(idempotencyKey);
+      // A lock connection only once the paying request is gone: its payment is settled here.
+      const held = (await this.claims.isHeld(idempotencyKey)) ? null : await this.claims.hold(idempotencyKey);
       if (held) {
         try {
           const again = await this.claims.find(idempotencyKey);

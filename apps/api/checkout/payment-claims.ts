@@ -144,6 +144,19 @@ export class PaymentClaims implements OnApplicationShutdown {
     return holdAdvisoryLock(this.locks, LOCK, idempotencyKey);
   }
 
+  /**
+   * Whether a live request holds the key's lock now: a look on the shop's own pool (the lock taken and
+   * given back at once), so a press waiting for another key's answer needs no second lock connection
+   * (ten presses each holding their own key and waiting for a second connection would wait forever).
+   */
+  async isHeld(idempotencyKey: AnswerKey): Promise<boolean> {
+    const { rows } = await this.pool.query<{ free: boolean }>(
+      `SELECT CASE WHEN pg_try_advisory_lock(${LOCK}) THEN pg_advisory_unlock(${LOCK}) ELSE false END AS free`,
+      [idempotencyKey],
+    );
+    return rows[0]?.free !== true;
+  }
+
   async find(idempotencyKey: AnswerKey): Promise<PaymentClaim | null> {
     await this.ensureSchema();
     const { rows } = await this.pool.query<ClaimRow>(

@@ -114,7 +114,11 @@ export class PaymentSettlement implements OnApplicationBootstrap, OnApplicationS
    * it is paid). Answers how it ended; null when it does not wait (running, answered, or none).
    */
   async abandonWaiting(key: AnswerKey): Promise<PayResponse | null> {
-    const held = await this.claims.hold(key);
+    // Read first, without a lock connection: a payment that runs (the common case, e.g. 30 presses of
+    // one cart) is waited for by the caller; only one waiting for its buyer is worth a lock.
+    const seen = await this.claims.find(key);
+    if (!seen || seen.response !== null || seen.awaitingActionUntil === null) return null;
+    const held = (await this.claims.isHeld(key)) ? null : await this.claims.hold(key);
     if (!held) return null; // its browser's repeat is settling it now
     try {
       const claim = await this.claims.find(key);

@@ -37,7 +37,7 @@ describe('npm run order:refund arguments', () => {
 
   it('derives the same key from the same order, amount and reason, and another from any other', () => {
     const key = refundKey(100234, 1500, 'Late delivery');
-    expect(key).toMatch(/^refund-100234-[0-9a-f]{24}$/);
+    expect(key).toMatch(/^system:refund:100234:[0-9a-f]{24}$/);
     expect(refundKey(100234, 1500, ' Late delivery')).toBe(key);
     expect(
       new Set([
