@@ -6,13 +6,14 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance } from 'fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger as PinoLogger } from 'nestjs-pino';
-import pg from 'pg';
+import type pg from 'pg';
 import pino from 'pino';
 import { Clock, SystemClock } from '#libs/application/clock.js';
 import { ShutdownStack } from '#libs/application/shutdown-stack.js';
 import { type Config, STRIPE_API, stripeScriptUrl } from '#libs/config/config.js';
 import { CatalogCache } from '#libs/catalog/catalog-cache.js';
 import { catalogIsEmpty, ensureCatalogSchema, formatImportError, importCatalog } from '#libs/catalog/index.js';
+import { createPool } from '#libs/database/pools.js';
 import { createEventStore } from '#libs/eventstore/create-event-store.js';
 import { createMailer } from '#libs/mail/mailer.js';
 import { sweepIncoming } from '#libs/media/import-media.js';
@@ -86,9 +87,8 @@ export async function startShop(rawConfig: Config, options: ShopOptions = {}): P
       databaseUrl = embedded.url;
       log.info({ dataDir: config.DATA_DIR, port: config.EMBEDDED_PG_PORT }, 'embedded PostgreSQL started');
     }
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
-    // An idle connection dropped by the server (restart, shutdown on Ctrl+C) must not crash the process.
-    pool.on('error', (error) => {
+    // An idle connection dropped by the server (restart, failover, shutdown on Ctrl+C) must not crash the process.
+    const pool = createPool({ connectionString: databaseUrl, max: 20 }, (error) => {
       if (!stops.stopping) log.warn({ err: error.message }, 'idle database connection closed');
     });
     stops.push(() => pool.end());

@@ -6,6 +6,7 @@ import { dirname, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip, gzipSync } from 'node:zlib';
 import type pg from 'pg';
+import { checkOut } from '#libs/database/pools.js';
 import {
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,
@@ -77,7 +78,8 @@ export async function takeBackup(pool: pg.Pool, options: BackupOptions): Promise
 type Snapshot = Pick<BackupHeader, 'server' | 'eventLog' | 'extensions' | 'tables' | 'sequences' | 'leftOut'>;
 
 async function readSnapshot(pool: pg.Pool, scratch: string): Promise<Snapshot> {
-  const client = await pool.connect();
+  const connection = await checkOut(pool);
+  const { client } = connection;
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     // The text of dates, numbers and bytes as COPY writes them by default, whatever the server's settings.
@@ -114,7 +116,7 @@ async function readSnapshot(pool: pg.Pool, scratch: string): Promise<Snapshot> {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   } finally {
-    client.release();
+    connection.release();
   }
 }
 

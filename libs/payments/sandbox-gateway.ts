@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Pool } from 'pg';
 import type { Clock } from '#libs/application/clock.js';
+import { onceSucceeded } from '#libs/database/once-succeeded.js';
+import { checkOut } from '#libs/database/pools.js';
 import type {
   CardDetails,
   ChargeDeclined,
@@ -159,9 +161,8 @@ export function memorySandboxStore(): SandboxStore & { charges: Map<string, Char
 }
 
 export function pgSandboxStore(pool: Pool): SandboxStore {
-  let ready: Promise<unknown> | null = null;
-  const ensure = (): Promise<unknown> =>
-    (ready ??= pool.query(`
+  const ensure = onceSucceeded(() =>
+    pool.query(`
       CREATE TABLE IF NOT EXISTS sandbox_gateway_charges (
         idempotency_key text PRIMARY KEY,
         amount_cents integer NOT NULL,
@@ -187,7 +188,8 @@ export function pgSandboxStore(pool: Pool): SandboxStore {
         result jsonb NOT NULL,
         created_at timestamptz NOT NULL DEFAULT now()
       );
-      CREATE INDEX IF NOT EXISTS sandbox_gateway_refunds_by_charge ON sandbox_gateway_refunds (charge_reference)`));
+      CREATE INDEX IF NOT EXISTS sandbox_gateway_refunds_by_charge ON sandbox_gateway_refunds (charge_reference)`),
+  );
   return {
     async findCharge(key) {
       await ensure();
@@ -216,7 +218,8 @@ export function pgSandboxStore(pool: Pool): SandboxStore {
     },
     async refund(request, decide) {
       await ensure();
-      const client = await pool.connect();
+      const connection = await checkOut(pool);
+      const { client } = connection;
       try {
         await client.query('BEGIN');
         // The charge's row lock: refunds of one charge are decided one at a time, so they never add up to more.
@@ -262,7 +265,7 @@ export function pgSandboxStore(pool: Pool): SandboxStore {
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
-        client.release();
+        connection.release();
       }
     },
     async saveToken(t) {

@@ -1,4 +1,6 @@
 import type { Pool } from 'pg';
+import { onceSucceeded } from '#libs/database/once-succeeded.js';
+import { checkOut } from '#libs/database/pools.js';
 import type { ChargeResult, RefundResult } from './payment-gateway.js';
 
 /**
@@ -41,9 +43,8 @@ export interface StripeGatewayStore {
 }
 
 export function pgStripeGatewayStore(pool: Pool): StripeGatewayStore {
-  let ready: Promise<unknown> | null = null;
-  const ensure = (): Promise<unknown> =>
-    (ready ??= pool.query(`
+  const ensure = onceSucceeded(() =>
+    pool.query(`
       CREATE TABLE IF NOT EXISTS stripe_gateway_keys (
         idempotency_key text PRIMARY KEY,
         amount_cents integer NOT NULL,
@@ -57,7 +58,8 @@ export function pgStripeGatewayStore(pool: Pool): StripeGatewayStore {
         amount_cents integer NOT NULL,
         result jsonb,
         created_at timestamptz NOT NULL DEFAULT now()
-      )`));
+      )`),
+  );
   const findCharge = async (key: string): Promise<StripeKeyRow | null> => {
     await ensure();
     const { rows } = await pool.query<{ intent_id: string | null; result: ChargeResult | null; age_ms: number }>(
@@ -111,7 +113,8 @@ export function pgStripeGatewayStore(pool: Pool): StripeGatewayStore {
     },
     async oneRefundAtATime(chargeReference, work) {
       await ensure();
-      const client = await pool.connect();
+      const connection = await checkOut(pool);
+      const { client } = connection;
       try {
         await client.query('BEGIN');
         await client.query(`SELECT pg_advisory_xact_lock(hashtextextended('stripe-refund:' || $1, 0))`, [
@@ -119,11 +122,11 @@ export function pgStripeGatewayStore(pool: Pool): StripeGatewayStore {
         ]);
         const done = await work();
         await client.query('COMMIT');
-        client.release();
+        connection.release();
         return done;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
-        client.release();
+        connection.release();
         throw error;
       }
     },

@@ -1,7 +1,9 @@
 import type { OnApplicationShutdown } from '@nestjs/common';
-import pg, { type Pool } from 'pg';
+import type { Pool } from 'pg';
 import type { PayResponse } from '#libs/contracts/cart.js';
 import { type HeldLock, holdAdvisoryLock } from '#libs/database/held-lock.js';
+import { onceSucceeded } from '#libs/database/once-succeeded.js';
+import { siblingPool } from '#libs/database/pools.js';
 
 /**
  * The write side's bookkeeping of Pay presses (not a read model): one row per Idempotency-Key, claimed
@@ -75,22 +77,19 @@ export type HeldClaim = HeldLock;
 export const PAYMENTS_AT_ONCE = 10;
 
 export class PaymentClaims implements OnApplicationShutdown {
-  private schemaReady: Promise<unknown> | null = null;
   /** The connections that hold the keys' advisory locks, and only those. */
   private readonly locks: Pool;
 
   constructor(private readonly pool: Pool) {
-    this.locks = new pg.Pool({ ...pool.options, max: PAYMENTS_AT_ONCE });
-    // An idle connection dropped by the server must not crash the process (as the main pool's).
-    this.locks.on('error', () => undefined);
+    this.locks = siblingPool(pool, PAYMENTS_AT_ONCE);
   }
 
   async onApplicationShutdown(): Promise<void> {
     await this.locks.end();
   }
 
-  ensureSchema(): Promise<unknown> {
-    return (this.schemaReady ??= this.pool.query(`
+  readonly ensureSchema = onceSucceeded(() =>
+    this.pool.query(`
       CREATE SEQUENCE IF NOT EXISTS checkout_order_numbers START 100001;
       CREATE TABLE IF NOT EXISTS checkout_payments (
         idempotency_key text PRIMARY KEY,
@@ -103,8 +102,8 @@ export class PaymentClaims implements OnApplicationShutdown {
       ALTER TABLE checkout_payments ADD COLUMN IF NOT EXISTS save_card boolean NOT NULL DEFAULT false;
       ALTER TABLE checkout_payments ADD COLUMN IF NOT EXISTS dob_encrypted text;
       ALTER TABLE checkout_payments ADD COLUMN IF NOT EXISTS awaiting_action_until timestamptz;
-      CREATE INDEX IF NOT EXISTS checkout_payments_open ON checkout_payments (created_at) WHERE response IS NULL`));
-  }
+      CREATE INDEX IF NOT EXISTS checkout_payments_open ON checkout_payments (created_at) WHERE response IS NULL`),
+  );
 
   /** Claims a key for this press; false when the key was claimed before (a repeat). */
   async claim(idempotencyKey: string, cartId: string, customerId: string | null): Promise<boolean> {
