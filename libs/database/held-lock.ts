@@ -1,8 +1,15 @@
 import type { Pool } from 'pg';
+import { DatabaseUnavailable } from './database-fault.js';
 import { checkOut } from './pools.js';
 
 /** A session advisory lock held on a connection of its own until `release()`. */
 export interface HeldLock {
+  /**
+   * Throws DatabaseUnavailable once the lock's connection was lost (the database restarted, failed
+   * over, or stopped): PostgreSQL dropped the lock with it, so another process may already settle what
+   * it guarded, as after a crash. Work under the lock asks before each step that must not run twice.
+   */
+  assertHeld(): void;
   release(): Promise<void>;
 }
 
@@ -10,11 +17,15 @@ export interface HeldLock {
  * Takes the session advisory lock `lockSql` (an expression of `$1`, e.g.
  * `hashtextextended('renewal:' || $1, 0)`) for `key` on a connection of `locks` kept for it; null when
  * another live session holds it. A process that dies drops its locks with its connections, so whoever
- * takes the lock next knows no live run holds the key. The connection listens for its own loss (a
- * database restart drops it, and the lock with it) instead of ending the process.
+ * takes the lock next knows no live run holds the key. `onLost` hears of a lock whose connection was lost.
  */
-export async function holdAdvisoryLock(locks: Pool, lockSql: string, key: string): Promise<HeldLock | null> {
-  const connection = await checkOut(locks);
+export async function holdAdvisoryLock(
+  locks: Pool,
+  lockSql: string,
+  key: string,
+  onLost: (error: Error) => void = () => undefined,
+): Promise<HeldLock | null> {
+  const connection = await checkOut(locks, onLost);
   try {
     const { rows } = await connection.client.query<{ held: boolean }>(
       `SELECT pg_try_advisory_lock(${lockSql}) AS held`,
@@ -30,6 +41,14 @@ export async function holdAdvisoryLock(locks: Pool, lockSql: string, key: string
   }
   let released = false;
   return {
+    assertHeld: () => {
+      const lost = connection.lost();
+      if (lost)
+        throw new DatabaseUnavailable(
+          'unreachable',
+          `the advisory lock of ${key} was lost with its connection (${lost.message})`,
+        );
+    },
     release: async () => {
       if (released) return;
       released = true;
