@@ -1,18 +1,20 @@
 import 'reflect-metadata';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { type INestApplication, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance } from 'fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger as PinoLogger } from 'nestjs-pino';
-import pg from 'pg';
+import type pg from 'pg';
 import pino from 'pino';
 import { Clock, SystemClock } from '#libs/application/clock.js';
 import { ShutdownStack } from '#libs/application/shutdown-stack.js';
 import { type Config, STRIPE_API, stripeScriptUrl } from '#libs/config/config.js';
 import { CatalogCache } from '#libs/catalog/catalog-cache.js';
 import { catalogIsEmpty, ensureCatalogSchema, formatImportError, importCatalog } from '#libs/catalog/index.js';
+import { DatabaseHealth } from '#libs/database/database-health.js';
+import { createPool } from '#libs/database/pools.js';
 import { createEventStore } from '#libs/eventstore/create-event-store.js';
 import { createMailer } from '#libs/mail/mailer.js';
 import { sweepIncoming } from '#libs/media/import-media.js';
@@ -73,6 +75,10 @@ export async function startShop(rawConfig: Config, options: ShopOptions = {}): P
   const clock = new SystemClock();
   collectProcessMetrics();
   namePaymentGateway(config.PAYMENT_GATEWAY);
+  // What requests, loops and the embedded server's keeper learn of the database, for readiness.
+  const database = new DatabaseHealth({
+    dataFolder: config.DATABASE_URL ? undefined : join(resolve(config.DATA_DIR), 'pg'),
+  });
   try {
     let databaseUrl = config.DATABASE_URL;
     if (!databaseUrl) {
@@ -81,14 +87,19 @@ export async function startShop(rawConfig: Config, options: ShopOptions = {}): P
       const embedded = await startEmbeddedPostgres({
         dataDir: config.DATA_DIR,
         port: config.EMBEDDED_PG_PORT,
+        // Stopped, killed or crashed while the shop runs: started again (docs/operations.md, Database outages).
+        keepRunning: (state) => {
+          database.serverState(state);
+          if (state) log.error(state);
+          else log.warn('The embedded PostgreSQL runs again');
+        },
       });
       stops.push(() => embedded.stop());
       databaseUrl = embedded.url;
       log.info({ dataDir: config.DATA_DIR, port: config.EMBEDDED_PG_PORT }, 'embedded PostgreSQL started');
     }
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
-    // An idle connection dropped by the server (restart, shutdown on Ctrl+C) must not crash the process.
-    pool.on('error', (error) => {
+    // An idle connection dropped by the server (restart, failover, shutdown on Ctrl+C) must not crash the process.
+    const pool = createPool({ connectionString: databaseUrl, max: 20 }, (error) => {
       if (!stops.stopping) log.warn({ err: error.message }, 'idle database connection closed');
     });
     stops.push(() => pool.end());
@@ -108,7 +119,7 @@ export async function startShop(rawConfig: Config, options: ShopOptions = {}): P
     const store = withAppendMetrics(await createEventStore(config, pool));
     stops.push(() => store.close());
 
-    const host = { pool, store, logger: log, clock, stops };
+    const host = { pool, store, logger: log, clock, stops, database };
     if (config.RUN_PROJECTIONS) await startProjections(host);
     if (config.RUN_PROJECTIONS && config.KAFKA_BROKERS) {
       // Embedded mode with a broker configured: this process relays events too. Not awaited, so an
@@ -131,7 +142,7 @@ export async function startShop(rawConfig: Config, options: ShopOptions = {}): P
     const adapter = createFastifyAdapter(config.TRUST_PROXY);
     answerFromMemo(adapter.getInstance() as unknown as FastifyInstance, publicAnswers, securityHeaders(stripe), log);
     const app = await NestFactory.create<NestFastifyApplication>(
-      AppModule.register({ config, pool, store, waiter, mailer }),
+      AppModule.register({ config, pool, store, waiter, mailer, database }),
       adapter,
       // rawBody: the Stripe webhook verifies its signature on the body's bytes (request.rawBody).
       // return503OnClosing: once closing starts, a new request gets 503 (and Connection: close) at once;
@@ -154,7 +165,7 @@ export async function startShop(rawConfig: Config, options: ShopOptions = {}): P
     const stopKeepingAlive = closeConnectionsWhenStopping(fastify);
     stops.push(async () => stopKeepingAlive());
     app.useGlobalPipes(createValidationPipe());
-    app.useGlobalFilters(new HttpErrorFilter(domainErrorStatuses, app.getHttpAdapter()));
+    app.useGlobalFilters(new HttpErrorFilter(domainErrorStatuses, app.getHttpAdapter(), database));
     const document = SwaggerModule.createDocument(
       app,
       new DocumentBuilder()

@@ -2,6 +2,7 @@
 // shop's modules load http, fastify and pg, so the shop itself is imported after (docs/operations.md, Traces).
 import { armFaultPoints } from '#libs/application/fault-point.js';
 import { type Config, loadConfig } from '#libs/config/config.js';
+import { databaseFault } from '#libs/database/database-fault.js';
 import { oneLine } from '#libs/database/start-error.js';
 import { startTracing } from '#libs/tracing/tracing.js';
 import type { RunningShop } from './bootstrap.js';
@@ -76,9 +77,12 @@ const stop = (reason: string, code: number): void => {
 process.on('SIGINT', () => stop('SIGINT received', 0));
 process.on('SIGTERM', () => stop('SIGTERM received', 0));
 process.on('SIGHUP', () => stop('SIGHUP received', 0));
-// A fault nothing caught still stops the embedded database before the process ends.
+// A fault nothing caught still stops the embedded database before the process ends. A database outage
+// is no reason to end: every connection has its listener (libs/database/pools.ts), and should one
+// have been missed, its loss is said and the shop serves again once the database is back.
 const fault = (kind: string) => (error: unknown) => {
   process.stderr.write(`${kind}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  if (databaseFault(error)) return;
   stop(`${kind}`, 1);
 };
 process.on('uncaughtException', fault('Uncaught exception'));

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { type Clock, SystemClock } from '#libs/application/clock.js';
+import { Schedule } from '#libs/application/schedule.js';
 import type { CmeSealRunner, SealOutcome } from '#libs/cme-seal/seal-runner.js';
 import { standaloneSealRunner } from '#libs/cme-seal/standalone-seal-runner.js';
 import type { Config } from '#libs/config/config.js';
@@ -31,36 +32,27 @@ export function projectorSeals(deps: {
 }): ProjectorSeals {
   const { config, pool, store, logger } = deps;
   const runner = standaloneSealRunner({ config, pool, store, clock: deps.clock ?? new SystemClock() });
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<SealOutcome | null> | null = null;
-  const runOnce = (): Promise<SealOutcome | null> =>
-    (running ??= runner
-      .seal('schedule', systemContext())
-      .then((outcome) => {
-        if (outcome.status === 'sealed') {
-          logger.info(`CME log sealed: ${outcome.seal.streams.length} streams, root ${outcome.seal.merkleRoot}`);
-        }
-        return outcome;
-      })
-      .catch((error: unknown) => {
-        logger.error(`Sealing the CME log failed: ${String(error)}`);
-        return null;
-      })
-      .finally(() => (running = null)));
+  // A seal a database outage stopped runs again once the database is back (libs/application/schedule.ts).
+  const schedule = new Schedule<SealOutcome | null>({
+    name: 'Sealing the CME log',
+    everyMs: config.SEAL_EVERY_HOURS * 3_600_000,
+    run: async () => {
+      const outcome = await runner.seal('schedule', systemContext());
+      if (outcome.status === 'sealed') {
+        logger.info(`CME log sealed: ${outcome.seal.streams.length} streams, root ${outcome.seal.merkleRoot}`);
+      }
+      return outcome;
+    },
+    failed: null,
+    logError: (message) => logger.error(message),
+  });
   return {
     runner,
-    runOnce,
-    start() {
-      const hours = config.SEAL_EVERY_HOURS;
-      if (hours === 0) return;
-      void runOnce();
-      timer = setInterval(() => void runOnce(), hours * 3_600_000);
-      timer.unref();
-    },
+    runOnce: () => schedule.runOnce(),
+    start: () => schedule.start(),
     async stop() {
-      if (timer) clearInterval(timer);
       runner.stopWaiting();
-      await running;
+      await schedule.stop();
       await runner.close();
     },
   };

@@ -1,8 +1,8 @@
-import pg from 'pg';
 import pino from 'pino';
 import { SystemClock } from '#libs/application/clock.js';
 import { ShutdownStack } from '#libs/application/shutdown-stack.js';
 import type { Config } from '#libs/config/config.js';
+import { createPool } from '#libs/database/pools.js';
 import { createEventStore } from '#libs/eventstore/create-event-store.js';
 import { withAppendMetrics } from '#libs/metrics/instrumented-event-store.js';
 import { startMetricsServer } from '#libs/metrics/metrics-server.js';
@@ -52,7 +52,10 @@ export async function runProjectorProcess(config: Config, tracing: Tracing | nul
   // A broker that is still starting is waited for; a signal meanwhile stops cleanly.
   try {
     const clock = new SystemClock();
-    const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 10 });
+    // An idle connection dropped by the server (a restart, a failover) must not end the process.
+    const pool = createPool({ connectionString: config.DATABASE_URL, max: 10 }, (error) => {
+      if (!stopping) log.warn({ err: error.message }, 'idle database connection closed');
+    });
     stops.push(() => pool.end());
     // Its metrics (docs/operations.md, Metrics) on METRICS_PORT: this process has no other HTTP port.
     collectProcessMetrics();

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { type Clock, SystemClock } from '#libs/application/clock.js';
 import { decideAndAppend } from '#libs/application/decide-and-append.js';
+import { Schedule } from '#libs/application/schedule.js';
 import type { Config } from '#libs/config/config.js';
 import type { EventStore } from '#libs/eventstore/event-store.port.js';
 import { createMailer, type MailLogger } from '#libs/mail/mailer.js';
@@ -47,29 +48,20 @@ export function projectorRenewals(deps: {
     grant: () => Promise.resolve(),
     logError: (message) => logger.error(message),
   });
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<RenewalPass> | null = null;
-  const runOnce = (): Promise<RenewalPass> =>
-    (running ??= runner
-      .pass()
-      .catch((error: unknown) => {
-        logger.error(`A renewal pass failed: ${String(error)}`);
-        return {};
-      })
-      .finally(() => (running = null)));
+  // A pass a database outage cut short runs again once the database is back (libs/application/schedule.ts).
+  const schedule = new Schedule<RenewalPass>({
+    name: 'A renewal pass',
+    everyMs: config.RENEWALS_EVERY_MINUTES * 60_000,
+    run: () => runner.pass(),
+    failed: {},
+    logError: (message) => logger.error(message),
+  });
   return {
     runner,
-    runOnce,
-    start() {
-      const minutes = config.RENEWALS_EVERY_MINUTES;
-      if (minutes === 0) return;
-      void runOnce();
-      timer = setInterval(() => void runOnce(), minutes * 60_000);
-      timer.unref();
-    },
+    runOnce: () => schedule.runOnce(),
+    start: () => schedule.start(),
     async stop() {
-      if (timer) clearInterval(timer);
-      await running;
+      await schedule.stop();
       await locks.close();
     },
   };

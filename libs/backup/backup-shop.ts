@@ -1,6 +1,6 @@
 import { access } from 'node:fs/promises';
-import pg from 'pg';
 import type { Config } from '#libs/config/config.js';
+import { createPool } from '#libs/database/pools.js';
 import { BackupRefused } from './read-backup.js';
 import type { ShopSchema } from './schema-catalog.js';
 import { databaseToBackUp } from './shop-database.js';
@@ -39,8 +39,8 @@ export async function backupShop(
   if (await exists(options.file)) throw new BackupRefused(`${options.file} exists; a backup never replaces a file`);
   const secrets = await secretsToBackUp(config);
   const database = await databaseToBackUp(config);
-  const pool = new pg.Pool({ connectionString: database.url, max: 1 });
-  pool.on('error', () => undefined); // a connection closing as the command ends is not a failure
+  // A connection closing as the command ends is not a failure: the pool's listener takes it.
+  const pool = createPool({ connectionString: database.url, max: 1 });
   try {
     return { ...(await takeBackup(pool, { ...options, secrets })), where: database.where };
   } finally {

@@ -1,5 +1,6 @@
-import pg from 'pg';
+import type pg from 'pg';
 import type { Config } from '#libs/config/config.js';
+import { createPool } from '#libs/database/pools.js';
 import type { EventStore } from '#libs/eventstore/event-store.port.js';
 import { PostgresEventStore } from '#libs/eventstore/postgres/postgres-event-store.js';
 import { allReadModels } from '#libs/read-models/index.js';
@@ -67,9 +68,8 @@ export async function restoreBackup(
   const conflict = await secretsConflict(config, secrets);
   if (conflict) throw new BackupRefused(conflict);
   const database = await databaseToRestoreInto(config);
-  const pool = new pg.Pool({ connectionString: database.url, max: 4 });
-  // The embedded server stops right after the pool ends: a connection still closing must not crash the command.
-  pool.on('error', () => undefined);
+  // The embedded server stops right after the pool ends: the pool's listener takes a connection still closing.
+  const pool = createPool({ connectionString: database.url, max: 4 });
   try {
     await assertEmptyDatabase(pool, database.where);
     const secretsKept = await keepRestoredSecrets(config, secrets);

@@ -6,6 +6,7 @@ import { dirname, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip, gzipSync } from 'node:zlib';
 import type pg from 'pg';
+import { checkOut } from '#libs/database/pools.js';
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, type BackupHeader, type TableEntry } from './backup-format.js';
 import { ContentMac, fileMacKey, newFileMacParameters } from './backup-mac.js';
 import { EVENT_LOG_TABLE, tablesLeftOut } from './backup-scope.js';
@@ -78,7 +79,8 @@ type Snapshot = Pick<BackupHeader, 'server' | 'eventLog' | 'tables' | 'sequences
 type TableColumns = Pick<TableEntry, 'name' | 'columns'>;
 
 async function readSnapshot(pool: pg.Pool, scratch: string, schema: BackupOptions['schema']): Promise<Snapshot> {
-  const client = await pool.connect();
+  const connection = await checkOut(pool);
+  const { client } = connection;
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     // The text of dates, numbers and bytes as COPY writes them by default, whatever the server's settings.
@@ -121,7 +123,7 @@ async function readSnapshot(pool: pg.Pool, scratch: string, schema: BackupOption
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   } finally {
-    client.release();
+    connection.release();
   }
 }
 

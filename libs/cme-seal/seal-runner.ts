@@ -1,7 +1,8 @@
-import pg, { type Pool } from 'pg';
+import type { Pool } from 'pg';
 import type { Clock } from '#libs/application/clock.js';
 import type { CommandContext, DecideAndAppendResult } from '#libs/application/decide-and-append.js';
 import { holdAdvisoryLock } from '#libs/database/held-lock.js';
+import { siblingPool } from '#libs/database/pools.js';
 import { createCmeSealDecider } from '#libs/domain/cme-seal/cme-seal.decider.js';
 import {
   CME_SEAL_JWS_TYPE,
@@ -62,9 +63,7 @@ export class CmeSealRunner {
   private stopping = false;
 
   constructor(private readonly ports: SealPorts) {
-    this.locks = new pg.Pool({ ...ports.pool.options, max: 1 });
-    // An idle connection dropped by the server must not crash the process.
-    this.locks.on('error', () => undefined);
+    this.locks = siblingPool(ports.pool, 1);
   }
 
   /** Ends any wait for the lock at once (a process stopping); a seal in hand still finishes. */

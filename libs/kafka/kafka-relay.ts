@@ -1,5 +1,6 @@
 import { Kafka, Partitioners, logLevel, type LogEntry, type Message, type Producer } from 'kafkajs';
 import type pg from 'pg';
+import { retryDelay } from '#libs/database/database-fault.js';
 import type { EventStore, RecordedEvent, Subscription } from '#libs/eventstore/event-store.port.js';
 import { inBatchSpan, SpanKind } from '#libs/tracing/trace-context.js';
 
@@ -207,6 +208,7 @@ export class KafkaRelay {
   /** Follows $all from the checkpoint; a failed subscription resumes from the last acknowledged event. */
   private async run(): Promise<void> {
     let failures = 0;
+    let failure: unknown = null;
     while (!this.stopping) {
       this.subscription = this.store.subscribeToAll({ after: this.checkpoint, handler: (e) => this.onEvent(e) });
       try {
@@ -215,11 +217,13 @@ export class KafkaRelay {
       } catch (error) {
         if (this.stopping) break;
         failures += 1;
+        failure = error;
         this.logger.error({ err: error, topic: this.topic }, 'kafka relay subscription failed; resuming');
       }
       // Whatever was buffered goes out before resubscribing, so the resumed position is exact.
       await this.flush().catch(() => {});
-      if (!this.stopping && failures > 0) await this.sleep(this.backoff(failures));
+      // The database away: at most 1 s between tries (retryDelay), so it resumes soon after its return.
+      if (!this.stopping && failures > 0) await this.sleep(retryDelay(this.backoff(failures), failure));
     }
   }
 
@@ -306,7 +310,7 @@ export class KafkaRelay {
         return;
       } catch (error) {
         if (this.stopping) throw error;
-        const delay = this.backoff(attempt);
+        const delay = retryDelay(this.backoff(attempt), error);
         this.logger.warn({ err: error, topic: this.topic, attempt, retryInMs: delay }, `kafka relay ${what} failed`);
         await this.sleep(delay);
         if (this.stopping) throw new RelayStoppedError();

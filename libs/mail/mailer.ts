@@ -1,6 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Pool } from 'pg';
 import type { Config } from '#libs/config/config.js';
+import { onceSucceeded } from '#libs/database/once-succeeded.js';
 
 /** One mail: plain text always (links on their own lines), html optional. */
 export interface Mail {
@@ -56,7 +57,7 @@ export class SmtpMailer implements Mailer {
 
 /** Embedded mode without SMTP: the mail is kept in `mail_outbox` and its links are logged, so a person can follow them. */
 export class OutboxMailer implements Mailer {
-  private ready: Promise<unknown> | null = null;
+  private readonly ready = onceSucceeded(() => this.pool.query(OUTBOX_SCHEMA));
 
   constructor(
     private readonly pool: Pool,
@@ -64,8 +65,7 @@ export class OutboxMailer implements Mailer {
   ) {}
 
   async send(mail: Mail): Promise<void> {
-    this.ready ??= this.pool.query(OUTBOX_SCHEMA);
-    await this.ready;
+    await this.ready();
     await this.pool.query(
       'INSERT INTO mail_outbox (to_address, subject, text_body, html_body) VALUES ($1, $2, $3, $4)',
       [mail.to, mail.subject, mail.text, mail.html ?? null],

@@ -1,6 +1,8 @@
 import type { Pool } from 'pg';
 import type { AnswerKey } from '#libs/application/stored-answers.js';
 import { addColumnSql } from '#libs/database/add-column.js';
+import { onceSucceeded } from '#libs/database/once-succeeded.js';
+import { checkOut } from '#libs/database/pools.js';
 import type { ChargeResult, RefundRequest, RefundResult, TokenizedCard } from './payment-gateway.js';
 
 /**
@@ -114,8 +116,7 @@ ${addColumnSql('sandbox_gateway_charges', 'fingerprint text')};
 ${addColumnSql('sandbox_gateway_refunds', 'fingerprint text')}`;
 
 export function pgSandboxStore(pool: Pool): SandboxStore {
-  let ready: Promise<unknown> | null = null;
-  const ensure = (): Promise<unknown> => (ready ??= pool.query(SANDBOX_GATEWAY_SCHEMA));
+  const ensure = onceSucceeded(() => pool.query(SANDBOX_GATEWAY_SCHEMA));
   return {
     async findCharge(key) {
       await ensure();
@@ -144,7 +145,8 @@ export function pgSandboxStore(pool: Pool): SandboxStore {
     },
     async refund(request, fingerprint, decide) {
       await ensure();
-      const client = await pool.connect();
+      const connection = await checkOut(pool);
+      const { client } = connection;
       try {
         await client.query('BEGIN');
         // The charge's row lock: refunds of one charge are decided one at a time, so they never add up to more.
@@ -191,7 +193,7 @@ export function pgSandboxStore(pool: Pool): SandboxStore {
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
-        client.release();
+        connection.release();
       }
     },
     async saveToken(t) {

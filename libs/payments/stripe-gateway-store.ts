@@ -1,6 +1,8 @@
 import type { Pool } from 'pg';
 import type { AnswerKey } from '#libs/application/stored-answers.js';
 import { addColumnSql } from '#libs/database/add-column.js';
+import { onceSucceeded } from '#libs/database/once-succeeded.js';
+import { checkOut } from '#libs/database/pools.js';
 import type { ChargeResult, RefundResult } from './payment-gateway.js';
 
 /**
@@ -76,8 +78,7 @@ ${addColumnSql('stripe_gateway_keys', 'fingerprint text')};
 ${addColumnSql('stripe_gateway_refunds', 'fingerprint text')}`;
 
 export function pgStripeGatewayStore(pool: Pool): StripeGatewayStore {
-  let ready: Promise<unknown> | null = null;
-  const ensure = (): Promise<unknown> => (ready ??= pool.query(STRIPE_GATEWAY_SCHEMA));
+  const ensure = onceSucceeded(() => pool.query(STRIPE_GATEWAY_SCHEMA));
   const findCharge = async (key: string): Promise<StripeKeyRow | null> => {
     await ensure();
     const { rows } = await pool.query<{
@@ -138,7 +139,8 @@ export function pgStripeGatewayStore(pool: Pool): StripeGatewayStore {
     },
     async oneRefundAtATime(chargeReference, work) {
       await ensure();
-      const client = await pool.connect();
+      const connection = await checkOut(pool);
+      const { client } = connection;
       try {
         await client.query('BEGIN');
         await client.query(`SELECT pg_advisory_xact_lock(hashtextextended('stripe-refund:' || $1, 0))`, [
@@ -146,11 +148,11 @@ export function pgStripeGatewayStore(pool: Pool): StripeGatewayStore {
         ]);
         const done = await work();
         await client.query('COMMIT');
-        client.release();
+        connection.release();
         return done;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
-        client.release();
+        connection.release();
         throw error;
       }
     },

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { EventStore, Subscription } from '#libs/eventstore/event-store.port.js';
+import { retryDelay } from '#libs/database/database-fault.js';
 import { inTransaction } from '#libs/database/transaction.js';
 import { inBatchSpan } from '#libs/tracing/trace-context.js';
 import { applyBatch, connectPipelined, ensureCheckpointTable } from './projection-batch.js';
@@ -18,7 +19,10 @@ const silent: ProjectorLogger = { info: () => undefined, error: () => undefined 
 
 /** Events per transaction when replaying the log (rebuild). */
 const REPLAY_BATCH = 1000;
-/** After a failure the projector starts again from its checkpoints after 0.5 s, 1 s, 2 s ... at most 30 s. */
+/**
+ * After a failure the projector starts again from its checkpoints after 0.5 s, 1 s, 2 s ... at most
+ * 30 s; while the database is away, at most 1 s (retryDelay), so it follows again soon after its return.
+ */
 const RETRY_FIRST_MS = 500;
 const RETRY_MAX_MS = 30_000;
 
@@ -194,7 +198,7 @@ export class Projector {
   /** Logs the failure and follows the log again from the checkpoints after a growing pause. */
   private retry(error: unknown): void {
     if (!this.running) return;
-    const retryMs = this.retryMs;
+    const retryMs = retryDelay(this.retryMs, error);
     this.retryMs = Math.min(this.retryMs * 2, RETRY_MAX_MS);
     this.logger.error({ err: error, retryInMs: retryMs }, 'projector failed; starting again from the checkpoints');
     this.options.onFailure?.(

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { Clock } from '#libs/application/clock.js';
 import type { ShutdownStack } from '#libs/application/shutdown-stack.js';
+import type { DatabaseHealth } from '#libs/database/database-health.js';
 import type { EventStore } from '#libs/eventstore/event-store.port.js';
 import { KafkaRelay, type RelayLogger } from '#libs/kafka/kafka-relay.js';
 import { countProjectionFailure, watchProjections, watchRelay } from '#libs/metrics/metrics.js';
@@ -16,19 +17,31 @@ export interface ProjectionsHost {
   clock: Clock;
   /** Where each part started pushes its stop. */
   stops: ShutdownStack;
+  /** Told of the database faults the projections meet (readiness says them); the projector process has none. */
+  database?: Pick<DatabaseHealth, 'noteError'>;
 }
 
 /**
  * Starts every read model's projection, its failures counted and its lag exported by this process
  * (docs/operations.md, Metrics); resolves once they run.
  */
-export async function startProjections({ pool, store, logger, clock, stops }: ProjectionsHost): Promise<void> {
+export async function startProjections({
+  pool,
+  store,
+  logger,
+  clock,
+  stops,
+  database,
+}: ProjectionsHost): Promise<void> {
   const projector = new Projector({
     pool,
     store,
     readModels: allReadModels,
     logger,
-    onFailure: (models) => countProjectionFailure(models, clock.now()),
+    onFailure: (models, error) => {
+      countProjectionFailure(models, clock.now());
+      database?.noteError(error);
+    },
   });
   await projector.start();
   stops.push(() => projector.stop());

@@ -1,5 +1,6 @@
-import pg, { type Pool } from 'pg';
+import type { Pool } from 'pg';
 import { type HeldLock, holdAdvisoryLock } from '#libs/database/held-lock.js';
+import { siblingPool } from '#libs/database/pools.js';
 
 /** A held renewal: the connection that holds its advisory lock. */
 export type HeldRenewal = HeldLock;
@@ -16,9 +17,7 @@ export class RenewalLocks {
   private readonly locks: Pool;
 
   constructor(pool: Pool) {
-    this.locks = new pg.Pool({ ...pool.options, max: 2 });
-    // An idle connection dropped by the server must not crash the process.
-    this.locks.on('error', () => undefined);
+    this.locks = siblingPool(pool, 2);
   }
 
   async close(): Promise<void> {

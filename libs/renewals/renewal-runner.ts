@@ -4,6 +4,7 @@ import { faultPoint } from '#libs/application/fault-point.js';
 import { type AnswerKey, KEY_REUSED_CODE, keptKey, systemKey } from '#libs/application/stored-answers.js';
 import type { CommandContext, DecideAndAppendResult } from '#libs/application/decide-and-append.js';
 import { rolesOf } from '#libs/domain/entitlements/roles.js';
+import { databaseFault } from '#libs/database/database-fault.js';
 import { type Decider, type DomainEvent, DomainError, fold } from '#libs/domain/kernel/decider.js';
 import type { SubscriptionType } from '#libs/domain/entitlements/entitlements.events.js';
 import { orderDecider } from '#libs/domain/order/order.decider.js';
@@ -104,14 +105,18 @@ export class RenewalRunner {
         add(candidate.customerId, due.subscriptionType, due.period);
     }
     const pass: RenewalPass = {};
+    let outage: unknown = null;
     for (const [name, key] of work) {
       try {
         pass[name] = await renew(key);
       } catch (error) {
         // One renewal's fault (the gateway unreachable) leaves it started: the next pass resumes it.
         this.ports.logError(`Renewal ${name} stopped: ${String(error)}`);
+        if (databaseFault(error)) outage ??= error;
       }
     }
+    // The database away: the pass fails, so its schedule runs it again once the database is back.
+    if (outage) throw outage;
     return pass;
   }
 

@@ -9,6 +9,7 @@ import {
 } from 'jose';
 import type { Pool } from 'pg';
 import type { Clock } from '#libs/application/clock.js';
+import { onceSucceeded } from '#libs/database/once-succeeded.js';
 import { withAdvisoryLock } from '#libs/database/transaction.js';
 import { decryptPrivateKey, encryptPrivateKey } from './key-encryption.js';
 import type { SignedJws, Signer } from './signer.js';
@@ -71,7 +72,10 @@ export async function publishedJwks(pool: Pick<Pool, 'query'>): Promise<{ keys: 
  * the command-line tools) reads the current key at each signature, so a rotation anywhere is seen at once.
  */
 export class PgSigner implements Signer {
-  private schema: Promise<unknown> | null = null;
+  /** Creates the table once per process; concurrent starts are serialised by an advisory lock. */
+  private readonly ready = onceSucceeded(() =>
+    withAdvisoryLock(this.deps.pool, 'signing_keys', (client) => client.query(SIGNING_KEYS_SCHEMA)),
+  );
   /** Decrypted private keys by kid (a key never changes once written). */
   private readonly privateKeys = new Map<string, Promise<CryptoKey>>();
 
@@ -157,16 +161,5 @@ export class PgSigner implements Signer {
       publicJwk: published(publicKey, kid),
       encrypted: encryptPrivateKey(JSON.stringify(privateJwk), this.deps.encryptionKey, kid),
     };
-  }
-
-  /** Creates the table once per process; concurrent starts are serialised by an advisory lock. */
-  private ready(): Promise<unknown> {
-    this.schema ??= withAdvisoryLock(this.deps.pool, 'signing_keys', (client) =>
-      client.query(SIGNING_KEYS_SCHEMA),
-    ).catch((error: unknown) => {
-      this.schema = null;
-      throw error;
-    });
-    return this.schema;
   }
 }

@@ -25,7 +25,7 @@ import { PayCommand } from './checkout.messages.js';
 import { CheckoutService } from './checkout.service.js';
 import { AddressReferences, validateCheckoutAddresses } from './contact-validation.js';
 import { chargeSource, payFingerprint, refuseBeforePaying } from './pay-steps.js';
-import { NOTHING_ASKED, type PaymentClaim, PaymentClaims, type WhenPaid } from './payment-claims.js';
+import { type HeldClaim, NOTHING_ASKED, type PaymentClaim, PaymentClaims, type WhenPaid } from './payment-claims.js';
 import { PaymentSettlement } from './payment-settlement.js';
 import { placeOrderCommand } from './place-order.js';
 
@@ -86,7 +86,7 @@ export class PayHandler implements ICommandHandler<PayCommand> {
         ...{ idempotencyKey, cartId, customerId, fingerprint, onum: null, response: null, awaitingActionUntil: null },
         ...NOTHING_ASKED,
       };
-      return await this.payHeld(claim, input);
+      return await this.payHeld(claim, input, held);
     } finally {
       await held.release();
     }
@@ -147,7 +147,12 @@ export class PayHandler implements ICommandHandler<PayCommand> {
     }
   }
 
-  private async payHeld(claim: PaymentClaim, input: PayCommand['input']): Promise<PayResponse> {
+  /**
+   * Pays a claimed key whose lock `held` holds. Before the charge and before recording its outcome it
+   * makes sure the lock is still held: a lock lost with its connection (a database outage) may already
+   * be another process's, whose sweep settles this payment as after a crash, so this run stops (503).
+   */
+  private async payHeld(claim: PaymentClaim, input: PayCommand['input'], held: HeldClaim): Promise<PayResponse> {
     const { customerId, cartId, idempotencyKey } = claim;
     const roles = customerId !== null ? await this.roles.rolesOf(customerId) : [];
     const pressed = this.clock.now();
@@ -184,6 +189,7 @@ export class PayHandler implements ICommandHandler<PayCommand> {
     }
 
     let charged: ChargeResult;
+    held.assertHeld();
     try {
       const keptWith = { orderNumber: onum, cartId };
       charged = await this.gateway.charge({ ...source, amountCents: total, idempotencyKey, ...keptWith });
@@ -202,6 +208,7 @@ export class PayHandler implements ICommandHandler<PayCommand> {
     // 3-D Secure: the browser confirms, then sends this Pay again with the same key.
     if (!charged.approved && charged.action) return this.settlement.awaitAction(paying, charged.action);
     // The outcome is read back from the gateway by the key, the same way as after a crash.
+    held.assertHeld();
     return this.settlement.settle(paying);
   }
 }

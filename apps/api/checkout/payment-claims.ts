@@ -1,8 +1,10 @@
 import type { OnApplicationShutdown } from '@nestjs/common';
-import pg, { type Pool } from 'pg';
+import type { Pool } from 'pg';
 import { type AnswerKey, keptKey } from '#libs/application/stored-answers.js';
 import type { PayResponse } from '#libs/contracts/cart.js';
 import { type HeldLock, holdAdvisoryLock } from '#libs/database/held-lock.js';
+import { onceSucceeded } from '#libs/database/once-succeeded.js';
+import { siblingPool } from '#libs/database/pools.js';
 
 /**
  * The write side's bookkeeping of Pay presses (not a read model): one row per Idempotency-Key, claimed
@@ -102,23 +104,18 @@ export type HeldClaim = HeldLock;
 export const PAYMENTS_AT_ONCE = 10;
 
 export class PaymentClaims implements OnApplicationShutdown {
-  private schemaReady: Promise<unknown> | null = null;
   /** The connections that hold the keys' advisory locks, and only those. */
   private readonly locks: Pool;
 
   constructor(private readonly pool: Pool) {
-    this.locks = new pg.Pool({ ...pool.options, max: PAYMENTS_AT_ONCE });
-    // An idle connection dropped by the server must not crash the process (as the main pool's).
-    this.locks.on('error', () => undefined);
+    this.locks = siblingPool(pool, PAYMENTS_AT_ONCE);
   }
 
   async onApplicationShutdown(): Promise<void> {
     await this.locks.end();
   }
 
-  ensureSchema(): Promise<unknown> {
-    return (this.schemaReady ??= this.pool.query(CHECKOUT_PAYMENTS_SCHEMA));
-  }
+  readonly ensureSchema = onceSucceeded(() => this.pool.query(CHECKOUT_PAYMENTS_SCHEMA));
 
   /** Claims a key for this press; false when the key was claimed before (a repeat). */
   async claim(

@@ -2,6 +2,8 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { Clock } from '#libs/application/clock.js';
 import type { AnswerKey } from '#libs/application/stored-answers.js';
 import type { PayResponse } from '#libs/contracts/cart.js';
+import { databaseFault } from '#libs/database/database-fault.js';
+import { DatabaseHealth } from '#libs/database/database-health.js';
 import type { CheckoutReleaseReason } from '#libs/domain/cart/cart.events.js';
 import { orderDecider } from '#libs/domain/order/order.decider.js';
 import { type OrderEvent, orderStreamId } from '#libs/domain/order/order.events.js';
@@ -27,6 +29,8 @@ import { systemContext } from '#libs/application/command-context.js';
 
 /** How often a running shop looks for payments whose process died (the start looks at once). */
 const SWEEP_EVERY_MS = 30_000;
+/** After a database fault, the pause between sweeps until one runs through. */
+const OUTAGE_SWEEP_MS = 1000;
 
 /**
  * Ends a payment, in the normal flow and after a crash (issue: a crash between the gateway's charge
@@ -38,13 +42,19 @@ const SWEEP_EVERY_MS = 30_000;
  *   decline, the cart is free again, and the key answers the decline's ERRORS.
  * On start, and every 30 s, every key without an answer whose lock is free (its process is gone) and
  * that does not wait for its buyer's 3-D Secure step (AWAIT_ACTION_MINUTES) is settled this way, as the `system` actor under a correlation id of its own (no request asked); a
- * repeat of such a key settles it too, in that request's context.
+ * repeat of such a key settles it too, in that request's context. A database outage drops the locks of
+ * the payments it interrupted with their connections, as a crash does: once any part of the process
+ * meets a database fault, a sweep runs every second until one runs through without one, so those
+ * payments are settled as soon as the database is back (docs/operations.md, Database outages).
  */
 @Injectable()
 export class PaymentSettlement implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(PaymentSettlement.name);
   private timer: NodeJS.Timeout | null = null;
-  private sweeping: Promise<void> | null = null;
+  private sweeping: Promise<boolean> | null = null;
+  private afterOutage: NodeJS.Timeout | null = null;
+  private unlisten: (() => void) | null = null;
+  private stopped = false;
 
   constructor(
     private readonly claims: PaymentClaims,
@@ -56,28 +66,52 @@ export class PaymentSettlement implements OnApplicationBootstrap, OnApplicationS
     private readonly orderPaid: OrderPaidProcessManager,
     private readonly context: RequestContext,
     private readonly clock: Clock,
+    private readonly database: DatabaseHealth,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     await this.sweep();
     this.timer = setInterval(() => void this.sweep(), SWEEP_EVERY_MS);
     this.timer.unref();
+    this.unlisten = this.database.onFault(() => this.sweepAfterOutage());
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    this.unlisten?.();
     if (this.timer) clearInterval(this.timer);
+    if (this.afterOutage) clearTimeout(this.afterOutage);
     await this.sweeping;
   }
 
-  /** Settles every unanswered key nobody holds; answers when done (one sweep at a time). */
-  sweep(): Promise<void> {
+  /**
+   * Settles every unanswered key nobody holds; answers when done (one sweep at a time): true when it
+   * ran through without meeting a database fault.
+   */
+  sweep(): Promise<boolean> {
     this.sweeping ??= this.sweepOnce()
-      .catch((error: unknown) => this.logger.error(`Settling interrupted payments failed: ${String(error)}`))
+      .catch((error: unknown) => {
+        this.logger.error(`Settling interrupted payments failed: ${String(error)}`);
+        return databaseFault(error) === null;
+      })
       .finally(() => (this.sweeping = null));
     return this.sweeping;
   }
 
-  private async sweepOnce(): Promise<void> {
+  /** A sweep in a second, and again each second until one runs through without a database fault. */
+  private sweepAfterOutage(): void {
+    if (this.afterOutage || this.stopped) return;
+    this.afterOutage = setTimeout(() => {
+      void this.sweep().then((through) => {
+        this.afterOutage = null;
+        if (!through) this.sweepAfterOutage();
+      });
+    }, OUTAGE_SWEEP_MS);
+    this.afterOutage.unref();
+  }
+
+  private async sweepOnce(): Promise<boolean> {
+    let through = true;
     for (const key of await this.claims.unanswered(0, this.clock.now())) {
       try {
         await this.settleUnanswered(key);
@@ -85,8 +119,10 @@ export class PaymentSettlement implements OnApplicationBootstrap, OnApplicationS
         // One key the gateway cannot settle yet (e.g. Stripe's search still lags) waits for the next sweep;
         // the keys after it are settled now.
         this.logger.error(`Settling an interrupted payment failed, retried at the next sweep: ${String(error)}`);
+        if (databaseFault(error)) through = false;
       }
     }
+    return through;
   }
 
   /**

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { Schedule } from '#libs/application/schedule.js';
 import type { SealOutcome } from '#libs/cme-seal/seal-runner.js';
 import type { Config } from '#libs/config/config.js';
 import { CONFIG } from '../infrastructure/tokens.js';
@@ -8,52 +9,48 @@ import { CmeSealService } from './cme-seal.service.js';
 
 /**
  * The seal schedule in the embedded shop: at start and every SEAL_EVERY_HOURS (0: neither; tests call
- * `runOnce`) SealCmeLogCommand of trigger `schedule`. A scaled-out API replica (RUN_PROJECTIONS=false)
+ * `runOnce`) SealCmeLogCommand of trigger `schedule`; a seal a database outage stopped runs again once
+ * the database is back (libs/application/schedule.ts). A scaled-out API replica (RUN_PROJECTIONS=false)
  * runs no timer: the projector process does (apps/projector/cme-seals.ts). Any number of nodes records
  * one seal per period (an advisory lock, and the decider refuses a second seal of a period).
  */
 @Injectable()
 export class CmeSealSchedule implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(CmeSealSchedule.name);
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<SealOutcome | null> | null = null;
+  private readonly schedule: Schedule<SealOutcome | null>;
 
   constructor(
     @Inject(CONFIG) private readonly config: Config,
     private readonly commandBus: CommandBus,
     private readonly seals: CmeSealService,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    const hours = this.config.SEAL_EVERY_HOURS;
-    if (hours === 0 || !this.config.RUN_PROJECTIONS) return;
-    // One at start too (not awaited: the shop opens meanwhile), so a shop restarted daily still seals.
-    void this.runOnce();
-    this.timer = setInterval(() => void this.runOnce(), hours * 3_600_000);
-    this.timer.unref();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.seals.runner.stopWaiting();
-    await this.running;
-  }
-
-  /** The scheduled seal of the current period; one asked for while one runs in this process joins it. */
-  runOnce(): Promise<SealOutcome | null> {
-    this.running ??= this.commandBus
-      .execute(new SealCmeLogCommand('schedule'))
-      .then((outcome) => {
+  ) {
+    this.schedule = new Schedule<SealOutcome | null>({
+      name: 'Sealing the CME log',
+      everyMs: config.SEAL_EVERY_HOURS * 3_600_000,
+      run: async () => {
+        const outcome = await this.commandBus.execute(new SealCmeLogCommand('schedule'));
         if (outcome.status === 'sealed') {
           this.logger.log(`CME log sealed: ${outcome.seal.streams.length} streams, root ${outcome.seal.merkleRoot}`);
         }
         return outcome;
-      })
-      .catch((error: unknown) => {
-        this.logger.error(`Sealing the CME log failed: ${String(error)}`);
-        return null;
-      })
-      .finally(() => (this.running = null));
-    return this.running;
+      },
+      failed: null,
+      logError: (message) => this.logger.error(message),
+    });
+  }
+
+  onApplicationBootstrap(): void {
+    // One at start too (not awaited: the shop opens meanwhile), so a shop restarted daily still seals.
+    if (this.config.RUN_PROJECTIONS) this.schedule.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.seals.runner.stopWaiting();
+    await this.schedule.stop();
+  }
+
+  /** The scheduled seal of the current period; one asked for while one runs in this process joins it. */
+  runOnce(): Promise<SealOutcome | null> {
+    return this.schedule.runOnce();
   }
 }

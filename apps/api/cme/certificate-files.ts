@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
+import { onceSucceeded } from '#libs/database/once-succeeded.js';
 import {
   CME_CERTIFICATE_FILES_SCHEMA,
   type CmeCertificateFile,
@@ -12,17 +13,9 @@ import { PG_POOL } from '../infrastructure/tokens.js';
 /** The PDFs of the certificates as issued (libs/read-models/cme-certificate-files.ts); the table is made on first use. */
 @Injectable()
 export class CertificateFiles {
-  private ready: Promise<unknown> | null = null;
+  private readonly ensureTable = onceSucceeded(() => this.pool.query(CME_CERTIFICATE_FILES_SCHEMA));
 
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
-
-  private ensureTable(): Promise<unknown> {
-    this.ready ??= this.pool.query(CME_CERTIFICATE_FILES_SCHEMA).catch((error: unknown) => {
-      this.ready = null;
-      throw error;
-    });
-    return this.ready;
-  }
 
   async keep(file: CmeCertificateFile): Promise<void> {
     await this.ensureTable();

@@ -1,5 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Pool } from 'pg';
+import { retryDelay } from '#libs/database/database-fault.js';
+import { DatabaseHealth } from '#libs/database/database-health.js';
 import { withAdvisoryLock } from '#libs/database/transaction.js';
 import type { EventStore, RecordedEvent, Subscription } from '#libs/eventstore/event-store.port.js';
 import { EVENT_STORE, PG_POOL } from '../infrastructure/tokens.js';
@@ -12,7 +14,10 @@ import type { ProcessManager } from './process-manager.js';
 const CHECKPOINT = 'process-managers';
 /** A checkpoint is written after every batch that ran a process manager, else at most this often. */
 const SAVE_EVERY_MS = 10_000;
-/** After a failure the subscription starts again from its position after 0.5 s, 1 s, 2 s ... at most 30 s. */
+/**
+ * After a failure the subscription starts again from its position after 0.5 s, 1 s, 2 s ... at most
+ * 30 s; while the database is away, at most 1 s (retryDelay), so it follows again soon after its return.
+ */
 const RETRY_FIRST_MS = 500;
 const RETRY_MAX_MS = 30_000;
 
@@ -56,6 +61,7 @@ export class ProcessManagerSubscription implements OnApplicationBootstrap, OnApp
     orderPaid: OrderPaidProcessManager,
     codeRedeemed: CodeRedeemedProcessManager,
     orderRefunded: OrderRefundedProcessManager,
+    private readonly database: DatabaseHealth,
   ) {
     this.managers = [orderPaid, codeRedeemed, orderRefunded];
   }
@@ -113,8 +119,9 @@ export class ProcessManagerSubscription implements OnApplicationBootstrap, OnApp
   private failed(subscription: Subscription, error: unknown): void {
     if (this.subscription !== subscription || !this.running) return;
     this.subscription = null;
-    const retryMs = this.retryMs;
+    const retryMs = retryDelay(this.retryMs, error);
     this.retryMs = Math.min(this.retryMs * 2, RETRY_MAX_MS);
+    this.database.noteError(error);
     this.logger.error(
       `A process manager failed after position ${this.position}: ${String(error)}; trying again in ${retryMs} ms`,
     );

@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import type pg from 'pg';
 import { Clock } from '#libs/application/clock.js';
 import type { Config } from '#libs/config/config.js';
+import { DatabaseHealth } from '#libs/database/database-health.js';
 import type { Health, Readiness } from '#libs/contracts/identity.js';
 import type { EventStore } from '#libs/eventstore/event-store.port.js';
 import { allReadModels } from '#libs/read-models/index.js';
@@ -24,6 +25,7 @@ export class HealthController {
     @Inject(PG_POOL) private readonly pool: pg.Pool,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(CONFIG) private readonly config: Config,
+    private readonly database: DatabaseHealth,
     private readonly clock: Clock,
   ) {}
 
@@ -36,7 +38,8 @@ export class HealthController {
 
   @Get('ready')
   @ApiOperation({
-    summary: 'Readiness: the database answers, the read models are current, Kafka (if set) is reachable',
+    summary:
+      'Readiness: the database answers and takes changes, the read models are current, Kafka (if set) is reachable',
   })
   @ApiOkResponse({ type: ReadinessDto, description: 'Ready for traffic' })
   @ApiResponse({ status: 503, type: ReadinessDto, description: 'Not ready; the reasons say why' })
@@ -47,6 +50,7 @@ export class HealthController {
       config: this.config,
       readModels: MODEL_NAMES,
       now: this.clock.now(),
+      database: this.database,
     });
     if (!answer.ready) void reply.status(503);
     return { status: answer.ready ? 'ready' : 'not_ready', reasons: answer.reasons };

@@ -1,6 +1,7 @@
 import { connect } from 'node:net';
 import type pg from 'pg';
 import type { Config } from '#libs/config/config.js';
+import { type DatabaseHealth, FAULT_REASONS } from '#libs/database/database-health.js';
 import type { EventStore } from '#libs/eventstore/event-store.port.js';
 import { projectionLags } from '#libs/metrics/projection-lag.js';
 
@@ -13,11 +14,14 @@ export interface Readiness {
   reasons: string[];
 }
 
+/** A check that took too long. */
+class CheckTimeout extends Error {}
+
 function within<T>(promise: Promise<T>, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
-      () => reject(new Error(`${what} did not answer within ${CHECK_TIMEOUT_MS / 1000} s`)),
+      () => reject(new CheckTimeout(`${what} did not answer within ${CHECK_TIMEOUT_MS / 1000} s.`)),
       CHECK_TIMEOUT_MS,
     );
   });
@@ -51,19 +55,27 @@ export interface ReadinessSources {
   config: Pick<Config, 'READY_MAX_LAG_SECONDS' | 'KAFKA_BROKERS'>;
   readModels: readonly string[];
   now: Date;
+  /** What the process learnt of the database: faults its requests and loops met, the embedded server's state. */
+  database: DatabaseHealth;
 }
 
 /**
- * Ready to serve (GET /api/ready): the database answers, every read model is within
- * READY_MAX_LAG_SECONDS of the log, and with KAFKA_BROKERS a broker is reachable.
+ * Ready to serve (GET /api/ready): the database answers and takes changes (not a standby, its disk
+ * not full), every read model is within READY_MAX_LAG_SECONDS of the log, and with KAFKA_BROKERS a
+ * broker is reachable (docs/operations.md, Database outages).
  */
-export async function readiness({ pool, store, config, readModels, now }: ReadinessSources): Promise<Readiness> {
+export async function readiness(sources: ReadinessSources): Promise<Readiness> {
+  const { pool, store, config, readModels, now, database } = sources;
+  let standby: boolean;
   try {
-    await within(pool.query('SELECT 1'), 'the database');
-  } catch {
-    return { ready: false, reasons: ['The database does not answer.'] };
+    const probe = pool.query<{ standby: boolean }>('SELECT pg_is_in_recovery() AS standby');
+    standby = (await within(probe, 'The database')).rows[0]?.standby === true;
+  } catch (error) {
+    const first = error instanceof CheckTimeout ? error.message : FAULT_REASONS.unreachable;
+    return { ready: false, reasons: [...new Set([first, ...(await database.reasons())])] };
   }
-  const reasons: string[] = [];
+  const reasons = await database.reasons();
+  if (standby && !reasons.includes(FAULT_REASONS.read_only)) reasons.push(FAULT_REASONS.read_only);
   try {
     const lags = await within(projectionLags(pool, store, readModels, now), 'the event log');
     const started = new Set(lags.map((l) => l.name));

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
+import { onceSucceeded } from '#libs/database/once-succeeded.js';
 import { PG_POOL } from '../infrastructure/tokens.js';
 
 export const EMAIL_RESERVATIONS_SCHEMA = `
@@ -15,17 +16,9 @@ CREATE TABLE IF NOT EXISTS email_reservations (
  */
 @Injectable()
 export class EmailReservations {
-  private ready: Promise<unknown> | null = null;
+  private readonly ensureTable = onceSucceeded(() => this.pool.query(EMAIL_RESERVATIONS_SCHEMA));
 
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
-
-  private ensureTable(): Promise<unknown> {
-    this.ready ??= this.pool.query(EMAIL_RESERVATIONS_SCHEMA).catch((error: unknown) => {
-      this.ready = null;
-      throw error;
-    });
-    return this.ready;
-  }
 
   /** True when the email is now reserved for this customer; false when someone holds it. */
   async reserve(email: string, customerId: string): Promise<boolean> {

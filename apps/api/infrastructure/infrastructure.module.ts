@@ -5,6 +5,7 @@ import { ClsModule } from 'nestjs-cls';
 import type pg from 'pg';
 import { Clock, SystemClock } from '#libs/application/clock.js';
 import type { Config } from '#libs/config/config.js';
+import { DatabaseHealth } from '#libs/database/database-health.js';
 import type { EventStore } from '#libs/eventstore/event-store.port.js';
 import type { Mailer } from '#libs/mail/mailer.js';
 import type { ProjectionWaiter } from '#libs/read-models/projector.js';
@@ -20,6 +21,8 @@ export interface Infrastructure {
   store: EventStore;
   waiter: ProjectionWaiter;
   mailer: Mailer;
+  /** What this process learnt of the database (readiness, the error filter, the loops); a fresh one unless given. */
+  database?: DatabaseHealth;
   /** The shop's clock; the machine's time unless a test brings its own. */
   clock?: Clock;
 }
@@ -35,6 +38,7 @@ export class InfrastructureModule {
       { provide: PROJECTION_WAITER, useValue: infrastructure.waiter },
       { provide: MAILER, useValue: infrastructure.mailer },
       { provide: Clock, useValue: infrastructure.clock ?? new SystemClock() },
+      { provide: DatabaseHealth, useValue: infrastructure.database ?? new DatabaseHealth() },
       RequestContext,
       EventSourcedService,
     ];

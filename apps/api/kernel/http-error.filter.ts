@@ -7,7 +7,16 @@ import {
   HttpStatus,
   Logger,
 } from '@nestjs/common';
-import { CONCURRENT_CHANGE, type ErrorBody, SERVER_FAULT } from '#libs/contracts/errors.js';
+import {
+  CONCURRENT_CHANGE,
+  DATABASE_DISK_FULL,
+  DATABASE_READ_ONLY,
+  DATABASE_UNREACHABLE,
+  type ErrorBody,
+  SERVER_FAULT,
+} from '#libs/contracts/errors.js';
+import { type DatabaseFault, databaseFault } from '#libs/database/database-fault.js';
+import type { DatabaseHealth } from '#libs/database/database-health.js';
 import { DomainError } from '#libs/domain/kernel/decider.js';
 import { WrongExpectedRevisionError } from '#libs/eventstore/event-store.port.js';
 import { INVALID_JSON } from './http-hardening.js';
@@ -26,6 +35,15 @@ function messagesOf(response: unknown, fallback: string): string[] {
   return [fallback];
 }
 
+/** The answer to a request that met a database fault (503), by fault. */
+const DATABASE_ANSWERS: Readonly<Record<DatabaseFault, string>> = {
+  unreachable: DATABASE_UNREACHABLE,
+  disk_full: DATABASE_DISK_FULL,
+  read_only: DATABASE_READ_ONLY,
+};
+/** Seconds a client waits before it sends a request again that met a database fault. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 /** Nest's "no such route" message, `Cannot GET /path?query`. */
 const NO_ROUTE = /^Cannot [A-Z]+ \S+$/;
 
@@ -43,7 +61,9 @@ export function withoutTokens(message: string): string {
  * `{ statusCode, error, message[], ERROR }` (libs/contracts/errors.ts): `error` (and `ERROR`) is the
  * first message, the one a screen shows; `message` lists them all. A DomainError answers its code's
  * status from the merged table; a stream that moved under a write answers 409; bad input is always a
- * 4xx with its messages; only a real fault answers 500, and its details stay in the log.
+ * 4xx with its messages; a database that cannot be reached, whose disk is full or that takes no changes
+ * answers 503 saying which, with Retry-After (and `database` notes it for readiness); only a real fault
+ * answers 500, and its details stay in the log.
  */
 @Catch()
 export class HttpErrorFilter implements ExceptionFilter {
@@ -53,25 +73,25 @@ export class HttpErrorFilter implements ExceptionFilter {
   constructor(
     private readonly domainErrorStatuses: DomainErrorStatuses,
     private readonly adapter: Pick<HttpServer, 'isHeadersSent' | 'reply' | 'setHeader'>,
+    private readonly database: Pick<DatabaseHealth, 'noteError'> | null = null,
   ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const response: unknown = host.switchToHttp().getResponse();
-    const { status, messages } = this.describe(exception);
+    const { status, messages, retryAfter } = this.describe(exception);
     const error = messages[0] ?? 'Error';
     const body: ErrorBody = { statusCode: status, error, message: messages, ERROR: error };
     if (this.adapter.isHeadersSent(response)) return;
-    // A throttle's refusal says when to try again.
-    if (exception instanceof TooManyAttempts) {
-      this.adapter.setHeader(response, 'Retry-After', String(exception.retryAfterSeconds));
-    }
+    // A throttle's refusal and a database away say when to try again.
+    if (retryAfter !== undefined) this.adapter.setHeader(response, 'Retry-After', String(retryAfter));
     this.adapter.reply(response, body, status);
   }
 
-  private describe(exception: unknown): { status: number; messages: string[] } {
+  private describe(exception: unknown): { status: number; messages: string[]; retryAfter?: number } {
     if (exception instanceof HttpException) {
       const messages = messagesOf(exception.getResponse(), exception.message);
-      return { status: exception.getStatus(), messages: messages.map(withoutTokens) };
+      const retryAfter = exception instanceof TooManyAttempts ? exception.retryAfterSeconds : undefined;
+      return { status: exception.getStatus(), messages: messages.map(withoutTokens), retryAfter };
     }
     if (exception instanceof DomainError) {
       return {
@@ -90,6 +110,13 @@ export class HttpErrorFilter implements ExceptionFilter {
     if (typeof status === 'number' && status >= 400 && status < 500) {
       const text = status === 400 ? INVALID_JSON : (exception as Error).message;
       return { status, messages: [text] };
+    }
+    const fault = this.database ? this.database.noteError(exception) : databaseFault(exception);
+    if (fault) {
+      // An outage, not a fault of ours: one line, readiness says the rest.
+      this.logger.warn(`The database is away (${fault}): ${(exception as Error).message}`);
+      const message = DATABASE_ANSWERS[fault];
+      return { status: HttpStatus.SERVICE_UNAVAILABLE, messages: [message], retryAfter: DATABASE_RETRY_AFTER_SECONDS };
     }
     this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     return {

@@ -1,5 +1,6 @@
 import type { Pool } from 'pg';
 import { RateLimiterPostgres } from 'rate-limiter-flexible';
+import { onceSucceeded } from '#libs/database/once-succeeded.js';
 
 /** A rate limiter kept in PostgreSQL's `rate_limits` table; resolves once the table is ready. */
 export function pgLimiter(
@@ -32,10 +33,5 @@ export function lazyPgLimiter(
   keyPrefix: string,
   limits: { points: number; duration: number },
 ): () => Promise<RateLimiterPostgres> {
-  let started: Promise<RateLimiterPostgres> | null = null;
-  return () => {
-    started ??= pgLimiter(pool, keyPrefix, limits);
-    started.catch(() => (started = null));
-    return started;
-  };
+  return onceSucceeded(() => pgLimiter(pool, keyPrefix, limits));
 }

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
+import { onceSucceeded } from '#libs/database/once-succeeded.js';
 import { inTransaction } from '#libs/database/transaction.js';
 import type { Interval } from '#libs/domain/streaming/intervals.js';
 import { PG_POOL } from '../infrastructure/tokens.js';
@@ -66,17 +67,9 @@ export const multirange = (intervals: readonly Interval[]): string =>
 
 @Injectable()
 export class PlaybackLeases {
-  private ready: Promise<unknown> | null = null;
+  private readonly ensureTable = onceSucceeded(() => this.pool.query(PLAYBACK_LEASES_SCHEMA));
 
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
-
-  private ensureTable(): Promise<unknown> {
-    this.ready ??= this.pool.query(PLAYBACK_LEASES_SCHEMA).catch((error: unknown) => {
-      this.ready = null;
-      throw error;
-    });
-    return this.ready;
-  }
 
   /**
    * Opens the viewing's lease, or reopens it (a new page of the same viewing, "Play here"): live again,
