@@ -9,7 +9,8 @@ import { RenewSubscriptionCommand } from './renewals.messages.js';
 /**
  * The schedule of automatic renewals in the embedded shop: at start and every RENEWALS_EVERY_MINUTES
  * (0: neither; tests call `runOnce`) one pass of the runner (libs/renewals/renewal-runner.ts), each
- * renewal sent as RenewSubscriptionCommand. A scaled-out API replica (RUN_PROJECTIONS=false) runs no
+ * renewal sent as RenewSubscriptionCommand, then one of the reminders before renewals
+ * (libs/renewals/renewal-reminders.ts). A scaled-out API replica (RUN_PROJECTIONS=false) runs no
  * timer: the projector process does (apps/projector/renewals.ts). Any number of runners is safe all the
  * same: a renewal's stream lets only one of them start it.
  */
@@ -45,6 +46,12 @@ export class RenewalSchedule implements OnApplicationBootstrap, OnApplicationShu
       .pass((key) =>
         this.commandBus.execute(new RenewSubscriptionCommand(key.customerId, key.subscriptionType, key.period)),
       )
+      .then(async (pass) => {
+        await this.renewals.reminders.pass().catch((error: unknown) => {
+          this.logger.error(`A pass of renewal reminders failed: ${String(error)}`);
+        });
+        return pass;
+      })
       .catch((error: unknown) => {
         this.logger.error(`A renewal pass failed: ${String(error)}`);
         return {};
