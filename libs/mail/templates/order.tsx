@@ -1,6 +1,6 @@
 import { dollars, longDate, MAIL_PATHS, type MailBrand, shopLink } from '../brand.js';
 import type { MailTemplate } from '../render-mail.js';
-import { Action, Facts, MailLayout, P } from './layout.js';
+import { Action, Facts, MailLayout, P, Url } from './layout.js';
 
 export interface CardUsed {
   brand: string;
@@ -79,13 +79,13 @@ export function orderConfirmationTemplate(brand: MailBrand, order: OrderConfirma
               {r.productName} runs until {longDate(r.expiresAt)}. Automatic renewal is on: on {longDate(r.chargeOn)} we
               will renew it for one more year at {dollars(r.priceCents)} plus tax, charged to your card on file, and we
               will remind you {r.reminderDays} days before. You can turn automatic renewal off at any time on your
-              account page: {autoRenewLink}
+              account page: <Url href={autoRenewLink} />
             </P>
           ) : (
             <P key={r.productName}>
               {r.productName} runs until {longDate(r.expiresAt)}. Automatic renewal is off, so it ends then; you can
               renew it for one more year at {dollars(r.priceCents)} plus tax, or turn automatic renewal on at{' '}
-              {autoRenewLink}
+              <Url href={autoRenewLink} />
             </P>
           ),
         )}

@@ -1,6 +1,6 @@
 import { dollars, longDate, MAIL_PATHS, type MailBrand, shopLink } from '../brand.js';
 import type { MailTemplate } from '../render-mail.js';
-import { Action, Facts, MailLayout, P } from './layout.js';
+import { Action, Facts, MailLayout, P, Url } from './layout.js';
 import { type CardUsed, cardText } from './order.js';
 
 interface Addressee {
@@ -86,7 +86,9 @@ export function renewalReceiptTemplate(brand: MailBrand, r: RenewalReceipt): Mai
           total={['Total paid', dollars(r.totalCents)]}
         />
         <Action href={shopLink(brand, MAIL_PATHS.orders)}>Your orders and receipts</Action>
-        <P>You can turn automatic renewal off on your account page: {shopLink(brand, MAIL_PATHS.autoRenew)}</P>
+        <P>
+          You can turn automatic renewal off on your account page: <Url href={shopLink(brand, MAIL_PATHS.autoRenew)} />
+        </P>
       </MailLayout>
     ),
   };
