@@ -11,21 +11,35 @@ const swc = [
   },
 ];
 
+/** The mail templates (libs/mail/templates/*.tsx) are React components: the same, with TSX and React's automatic runtime. */
+const swcTsx = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
 module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/test'],
   testMatch: ['**/*.spec.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/test/e2e/'],
-  transform: { '^.+\\.(t|j|mj)s$': swc },
+  // .cjs: @react-email/render's CommonJS build imports react-dom/server dynamically, which SWC turns into a require.
+  transform: { '^.+\\.(t|j|mj|cj)s$': swc, '^.+\\.tsx$': swcTsx },
   transformIgnorePatterns: [
-    '/node_modules/(?!(@nestjs|uuid|content-disposition|jose)/|@fastify/static/node_modules/content-disposition/)',
+    '/node_modules/(?!(@nestjs|@react-email|uuid|content-disposition|jose)/|@fastify/static/node_modules/content-disposition/)',
   ],
   moduleNameMapper: {
     '^#libs/(.*)\\.js$': '<rootDir>/libs/$1',
     '^#apps/(.*)\\.js$': '<rootDir>/apps/$1',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
-  moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
 };
 module.exports.globalSetup = '<rootDir>/test/support/global-setup.ts';
 module.exports.globalTeardown = '<rootDir>/test/support/global-teardown.ts';

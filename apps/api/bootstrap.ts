@@ -16,7 +16,8 @@ import { catalogIsEmpty, ensureCatalogSchema, formatImportError, importCatalog }
 import { DatabaseHealth } from '#libs/database/database-health.js';
 import { createPool } from '#libs/database/pools.js';
 import { createEventStore } from '#libs/eventstore/create-event-store.js';
-import { createMailer } from '#libs/mail/mailer.js';
+import { MailRelay } from '#libs/mail/mail-relay.js';
+import { createMailer, ensureOutbox, SmtpMailer } from '#libs/mail/mailer.js';
 import { sweepIncoming } from '#libs/media/import-media.js';
 import { withAppendMetrics } from '#libs/metrics/instrumented-event-store.js';
 import { startMetricsServer } from '#libs/metrics/metrics-server.js';
@@ -130,7 +131,18 @@ export async function startShop(rawConfig: Config, options: ShopOptions = {}): P
     const waiter = new CheckpointWaiter(pool, allReadModels);
     stops.push(() => waiter.close());
 
-    const mailer = createMailer(config, pool, log);
+    // Every mail goes to the outbox; with SMTP_URL this process's relay sends it (docs/operations.md, Mail).
+    await ensureOutbox(pool);
+    const relay = config.SMTP_URL
+      ? new MailRelay(pool, new SmtpMailer(config.SMTP_URL, config.MAIL_FROM), {
+          info: (m) => log.info(m),
+          warn: (m) => log.warn(m),
+          error: (m) => log.error(m),
+        })
+      : null;
+    const mailer = createMailer(config, pool, log, () => relay?.nudge());
+    relay?.start();
+    if (relay) stops.push(() => relay.stop());
 
     const stripe =
       config.PAYMENT_GATEWAY === 'stripe'

@@ -117,3 +117,21 @@ describe('configuration: STRIPE_WEBHOOK_SECRET', () => {
     );
   });
 });
+
+describe('configuration: mail', () => {
+  it('reminds 30 days before a renewal charges unless told otherwise, and names the shop in its mails', () => {
+    const config = parseConfig({});
+    expect(config.RENEWAL_REMINDER_DAYS).toBe(30);
+    expect(config.SHOP_NAME).toBe('MedShop');
+    expect(config.MAIL_SUPPORT_EMAIL).toBe('support@shop.localhost');
+    expect(parseConfig({ RENEWAL_REMINDER_DAYS: '45' }).RENEWAL_REMINDER_DAYS).toBe(45);
+  });
+
+  it('refuses a reminder outside 15 to 45 days and a support address that is not one', () => {
+    expect(() => parseConfig({ RENEWAL_REMINDER_DAYS: '14' })).toThrow(/RENEWAL_REMINDER_DAYS/);
+    expect(() => parseConfig({ RENEWAL_REMINDER_DAYS: '46' })).toThrow(/RENEWAL_REMINDER_DAYS/);
+    expect(() => parseConfig({ MAIL_SUPPORT_EMAIL: 'help desk' })).toThrow(
+      'Invalid configuration: MAIL_SUPPORT_EMAIL must be an email address',
+    );
+  });
+});

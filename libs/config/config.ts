@@ -95,7 +95,21 @@ const schema = z
       .optional()
       .transform((v) => (v ? v : undefined))
       .refine((v) => v === undefined || v.startsWith('whsec_'), { message: 'must start with whsec_' }),
-    MAIL_FROM: z.string().default('Medical Education Shop <no-reply@shop.localhost>'),
+    /** The sender of every mail (docs/operations.md, Mail). */
+    MAIL_FROM: z.string().trim().min(3).default('MedShop <no-reply@shop.localhost>'),
+    /** The shop's name as its mails show it (header, greeting, footer). */
+    SHOP_NAME: z.string().trim().min(1).max(80).default('MedShop'),
+    /** The address customers write to; every mail's footer names it. */
+    MAIL_SUPPORT_EMAIL: z
+      .string()
+      .trim()
+      .regex(/^[^\s@<>]+@[^\s@<>]+$/, 'must be an email address')
+      .default('support@shop.localhost'),
+    /**
+     * Days before an automatic renewal charges (RENEW_DAYS_BEFORE before the expiry) that its reminder
+     * is mailed: 15 to 45, as California's Automatic Renewal Law asks for a yearly term.
+     */
+    RENEWAL_REMINDER_DAYS: z.coerce.number().int().min(15).max(45).default(30),
     /** Base address used in mailed links; defaults to http://localhost:PORT. */
     PUBLIC_URL: optionalUrl(['http', 'https']),
     /** Secrets: when absent in embedded mode they are generated once and kept in DATA_DIR/secrets.json. */

@@ -11,6 +11,7 @@ export interface CapturedMail {
  */
 export interface SmtpCapture {
   url: string;
+  port: number;
   mails: CapturedMail[];
   /** Resolves with the first mail to `to` whose raw text matches. */
   waitFor(to: string, match?: RegExp, timeoutMs?: number): Promise<CapturedMail>;
@@ -24,13 +25,21 @@ export function decodeQuotedPrintable(raw: string): string {
     .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-export async function startSmtpCapture(): Promise<SmtpCapture> {
+/**
+ * `port`: a port of an earlier capture, to bring "the mail server" back after a test stopped it (0: any
+ * free one); `refuse`: addressees it refuses for good (550), as a server refuses an unknown mailbox.
+ */
+export async function startSmtpCapture(port = 0, refuse?: RegExp): Promise<SmtpCapture> {
   const mails: CapturedMail[] = [];
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!refuse?.test(address.address)) return callback();
+      callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -44,13 +53,14 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const address = server.server.address();
   if (!address || typeof address === 'string') throw new Error('SMTP capture did not bind');
   const find = (to: string, match?: RegExp) =>
     mails.find((m) => m.to.includes(to.toLowerCase()) && (!match || match.test(m.raw)));
   return {
     url: `smtp://127.0.0.1:${address.port}`,
+    port: address.port,
     mails,
     async waitFor(to, match, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;

@@ -14,8 +14,6 @@ import { type Renewal, renewalDecider } from '#libs/domain/renewal/renewal.decid
 import { type RenewalEvent, renewalStreamId } from '#libs/domain/renewal/renewal.events.js';
 import { dueRenewals, isNoLongerWanted, renewalNoLongerWanted } from '#libs/domain/renewal/renewal.rules.js';
 import type { EventStore, RecordedEvent } from '#libs/eventstore/event-store.port.js';
-import type { Mail, Mailer } from '#libs/mail/mailer.js';
-import { renewalFailedMail, renewalReceiptMail } from '#libs/mail/renewal-mails.js';
 import type { ChargeResult, PaymentGateway } from '#libs/payments/payment-gateway.js';
 import { cardOf } from '#libs/read-models/cards.js';
 import { findCustomerById } from '#libs/read-models/customers.js';
@@ -51,11 +49,8 @@ export interface RenewalPorts {
   pool: Pool;
   store: EventStore;
   gateway: PaymentGateway;
-  mailer: Mailer;
   clock: Clock;
   locks: RenewalLocks;
-  /** Base address of mailed links. */
-  baseUrl: string;
   /** Decides and appends in the given context (the API: EventSourcedService, which waits for the read models). */
   execute<C, S, E extends DomainEvent>(
     context: CommandContext,
@@ -81,7 +76,8 @@ type RecordedOrderEvent = RecordedEvent & OrderEvent;
  * again on today's facts (renewalNoLongerWanted: auto-renew, the card on file, the subscription's
  * expiry): a resumed run whose customer opted out, renewed by hand meanwhile or removed the card
  * cancels it (RenewalCancelled) and charges nothing. A paid order is granted by the OrderPaid process
- * manager, as a checkout's is.
+ * manager, as a checkout's is. The customer's mails (receipt, failure) are written by the mail process
+ * manager from RenewalSucceeded and RenewalFailed, once per event (apps/api/entitlements).
  */
 export class RenewalRunner {
   constructor(private readonly ports: RenewalPorts) {}
@@ -300,14 +296,7 @@ export class RenewalRunner {
       outcome: { paid: true },
       now: this.ports.clock.now().toISOString(),
     });
-    if (recorded.events.length > 0) countPayment('approved');
-    // Only the run that recorded the outcome mails it.
-    if (recorded.events.length > 0 && paid.type === 'OrderPaid') {
-      const to = await this.addressee(renewal);
-      const { onum, TOTAL, gateway } = paid.data;
-      const card = `${gateway.brand} ending in ${gateway.last4}`;
-      if (to) await this.send(renewalReceiptMail({ ...to, onum, totalCents: TOTAL, card }));
-    }
+    if (recorded.events.length > 0 && paid.type === 'OrderPaid') countPayment('approved');
     return 'succeeded';
   }
 
@@ -322,38 +311,9 @@ export class RenewalRunner {
       outcome: { paid: false, errors },
       now: this.ports.clock.now().toISOString(),
     });
-    // Only the run that recorded the outcome mails (and counts) it; the link puts the renewal in the cart (the toast's link).
-    if (recorded.events.length > 0) {
-      countPayment('declined');
-      const to = await this.addressee(renewal);
-      const payPath = `/cart?renew=${renewal.subscriptionType}&term=1`;
-      if (to) await this.send(renewalFailedMail({ ...to, errors: recorded.state.errors, payPath }));
-    }
+    // Only the run that recorded the outcome counts it.
+    if (recorded.events.length > 0) countPayment('declined');
     return 'failed';
-  }
-
-  private async addressee(renewal: Renewal) {
-    const { customerId, subscriptionType, period } = renewal;
-    if (customerId === null || subscriptionType === null || period === null) return null;
-    const [customer, product] = await Promise.all([
-      findCustomerById(this.ports.pool, customerId),
-      renewalProduct(this.ports.pool, subscriptionType),
-    ]);
-    if (!customer) return null;
-    return {
-      baseUrl: this.ports.baseUrl,
-      email: customer.email,
-      firstname: customer.firstname,
-      productName: product?.NAME ?? subscriptionType,
-      period,
-    };
-  }
-
-  /** A mail that cannot be sent is logged: the renewal stands as recorded. */
-  private async send(mail: Mail): Promise<void> {
-    await this.ports.mailer.send(mail).catch((error: unknown) => {
-      this.ports.logError(`Renewal mail to ${mail.to} failed: ${String(error)}`);
-    });
   }
 }
 

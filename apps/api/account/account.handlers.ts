@@ -15,16 +15,11 @@ import { CustomerErrors } from '#libs/domain/customer/customer.errors.js';
 import { type CustomerEvent, customerStreamId, type PostalAddress } from '#libs/domain/customer/customer.events.js';
 import { DomainError, fold } from '#libs/domain/kernel/decider.js';
 import type { EventStore } from '#libs/eventstore/event-store.port.js';
+import { mailBrand } from '#libs/mail/brand.js';
 import { emailChangeConfirmMail, emailChangeNoticeMail } from '#libs/mail/identity-mails.js';
 import type { Mailer } from '#libs/mail/mailer.js';
 import { AddressReferences, addressMessages } from '../checkout/index.js';
-import {
-  EmailReservations,
-  hashPassword,
-  IdentityRateLimits,
-  publicBaseUrl,
-  verifyPassword,
-} from '../identity/index.js';
+import { EmailReservations, hashPassword, IdentityRateLimits, verifyPassword } from '../identity/index.js';
 import { CONFIG, EVENT_STORE, MAILER } from '../infrastructure/tokens.js';
 import { EventSourcedService } from '../kernel/event-sourced.service.js';
 import { ChangeAddressCommand, ChangeAutoRenewCommand, ChangeProfileCommand } from './account.messages.js';
@@ -149,9 +144,13 @@ export class ChangeProfileHandler implements ICommandHandler<ChangeProfileComman
     confirmToken: string,
     undoToken: string,
   ): Promise<void> {
-    const base = publicBaseUrl(this.config);
+    const brand = mailBrand(this.config);
     // The change is recorded either way; a lost mail is recovered by saving another address, or undone by support.
-    for (const mail of [emailChangeConfirmMail(base, to, confirmToken), emailChangeNoticeMail(base, to, undoToken)]) {
+    const mails = [
+      await emailChangeConfirmMail(brand, to, confirmToken),
+      await emailChangeNoticeMail(brand, to, undoToken),
+    ];
+    for (const mail of mails) {
       await this.mailer
         .send(mail)
         .catch((error: unknown) => this.logger.error(`Email change mail to ${mail.to} failed: ${String(error)}`));

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CodeRedeemedProcessManager } from './code-redeemed.process-manager.js';
 import { GrantEntitlementHandler } from './grant-entitlement.handler.js';
+import { MailProcessManager } from './mail.process-manager.js';
 import { OrderPaidProcessManager } from './order-paid.process-manager.js';
 import { OrderRefundedProcessManager } from './order-refunded.process-manager.js';
 import { ProcessManagerSubscription } from './process-manager-subscription.js';
@@ -14,7 +15,8 @@ import { RevokeEntitlementsHandler } from './revoke-entitlements.handler.js';
  * appended the event awaits its process manager (checkout for OrderPaid, streaming's redeem for
  * CodeRedeemed); ProcessManagerSubscription runs them from the log (OrderRefunded, appended by a CLI,
  * only from there), so a crash between the steps is completed at the next start. The demo seed sends GrantEntitlementCommand on the CommandBus. Roles are read from the
- * entitlements read model by identity's RolesService.
+ * entitlements read model by identity's RolesService. The MailProcessManager writes the mails of
+ * events to the outbox from the same subscription, after the grants of the event it reports.
  */
 @Module({
   providers: [
@@ -23,6 +25,7 @@ import { RevokeEntitlementsHandler } from './revoke-entitlements.handler.js';
     OrderPaidProcessManager,
     OrderRefundedProcessManager,
     CodeRedeemedProcessManager,
+    MailProcessManager,
     ProcessManagerSubscription,
   ],
   exports: [OrderPaidProcessManager, CodeRedeemedProcessManager],

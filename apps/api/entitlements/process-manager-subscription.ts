@@ -6,6 +6,7 @@ import { withAdvisoryLock } from '#libs/database/transaction.js';
 import type { EventStore, RecordedEvent, Subscription } from '#libs/eventstore/event-store.port.js';
 import { EVENT_STORE, PG_POOL } from '../infrastructure/tokens.js';
 import { CodeRedeemedProcessManager } from './code-redeemed.process-manager.js';
+import { MailProcessManager } from './mail.process-manager.js';
 import { OrderPaidProcessManager } from './order-paid.process-manager.js';
 import { OrderRefundedProcessManager } from './order-refunded.process-manager.js';
 import type { ProcessManager } from './process-manager.js';
@@ -31,7 +32,9 @@ export const PROCESS_MANAGER_CHECKPOINTS_SCHEMA = `
 /**
  * The one way a process manager catches up: a checkpointed subscription of the whole log. Every API
  * process follows the log from the checkpoint and runs the process manager of each event it reacts to
- * (OrderPaid, CodeRedeemed, OrderRefunded), in log order; the checkpoint moves past an event only
+ * (OrderPaid, CodeRedeemed, OrderRefunded; and the mails of OrderPaid, OrderRefunded, the renewals'
+ * and certificates' events), in log order, each event's managers in the order listed (the grants before
+ * the mail that reports them); the checkpoint moves past an event only
  * once its run ended. A crash between an event and its process manager's commands (CodeRedeemed appended, the book not yet
  * granted) therefore leaves the checkpoint before the event, and the next start runs it. The start
  * waits until the subscription reached the head of the log as it was, so the shop opens with every
@@ -61,9 +64,10 @@ export class ProcessManagerSubscription implements OnApplicationBootstrap, OnApp
     orderPaid: OrderPaidProcessManager,
     codeRedeemed: CodeRedeemedProcessManager,
     orderRefunded: OrderRefundedProcessManager,
+    mails: MailProcessManager,
     private readonly database: DatabaseHealth,
   ) {
-    this.managers = [orderPaid, codeRedeemed, orderRefunded];
+    this.managers = [orderPaid, codeRedeemed, orderRefunded, mails];
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -103,8 +107,7 @@ export class ProcessManagerSubscription implements OnApplicationBootstrap, OnApp
   private async runBatch(events: RecordedEvent[]): Promise<void> {
     let ran = false;
     for (const event of events) {
-      const manager = this.managers.find((m) => m.reactsTo.includes(event.type));
-      if (manager) {
+      for (const manager of this.managers.filter((m) => m.reactsTo.includes(event.type))) {
         await manager.handle(event);
         ran = true;
       }

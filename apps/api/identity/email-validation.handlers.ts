@@ -7,6 +7,7 @@ import { customerDecider, VALIDATION_TOKEN_TTL_MS } from '#libs/domain/customer/
 import { CustomerErrors } from '#libs/domain/customer/customer.errors.js';
 import { customerStreamId } from '#libs/domain/customer/customer.events.js';
 import { DomainError } from '#libs/domain/kernel/decider.js';
+import { mailBrand } from '#libs/mail/brand.js';
 import { validationMail } from '#libs/mail/identity-mails.js';
 import type { Mailer } from '#libs/mail/mailer.js';
 import { findCustomerById } from '#libs/read-models/customers.js';
@@ -15,7 +16,6 @@ import { CONFIG, MAILER, PG_POOL } from '../infrastructure/tokens.js';
 import { EventSourcedService } from '../kernel/event-sourced.service.js';
 import { CustomerLookup } from './customer-lookup.js';
 import { ResendValidationCommand, ValidateEmailCommand } from './identity.commands.js';
-import { publicBaseUrl } from './identity-links.js';
 
 /** Validate email (storefront section 2, user/validate): the mailed one-time link. */
 @CommandHandler(ValidateEmailCommand)
@@ -67,7 +67,7 @@ export class ResendValidationHandler implements ICommandHandler<ResendValidation
     });
     if (options.sendMail) {
       const row = await findCustomerById(this.pool, customer.customerId);
-      await this.mailer.send(validationMail(publicBaseUrl(this.config), customer.email, row?.firstname ?? '', token));
+      await this.mailer.send(await validationMail(mailBrand(this.config), customer.email, row?.firstname ?? '', token));
     }
     return { validationToken: token };
   }

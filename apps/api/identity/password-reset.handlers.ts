@@ -8,6 +8,7 @@ import { customerDecider, RESET_TOKEN_TTL_MS } from '#libs/domain/customer/custo
 import { CustomerErrors } from '#libs/domain/customer/customer.errors.js';
 import { customerStreamId } from '#libs/domain/customer/customer.events.js';
 import { DomainError } from '#libs/domain/kernel/decider.js';
+import { mailBrand } from '#libs/mail/brand.js';
 import { passwordResetMail } from '#libs/mail/identity-mails.js';
 import type { Mailer } from '#libs/mail/mailer.js';
 import { findCustomerById } from '#libs/read-models/customers.js';
@@ -15,7 +16,6 @@ import { CONFIG, MAILER, PG_POOL } from '../infrastructure/tokens.js';
 import { EventSourcedService } from '../kernel/event-sourced.service.js';
 import { CustomerLookup } from './customer-lookup.js';
 import { RequestPasswordResetCommand, SetNewPasswordCommand } from './identity.commands.js';
-import { publicBaseUrl } from './identity-links.js';
 import { hashPassword } from './password-hasher.js';
 import { IdentityRateLimits } from './rate-limits.js';
 
@@ -46,7 +46,7 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
       now: now.toISOString(),
     });
     const row = await findCustomerById(this.pool, customer.customerId);
-    await this.mailer.send(passwordResetMail(publicBaseUrl(this.config), email, row?.firstname ?? '', token));
+    await this.mailer.send(await passwordResetMail(mailBrand(this.config), email, row?.firstname ?? '', token));
   }
 }
 

@@ -8,6 +8,7 @@ import { customerDecider, VALIDATION_TOKEN_TTL_MS } from '#libs/domain/customer/
 import { CustomerErrors } from '#libs/domain/customer/customer.errors.js';
 import { customerStreamId, type CustomerProfile } from '#libs/domain/customer/customer.events.js';
 import { DomainError } from '#libs/domain/kernel/decider.js';
+import { mailBrand } from '#libs/mail/brand.js';
 import { validationMail } from '#libs/mail/identity-mails.js';
 import type { Mailer } from '#libs/mail/mailer.js';
 import type { RegistrationUser } from '#libs/contracts/identity.js';
@@ -15,7 +16,6 @@ import { CONFIG, MAILER } from '../infrastructure/tokens.js';
 import { EventSourcedService } from '../kernel/event-sourced.service.js';
 import { EmailReservations } from './email-reservations.js';
 import { type Registered, RegisterCustomerCommand } from './identity.commands.js';
-import { publicBaseUrl } from './identity-links.js';
 import { hashPassword } from './password-hasher.js';
 
 const blank = (v: string | undefined): string | null => (v && v.trim() ? v.trim() : null);
@@ -77,7 +77,7 @@ export class RegisterCustomerHandler implements ICommandHandler<RegisterCustomer
     );
     if (!registered) throw new DomainError('email_taken', CustomerErrors.email_taken);
     if (options.sendMail) {
-      const mail = validationMail(publicBaseUrl(this.config), email, input.FIRSTNAME.trim(), token);
+      const mail = await validationMail(mailBrand(this.config), email, input.FIRSTNAME.trim(), token);
       // The account exists either way; a lost mail is recovered with "Resend validation".
       await this.mailer
         .send(mail)

@@ -10,10 +10,11 @@ import { RenewSubscriptionCommand } from './renewals.messages.js';
 /**
  * The schedule of automatic renewals in the embedded shop: at start and every RENEWALS_EVERY_MINUTES
  * (0: neither; tests call `runOnce`) one pass of the runner (libs/renewals/renewal-runner.ts), each
- * renewal sent as RenewSubscriptionCommand; a pass a database outage cut short runs again once the
- * database is back (libs/application/schedule.ts). A scaled-out API replica (RUN_PROJECTIONS=false)
- * runs no timer: the projector process does (apps/projector/renewals.ts). Any number of runners is safe
- * all the same: a renewal's stream lets only one of them start it.
+ * renewal sent as RenewSubscriptionCommand, then one of the reminders before renewals
+ * (libs/renewals/renewal-reminders.ts); a pass a database outage cut short runs again once the database
+ * is back (libs/application/schedule.ts). A scaled-out API replica (RUN_PROJECTIONS=false) runs no timer:
+ * the projector process does (apps/projector/renewals.ts). Any number of runners is safe all the same: a
+ * renewal's stream lets only one of them start it.
  */
 @Injectable()
 export class RenewalSchedule implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -28,10 +29,15 @@ export class RenewalSchedule implements OnApplicationBootstrap, OnApplicationShu
     this.schedule = new Schedule({
       name: 'A renewal pass',
       everyMs: config.RENEWALS_EVERY_MINUTES * 60_000,
-      run: () =>
-        this.renewals.runner.pass((key) =>
+      run: async () => {
+        const pass = await this.renewals.runner.pass((key) =>
           this.commandBus.execute(new RenewSubscriptionCommand(key.customerId, key.subscriptionType, key.period)),
-        ),
+        );
+        await this.renewals.reminders.pass().catch((error: unknown) => {
+          this.logger.error(`A pass of renewal reminders failed: ${String(error)}`);
+        });
+        return pass;
+      },
       failed: {},
       logError: (message) => this.logger.error(message),
     });
