@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { KEY_REUSED } from '#libs/application/stored-answers.js';
 import type { CardOnFile, PayResponse, Quote, Receipt, Subscriptions } from '#libs/contracts/cart.js';
 import {
   AUTORENEW_LIST_MESSAGE,
@@ -41,7 +42,7 @@ describe('checkout: the renewal terms, the auto-renew chosen and the card kept o
   };
   const quoteOf = async (who: Caller) =>
     (await call<Quote>(who, 'POST', '/checkout/quote', { COUNTRY: 'USA', STATE: 'KS', SHIPPING: 1 })).body;
-  const pay = async (who: Caller, over: Record<string, unknown>) =>
+  const pay = async (who: Caller, over: Record<string, unknown>, key: string = randomUUID()) =>
     call<PayResponse>(
       who,
       'POST',
@@ -54,7 +55,7 @@ describe('checkout: the renewal terms, the auto-renew chosen and the card kept o
         TOTAL: (await quoteOf(who)).TOTAL,
         ...over,
       },
-      { 'idempotency-key': randomUUID() },
+      { 'idempotency-key': key },
     );
   const elearningInCart = async (who: Caller) =>
     expect((await call(who, 'POST', '/cart/items', { PRODUCTID: 140, QTY: 1, TERM: 1 })).status).toBe(200);
@@ -130,9 +131,16 @@ describe('checkout: the renewal terms, the auto-renew chosen and the card kept o
     // Registered with the account's auto-renew off: the box turns this subscription on alone.
     const who = await customer('chose-renewal', 0);
     await elearningInCart(who);
-    const paid = await pay(who, { AUTORENEW: ['elearning'], SAVE_CARD: true });
+    const key = randomUUID();
+    const paid = await pay(who, { AUTORENEW: ['elearning'], SAVE_CARD: true }, key);
     expect(paid.body).toMatchObject({ ERRORS: [], ONUM: expect.stringMatching(/^\d+$/) });
     expect(await cardOf(who)).toMatchObject({ LAST4: '4242' });
+    // The key is bound to what its press chose: the same key without auto-renew is another request.
+    await elearningInCart(who);
+    const otherChoice = await pay(who, { AUTORENEW: [], SAVE_CARD: true }, key);
+    expect(otherChoice.status).toBe(409);
+    expect(otherChoice.body.message).toEqual([KEY_REUSED]);
+    expect((await call(who, 'DELETE', '/cart')).status).toBe(200);
     const receipt = await receiptOf(who, paid.body.ONUM);
     const product = await renewalProduct(shop.shop.pool, 'elearning');
     expect(receipt.RENEWALS).toEqual([
