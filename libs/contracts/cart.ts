@@ -29,6 +29,7 @@
  */
 
 import type { ProductListItem, ProductType } from './catalog.js';
+import type { RenewableType, RenewalTerms, SubscriptionRenewal } from './renewals.js';
 
 export const QTY_MIN = 1;
 export const QTY_MAX = 999;
@@ -208,6 +209,11 @@ export interface Quote {
   TOTAL: number;
   /** The cart holds something that ships. */
   SHIPS: boolean;
+  /**
+   * The yearly renewal of each subscription the cart buys, once this order is paid (a signed-in
+   * customer's; empty for a visitor): the pay screen states it beside each auto-renew box.
+   */
+  RENEWALS: RenewalTerms[];
 }
 
 export interface CardInput {
@@ -237,8 +243,18 @@ export interface PayRequest {
    * reaches the shop's server.
    */
   PAYMENTMETHOD?: string | null;
-  /** Keep this card on file (as the gateway's token, brand, last four and expiry only). */
+  /**
+   * Keep this card on file (as the gateway's token, brand, last four and expiry only); the pay screen's
+   * "Keep this card on file" box, unticked unless the customer chose auto-renew. Absent: not kept.
+   */
   SAVE_CARD?: boolean;
+  /**
+   * The subscriptions of this order to renew automatically, each once (the pay screen's box beside
+   * each one's terms); the order's other subscriptions do not. With a new card it needs SAVE_CARD: the
+   * renewal charges the card on file. Recorded when the order is paid. Absent: each subscription
+   * follows the account's auto-renew.
+   */
+  AUTORENEW?: RenewableType[];
   /** The total the client showed; the server recomputes and refuses a mismatch. */
   TOTAL: number;
 }
@@ -299,6 +315,13 @@ export interface Receipt {
   EVENTS: { PRODUCTID: number; NAME: string; VENUE: string | null; HOTEL: string | null }[];
   /** The refunds of the order, oldest first (empty when none). */
   REFUNDS: OrderRefundLine[];
+  /**
+   * The renewal of each subscription this order bought that still runs, with its auto-renew as set
+   * now (the receipt repeats the terms and says how to turn it off); empty for a guest.
+   */
+  RENEWALS: SubscriptionRenewal[];
+  /** The card on file a renewal charges (brand and last four), or null; null for a guest. */
+  CARDONFILE: { BRAND: string; LAST4: string } | null;
 }
 
 export interface OrderHistoryEntry {
@@ -316,6 +339,8 @@ export interface Subscriptions {
   complete_expire: string;
   streaming_all_expire: string;
   elearning_expire: string;
+  /** Each running subscription's renewal terms and auto-renew (the tab's switch), in RENEWABLE_TYPES order. */
+  RENEWALS: SubscriptionRenewal[];
 }
 
 export interface CardOnFile {
@@ -346,4 +371,13 @@ export interface PaymentsConfig {
  */
 export interface CardSetup {
   CLIENTSECRET: string;
+}
+
+/**
+ * The body of POST /api/payments/card-setup. SAVE_CARD false: the card is for this payment only, so the
+ * SetupIntent asks for on-session use; absent or true (the Card tab, the pay screen's "Keep this card on
+ * file"), a signed-in customer's is off-session, as a renewal charges it without them.
+ */
+export interface CardSetupRequest {
+  SAVE_CARD?: boolean;
 }

@@ -18,13 +18,13 @@ export function mailBrand(config: Pick<Config, 'SHOP_NAME' | 'MAIL_SUPPORT_EMAIL
 }
 
 /**
- * The pages mails link to (web/src/app/router.tsx). The auto-renew box is on the account page's
- * profile tab; the Subscriptions tab shows the expiries.
+ * The pages mails link to (web/src/app/router.tsx). Each subscription's auto-renew switch is on the
+ * account page's Subscriptions tab, beside its expiry.
  */
 export const MAIL_PATHS = {
   orders: '/user/account#orders',
   subscriptions: '/user/account#subscriptions',
-  autoRenew: '/user/account#profile',
+  autoRenew: '/user/account#subscriptions',
   contact: '/static/contact',
   cmeCenter: '/cme-center',
   verify: (number: string) => `/verify/${encodeURIComponent(number)}`,

@@ -1,5 +1,6 @@
 import { testProfile } from '#libs/domain/customer/customer.testing.js';
 import {
+  autoRenewSettingsOf,
   customersReadModel,
   encryptedDobOf,
   encryptedLicenceOf,
@@ -241,5 +242,39 @@ describe('customers read model', () => {
     await db.pool.query('DROP TABLE IF EXISTS customers');
     await projectInto(db.pool, customersReadModel, [registered, licence('v1.licence'), licence(null)]);
     expect(await encryptedLicenceOf(db.pool, 'c5')).toBeNull();
+  });
+
+  it("keeps each subscription's own auto-renew until the account's box sets them all again", async () => {
+    const at = '2026-05-01T00:00:00Z';
+    await db.pool.query('DROP TABLE IF EXISTS customers');
+    const registered = {
+      type: 'CustomerRegistered',
+      data: {
+        customerId: 'c6',
+        email: 'fay@example.test',
+        profile: { ...profile, autorenew: true },
+        passwordHash: 'h',
+        agreedToTerms: true,
+        registeredVia: 'form',
+        registeredAt: at,
+      },
+    };
+    const single = (subscriptionType: string, autorenew: boolean) => ({
+      type: 'SubscriptionAutoRenewChanged',
+      data: { customerId: 'c6', subscriptionType, autorenew, via: 'account', onum: null, changedAt: at },
+    });
+    const account = (autorenew: boolean) => ({
+      type: 'AutoRenewChanged',
+      data: { customerId: 'c6', autorenew, changedAt: at },
+    });
+    await projectInto(db.pool, customersReadModel, [registered, single('elearning', false), single('cme', true)]);
+    expect(autoRenewSettingsOf(await findCustomerById(db.pool, 'c6'))).toEqual({
+      account: true,
+      subscriptions: { elearning: false, cme: true },
+    });
+    await db.pool.query('DROP TABLE IF EXISTS customers');
+    await projectInto(db.pool, customersReadModel, [registered, single('elearning', false), account(false)]);
+    expect(autoRenewSettingsOf(await findCustomerById(db.pool, 'c6'))).toEqual({ account: false, subscriptions: {} });
+    expect(autoRenewSettingsOf(null)).toEqual({ account: false, subscriptions: {} });
   });
 });

@@ -1,6 +1,7 @@
 import type { Pool, PoolClient } from 'pg';
 import { PROFILE_FIELDS, type ProfileFields } from '#libs/contracts/account.js';
 import type { CustomerEvent } from '#libs/domain/customer/customer.events.js';
+import type { AutoRenewSettings } from '#libs/domain/renewal/renewal.rules.js';
 import type { RecordedEvent } from '#libs/eventstore/event-store.port.js';
 import type { ReadModel } from './read-model.js';
 
@@ -24,7 +25,8 @@ export const customersReadModel: ReadModel = {
   // 3: billing address columns; the account page's events (ProfileChanged, addresses, auto-renew).
   // 4: pending_email and the email change's events.
   // 5: licence_encrypted (CmeLicenceRecorded).
-  version: 5,
+  // 6: autorenew_subscriptions (SubscriptionAutoRenewChanged: auto-renew per subscription).
+  version: 6,
   tables: ['customers'],
   schema: `
     CREATE TABLE customers (
@@ -51,6 +53,8 @@ export const customersReadModel: ReadModel = {
       billing_country text,
       phone text,
       autorenew boolean NOT NULL,
+      -- Auto-renew chosen for single subscriptions, by type ({"elearning": false}); the account's otherwise.
+      autorenew_subscriptions jsonb NOT NULL DEFAULT '{}',
       validated boolean NOT NULL DEFAULT false,
       registered_via text NOT NULL,
       registered_at timestamptz NOT NULL,
@@ -72,6 +76,7 @@ export const customersReadModel: ReadModel = {
     'ShippingAddressChanged',
     'BillingAddressChanged',
     'AutoRenewChanged',
+    'SubscriptionAutoRenewChanged',
   ],
   pipelined: true, // one INSERT or UPDATE per event, answers unread
   async apply(recorded: RecordedEvent, db: PoolClient): Promise<void> {
@@ -148,10 +153,18 @@ export const customersReadModel: ReadModel = {
         return;
       }
       case 'AutoRenewChanged':
-        await db.query('UPDATE customers SET autorenew = $2 WHERE customer_id = $1', [
+        // The account's box sets every subscription: the single choices made before it no longer count.
+        await db.query(`UPDATE customers SET autorenew = $2, autorenew_subscriptions = '{}' WHERE customer_id = $1`, [
           event.data.customerId,
           event.data.autorenew,
         ]);
+        return;
+      case 'SubscriptionAutoRenewChanged':
+        await db.query(
+          `UPDATE customers SET autorenew_subscriptions = autorenew_subscriptions || jsonb_build_object($2::text, $3::boolean)
+           WHERE customer_id = $1`,
+          [event.data.customerId, event.data.subscriptionType, event.data.autorenew],
+        );
         return;
     }
   },
@@ -167,11 +180,21 @@ export interface CustomerRow extends ProfileFields {
   zip: string | null;
   country: string | null;
   autorenew: boolean;
+  /** Auto-renew chosen for single subscriptions; the others follow `autorenew`. */
+  autorenewSubscriptions: AutoRenewSettings['subscriptions'];
   validated: boolean;
 }
 
 const SELECT = `SELECT customer_id AS "customerId", email, ${PROFILE_COLUMNS}, address, address2, city, state, zip,
-  country, autorenew, validated FROM customers`;
+  country, autorenew, autorenew_subscriptions AS "autorenewSubscriptions", validated FROM customers`;
+
+/** A customer's auto-renew settings as the renewal rules read them (libs/domain/renewal/renewal.rules.ts). */
+export const autoRenewSettingsOf = (
+  customer: Pick<CustomerRow, 'autorenew' | 'autorenewSubscriptions'> | null,
+): AutoRenewSettings => ({
+  account: customer?.autorenew === true,
+  subscriptions: customer?.autorenewSubscriptions ?? {},
+});
 
 export async function findCustomerById(db: Db, customerId: string): Promise<CustomerRow | null> {
   const { rows } = await db.query<CustomerRow>(`${SELECT} WHERE customer_id = $1`, [customerId]);

@@ -9,7 +9,8 @@ type Db = Pick<Pool | PoolClient, 'query'>;
 /**
  * Receipts (checkout/confirm/{NUMBER}, signed-in section 2): one row per order, written when it is
  * placed and completed when it is paid, with its owner (null for a guest). Only paid orders have a
- * receipt to show. EVENTS (venue and hotel) come from the catalog when the receipt is read. Each
+ * receipt to show. EVENTS (venue and hotel) come from the catalog when the receipt is read, and so do
+ * the subscriptions' renewal terms and auto-renew as set now (renewal-terms.ts). Each
  * refund adds its line to REFUNDS (the ids of the refund events keep each one applied once).
  */
 export const receiptsReadModel: ReadModel = {
@@ -31,7 +32,7 @@ export const receiptsReadModel: ReadModel = {
     switch (event.type) {
       case 'OrderPlaced': {
         const d = event.data;
-        const receipt: Omit<Receipt, 'EVENTS'> = {
+        const receipt: StoredReceipt['receipt'] = {
           ONUM: String(d.onum),
           DATE: d.placedAt,
           ATTJSON: {
@@ -98,7 +99,8 @@ export const receiptsReadModel: ReadModel = {
 export interface StoredReceipt {
   customerId: string | null;
   paid: boolean;
-  receipt: Omit<Receipt, 'EVENTS'>;
+  /** The receipt as the order recorded it; what is read at the time (EVENTS, the renewals, the card on file) is not kept. */
+  receipt: Omit<Receipt, 'EVENTS' | 'RENEWALS' | 'CARDONFILE'>;
 }
 
 export async function receiptOf(db: Db, onum: string): Promise<StoredReceipt | null> {

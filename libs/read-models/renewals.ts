@@ -1,6 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 import type { RenewalEvent } from '#libs/domain/renewal/renewal.events.js';
-import type { HeldSubscription } from '#libs/domain/renewal/renewal.rules.js';
+import type { AutoRenewSettings, HeldSubscription } from '#libs/domain/renewal/renewal.rules.js';
 import type { RecordedEvent } from '#libs/eventstore/event-store.port.js';
 import type { ReadModel } from './read-model.js';
 
@@ -88,20 +88,26 @@ export async function failedRenewalsOf(db: Db, customerId: string, today: string
   return rows;
 }
 
-/** A customer the schedule may charge: auto-renew on, a card on file, and their subscriptions still running. */
+/**
+ * A customer the schedule may charge: a card on file, auto-renew on for the account or for one
+ * subscription at least, their subscriptions still running, and their auto-renew settings.
+ */
 export interface RenewalCandidate {
   customerId: string;
   subscriptions: HeldSubscription[];
+  autorenew: AutoRenewSettings;
 }
 
 /**
- * Customers with auto-renew on and a card on file, with every subscription that runs past `now`
- * (queries over the customers, cards and entitlements read models). Which are due is the pure rule
- * of libs/domain/renewal/renewal.rules.ts.
+ * Customers with a card on file and auto-renew on somewhere (the account's, or a subscription's own),
+ * with every subscription that runs past `now` and their settings (queries over the customers, cards
+ * and entitlements read models). Which are due, auto-renew per subscription included, is the pure rule
+ * dueRenewals of libs/domain/renewal/renewal.rules.ts.
  */
 export async function renewalCandidates(db: Db, now: Date): Promise<RenewalCandidate[]> {
-  const { rows } = await db.query<{ customerId: string; subscriptions: HeldSubscription[] }>(
+  const { rows } = await db.query<RenewalCandidate>(
     `SELECT c.customer_id AS "customerId",
+            json_build_object('account', c.autorenew, 'subscriptions', c.autorenew_subscriptions) AS autorenew,
             json_agg(json_build_object(
               'subscriptionType', s.subscription_type,
               'startsAt', to_char(s.starts_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
@@ -110,8 +116,9 @@ export async function renewalCandidates(db: Db, now: Date): Promise<RenewalCandi
        FROM customers c
        JOIN cards_on_file k ON k.customer_id = c.customer_id
        JOIN entitlement_subscriptions s ON s.customer_id = c.customer_id
-      WHERE c.autorenew AND s.expires_at > $1
-      GROUP BY c.customer_id
+      WHERE (c.autorenew OR jsonb_path_exists(c.autorenew_subscriptions, '$.* ? (@ == true)'))
+        AND s.expires_at > $1
+      GROUP BY c.customer_id, c.autorenew, c.autorenew_subscriptions
       ORDER BY c.customer_id`,
     [now.toISOString()],
   );

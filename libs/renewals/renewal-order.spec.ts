@@ -19,6 +19,7 @@ const customer = (state: string): CustomerRow => ({
   zip: '65801',
   country: 'USA',
   autorenew: true,
+  autorenewSubscriptions: {},
   validated: true,
 });
 const now = new Date('2027-11-19T10:00:00.000Z');

@@ -4,11 +4,12 @@ import { systemContext } from '#libs/application/command-context.js';
 import type { CommandContext, DecideAndAppendResult } from '#libs/application/decide-and-append.js';
 import { rolesOf } from '#libs/domain/entitlements/roles.js';
 import type { Decider, DomainEvent } from '#libs/domain/kernel/decider.js';
+import { autoRenews } from '#libs/domain/renewal/renewal.rules.js';
 import { renewalReminderDecider } from '#libs/domain/renewal-reminder/renewal-reminder.decider.js';
 import { renewalReminderStreamId } from '#libs/domain/renewal-reminder/renewal-reminder.events.js';
 import { type DueReminder, dueReminders } from '#libs/domain/renewal-reminder/renewal-reminder.rules.js';
 import { cardOf } from '#libs/read-models/cards.js';
-import { findCustomerById } from '#libs/read-models/customers.js';
+import { autoRenewSettingsOf, findCustomerById } from '#libs/read-models/customers.js';
 import { entitlementsOf } from '#libs/read-models/entitlements.js';
 import { renewalProduct } from '#libs/read-models/renewal-offers.js';
 import { renewalCandidates } from '#libs/read-models/renewals.js';
@@ -66,7 +67,10 @@ export class RenewalReminders {
       renewalProduct(pool, due.subscriptionType),
       entitlementsOf(pool, customerId),
     ]);
-    if (!customer?.autorenew || !card || !product) return false;
+    // The subscription's own auto-renew (the account's box for one without its own choice).
+    if (!customer || !autoRenews(autoRenewSettingsOf(customer), due.subscriptionType) || !card || !product) {
+      return false;
+    }
     const roles = rolesOf(entitlements, now);
     const order = renewalOrder({ onum: 0, customer, subscriptionType: due.subscriptionType, product, roles, now });
     if (order === null) return false; // no one-year term to renew with: nothing will be charged

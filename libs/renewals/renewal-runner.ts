@@ -16,7 +16,7 @@ import { dueRenewals, isNoLongerWanted, renewalNoLongerWanted } from '#libs/doma
 import type { EventStore, RecordedEvent } from '#libs/eventstore/event-store.port.js';
 import type { ChargeResult, PaymentGateway } from '#libs/payments/payment-gateway.js';
 import { cardOf } from '#libs/read-models/cards.js';
-import { findCustomerById } from '#libs/read-models/customers.js';
+import { autoRenewSettingsOf, findCustomerById } from '#libs/read-models/customers.js';
 import { entitlementsOf } from '#libs/read-models/entitlements.js';
 import { renewalProduct } from '#libs/read-models/renewal-offers.js';
 import { renewalCandidates, unfinishedRenewals } from '#libs/read-models/renewals.js';
@@ -73,8 +73,8 @@ type RecordedOrderEvent = RecordedEvent & OrderEvent;
  * died drops it with its connection, and the next pass resumes from the log: the order placed or not,
  * paid or not. The payment's key is the shop's own (`system:renewal:...`, kept on RenewalStarted), so a
  * charge repeated after a crash is the same charge. Just before the charge the renewal is decided
- * again on today's facts (renewalNoLongerWanted: auto-renew, the card on file, the subscription's
- * expiry): a resumed run whose customer opted out, renewed by hand meanwhile or removed the card
+ * again on today's facts (renewalNoLongerWanted: the subscription's auto-renew, its own or the
+ * account's, the card on file, its expiry): a resumed run whose customer opted out, renewed by hand meanwhile or removed the card
  * cancels it (RenewalCancelled) and charges nothing. A paid order is granted by the OrderPaid process
  * manager, as a checkout's is. The customer's mails (receipt, failure) are written by the mail process
  * manager from RenewalSucceeded and RenewalFailed, once per event (apps/api/entitlements).
@@ -83,8 +83,8 @@ export class RenewalRunner {
   constructor(private readonly ports: RenewalPorts) {}
 
   /**
-   * One pass at the clock's now: the renewals left started, and those due for customers with auto-renew
-   * on and a card on file. `renew` runs one (the API sends it on its CommandBus; default: `this.renew`).
+   * One pass at the clock's now: the renewals left started, and those due for customers with a card on
+   * file, of each subscription whose auto-renew is on (its own choice, else the account's). `renew` runs one (the API sends it on its CommandBus; default: `this.renew`).
    */
   async pass(renew: (key: RenewalKey) => Promise<RenewalRunOutcome> = (key) => this.renew(key)): Promise<RenewalPass> {
     const { pool, clock } = this.ports;
@@ -97,7 +97,7 @@ export class RenewalRunner {
     };
     for (const r of await unfinishedRenewals(pool)) add(r.customerId, r.subscriptionType, r.period);
     for (const candidate of await renewalCandidates(pool, now)) {
-      for (const due of dueRenewals(candidate.subscriptions, now))
+      for (const due of dueRenewals(candidate.subscriptions, now, candidate.autorenew))
         add(candidate.customerId, due.subscriptionType, due.period);
     }
     const pass: RenewalPass = {};
@@ -254,7 +254,7 @@ export class RenewalRunner {
       entitlementsOf(pool, customerId),
     ]);
     return renewalNoLongerWanted({
-      autorenew: customer?.autorenew === true,
+      autorenew: autoRenewSettingsOf(customer),
       cardOnFile: card !== null,
       subscriptions: entitlements.subscriptions,
       subscriptionType,

@@ -62,6 +62,7 @@ describe('checkout API', () => {
       ORDER: { SUBTOTAL: price, DISCOUNT: 0, TAX: tax, SHIPCOST: 1000, COUPON: null },
       TOTAL: price + tax + 1000,
       SHIPS: true,
+      RENEWALS: [],
     });
     const paid = await pay(first, { SHIPPING: 1, TOTAL: standard.body.TOTAL });
     expect(paid.status).toBe(200);

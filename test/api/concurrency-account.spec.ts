@@ -4,7 +4,7 @@ import { type Customer, customerDecider } from '#libs/domain/customer/customer.d
 import { type CustomerEvent, customerStreamId } from '#libs/domain/customer/customer.events.js';
 import { fold } from '#libs/domain/kernel/decider.js';
 import type { EventStore } from '#libs/eventstore/event-store.port.js';
-import { findAccount } from '#libs/read-models/customers.js';
+import { autoRenewSettingsOf, findAccount, findCustomerById } from '#libs/read-models/customers.js';
 import { isSessionActive } from '#libs/read-models/sessions.js';
 import { useTestShop } from '../support/app.js';
 import { fireAtOnce, unexpectedStatuses } from '../support/concurrency.js';
@@ -168,6 +168,22 @@ describe('account writes sent 30 at once by one account', () => {
     );
     expectOnly(statuses, [200, 409]);
     await expectConsistent(customerIdOf(who));
+  });
+
+  it("PUT /api/account/auto-renew/:type among the account's own: 200 or 409, and each subscription's setting folds to the read model", async () => {
+    const who = await login('complete@demo.test');
+    const types = ['qmpcomplete', 'elearning', 'streaming_all', 'cme'] as const;
+    const { statuses } = await fireAtOnce(AT_ONCE, (n) =>
+      n % 5 === 0
+        ? call(who, 'PUT', '/account/auto-renew', { autorenew: n % 2 })
+        : call(who, 'PUT', `/account/auto-renew/${types[n % 4]}`, { autorenew: n % 2 }),
+    );
+    expectOnly(statuses, [200, 409]);
+    const customerId = customerIdOf(who);
+    const state = await folded(customerId);
+    const row = await findCustomerById(shop.app.get<Pool>(PG_POOL), customerId);
+    expect(autoRenewSettingsOf(row)).toEqual({ account: state.autorenew, subscriptions: state.autorenewSubscriptions });
+    await expectConsistent(customerId);
   });
 
   it("PUT /api/account/cme: 200 or 409, and the date of birth and licence read back are one save's", async () => {

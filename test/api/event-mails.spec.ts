@@ -125,7 +125,7 @@ describe('mails from events', () => {
     expect(mail).toContain(
       `Complete Package runs until ${longDate(expiresAt)}. Automatic renewal is on: on ${longDate(chargeOn)} we will renew it for one more year at $1,575.00 plus tax`,
     );
-    expect(mail).toMatch(/account page: http:\/\/[^ ]+\/user\/account#profile/);
+    expect(mail).toMatch(/account page: http:\/\/[^ ]+\/user\/account#subscriptions/);
     expect(mailsTo(buyer, /Subject: Your order/)).toHaveLength(1);
   });
 
@@ -162,7 +162,7 @@ describe('mails from events', () => {
     expect(mail).toContain(
       `on ${longDate(new Date(charge).toISOString())} we will renew it for one more year and charge ${dollars(amountCents)} (tax included) to your Visa ending in 4242`,
     );
-    expect(mail).toMatch(/Turn automatic renewal off: http:\/\/[^ ]+\/user\/account#profile/);
+    expect(mail).toMatch(/Turn automatic renewal off: http:\/\/[^ ]+\/user\/account#subscriptions/);
     await new Promise((resolve) => setTimeout(resolve, 1500)); // a second mail would be here by now
     expect(mailsTo(buyer, /renews on/)).toHaveLength(1);
   });

@@ -124,6 +124,7 @@ describe('order refunds', () => {
       complete_expire: '0000-00-00',
       streaming_all_expire: '0000-00-00',
       elearning_expire: '0000-00-00',
+      RENEWALS: [],
     });
 
     // The order history and the receipt show both refunds.

@@ -281,14 +281,17 @@ describe("payment claims on a database of the shop's previous version", () => {
         response: null,
         saveCard: false,
         dobEncrypted: null,
+        autorenew: null,
         awaitingActionUntil: null,
       });
       const fresh = clientKey({ customerId: 'c-2' }, 'new-key');
       expect(await claims.claim(fresh, 'cart-2', 'c-2', 'fingerprint')).toBe(true);
-      await claims.drawOrderNumber(fresh, { saveCard: true, dobEncrypted: 'v1.ciphertext' });
+      const autorenew = [{ subscriptionType: 'elearning' as const, autorenew: true }];
+      await claims.drawOrderNumber(fresh, { saveCard: true, dobEncrypted: 'v1.ciphertext', autorenew });
       expect(await claims.find(fresh)).toMatchObject({
         saveCard: true,
         dobEncrypted: 'v1.ciphertext',
+        autorenew,
         fingerprint: 'fingerprint',
       });
     } finally {

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { PayResponse, Quote } from '#libs/contracts/cart.js';
+import type { PayResponse, Quote, Subscriptions } from '#libs/contracts/cart.js';
 import { decryptDob } from '#libs/crypto/dob.js';
 import { checkoutContact, SANDBOX_VISA, SENT_KEY } from '../support/checkout-fixtures.js';
 import { shopClient } from '../support/shop-client.js';
@@ -102,11 +102,12 @@ describe('a crash right after the charge', () => {
 
 /**
  * The same crash on a customer's press that also asked for more than the charge (issue 20: a settled
- * payment finishes what its request asked for): keep the card on file and record the CME date of birth
- * given at checkout. Only the request had them; the claim keeps them (the date encrypted), so the
- * start that settles the payment keeps the card and records the date, once.
+ * payment finishes what its request asked for): keep the card on file, record the CME date of birth
+ * given at checkout, and (issue 31) the CME subscription's auto-renew left unticked. Only the request
+ * had them; the claim keeps them (the date encrypted), so the start that settles the payment keeps the
+ * card and records the date and the auto-renew, once.
  */
-describe('a crash right after the charge of a press that kept the card and gave a date of birth', () => {
+describe('a crash right after the charge of a press that kept the card, gave a date of birth and declined auto-renew', () => {
   const crash = useCrashTest('pay-crash-asked');
   const { count } = crash;
   /** The shop's DOB_ENCRYPTION_KEY in the crash tests (test/crash/crash-test.ts). */
@@ -114,7 +115,7 @@ describe('a crash right after the charge of a press that kept the card and gave 
   const card = { CC: '5555555555554444', MONTH: '11', YEAR: '2033', SC: '482' };
   const dob = '11/05/1958';
 
-  it('after the restart the card is on file, the date of birth recorded and the order paid, each once', async () => {
+  it('after the restart the card is on file, the date of birth and the auto-renew recorded and the order paid, each once', async () => {
     const first = await crash.start({ SHOP_FAULT_POINT: 'pay:after-charge' });
     let base = first.base;
     const { call, loginAs } = shopClient(() => base);
@@ -133,6 +134,8 @@ describe('a crash right after the charge of a press that kept the card and gave 
           BILLINGJSON: null,
           CARD: card,
           SAVE_CARD: true,
+          // The account's auto-renew is on (the demo's): the pay screen's CME box left unticked turns CME's off.
+          AUTORENEW: [],
           SHIPPING: 1,
           TOTAL: quote.body.TOTAL,
         },
@@ -158,6 +161,9 @@ describe('a crash right after the charge of a press that kept the card and gave 
     expect(decryptDob(kept, dobKey)).toBe(dob);
     const dobsRecorded = `SELECT count(*) AS n FROM es_events WHERE type = 'DateOfBirthRecorded' AND data->>'dobEncrypted' = $1`;
     expect(await count(dobsRecorded, [kept])).toBe(0);
+    const autoRenewRecorded = `SELECT count(*) AS n FROM es_events WHERE type = 'SubscriptionAutoRenewChanged'
+      AND data->>'subscriptionType' = 'cme' AND NOT (data->>'autorenew')::boolean AND data->>'via' = 'checkout'`;
+    expect(await count(autoRenewRecorded, [])).toBe(0);
 
     // The next start settles the payment before it opens; the retry with the key answers its order.
     const second = await crash.start();
@@ -179,5 +185,10 @@ describe('a crash right after the charge of a press that kept the card and gave 
     expect(await count(paidEvents, [key])).toBe(1);
     expect(await count(cardsKept, [key])).toBe(1);
     expect(await count(dobsRecorded, [kept])).toBe(1);
+    expect(await count(autoRenewRecorded, [])).toBe(1);
+    const subscriptions = await call<Subscriptions>(again, 'GET', '/subscriptions');
+    // CME's own auto-renew is off; the learner's eLearning still follows the account's (on).
+    const autoRenewOf = Object.fromEntries(subscriptions.body.RENEWALS.map((r) => [r.TYPE, r.AUTORENEW]));
+    expect(autoRenewOf).toEqual({ elearning: 1, cme: 0 });
   });
 });

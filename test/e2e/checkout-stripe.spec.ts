@@ -115,7 +115,9 @@ for (const size of SIZES) {
   test.describe(`at ${size.viewport.width}x${size.viewport.height}`, () => {
     test.use({ viewport: size.viewport });
 
-    test(`${size.name}: a book bought through Stripe's fields; no request to the shop carries the card`, async ({
+    // The phone keeps the card ("Keep this card on file" ticked), the desktop does not: both ways of the choice.
+    const keep = size.name === 'phone';
+    test(`${size.name}: a book bought through Stripe's fields, the card ${keep ? 'kept' : 'not kept'}; no request to the shop carries the card`, async ({
       page,
       request,
       stripeShop,
@@ -127,6 +129,9 @@ for (const size of SIZES) {
 
       const fields = stripeFields(page);
       await typeStripeCard(fields, STRIPE_CARDS.visa);
+      const keepBox = page.getByRole('checkbox', { name: 'Keep this card on file' });
+      await expect(keepBox).not.toBeChecked();
+      if (keep) await keepBox.check();
       await expectNoSidewaysScroll(page);
       await expectNoSeriousAxeViolations(page, `pay screen with Stripe's fields at ${size.name}`);
       await expectTapTargets(page.getByRole('button', { name: 'Pay' }), 'Pay');
@@ -141,14 +146,20 @@ for (const size of SIZES) {
       expect(seen.toShop.length).toBeGreaterThan(5);
       expect(seen.toShop.filter((sent) => sent.includes(STRIPE_CARDS.visa))).toEqual([]);
       expect(seen.toShop.filter((sent) => valuesOf(sent).includes(SECURITY_CODE))).toEqual([]);
-      // What the shop got instead: a payment method id.
+      // What the shop got instead: a payment method id, and whether to keep it, as the box said; the card
+      // setup asked Stripe for off-session use only for a card to be kept.
       expect(
         seen.toShop.some((sent) => sent.includes('/api/checkout/pay') && /"PAYMENTMETHOD":"pm_\w+"/.test(sent)),
       ).toBe(true);
+      const payBody = seen.toShop.find((sent) => sent.includes('/api/checkout/pay'))!;
+      expect(payBody).toContain(`"SAVE_CARD":${keep}`);
+      expect(seen.toShop.find((sent) => sent.includes('/api/payments/card-setup'))).toContain(`{"SAVE_CARD":${keep}}`);
 
-      // "Save card" kept it: the Card tab shows the card on file.
+      // Kept only when ticked: the Card tab shows the card on file, or none.
       const section = await cardTab(page);
-      await expect(section.getByTestId('card-on-file')).toHaveText(/^Card on file: Visa XXXX4242, expires 12\/2030$/);
+      await expect(section.getByTestId('card-on-file')).toHaveText(
+        keep ? /^Card on file: Visa XXXX4242, expires 12\/2030$/ : 'No card on file.',
+      );
       await expect(stripeFields(page, section)).toBeVisible();
       await expectNoSidewaysScroll(page);
       await expectNoSeriousAxeViolations(page, `Card tab with Stripe's fields at ${size.name}`);

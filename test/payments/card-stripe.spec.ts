@@ -57,12 +57,18 @@ if (localstripe) {
 
     it('a card setup is a SetupIntent: off-session for a signed-in customer, on-session for a visitor', async () => {
       const who = { token: (await loginAs('reader@demo.test')).token };
-      const intentOf = async (caller: Caller) => {
-        const { body } = await call<{ CLIENTSECRET: string }>(caller, 'POST', '/payments/card-setup', {});
-        return stripe.setupIntents.retrieve(/^(seti_\w+?)_secret_/.exec(body.CLIENTSECRET)![1]!);
+      const intentOf = async (caller: Caller, body: object = {}) => {
+        const answer = await call<{ CLIENTSECRET: string }>(caller, 'POST', '/payments/card-setup', body);
+        return stripe.setupIntents.retrieve(/^(seti_\w+?)_secret_/.exec(answer.body.CLIENTSECRET)![1]!);
       };
       expect((await intentOf(who)).usage).toBe('off_session');
+      expect((await intentOf(who, { SAVE_CARD: true })).usage).toBe('off_session');
       expect((await intentOf({})).usage).toBe('on_session');
+      // The pay screen's card not to be kept: for this payment only, also when signed in.
+      expect((await intentOf(who, { SAVE_CARD: false })).usage).toBe('on_session');
+      const refused = await call(who, 'POST', '/payments/card-setup', { SAVE_CARD: 'no' });
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toEqual(['SAVE_CARD must be true or false.']);
     });
 
     it('the Card tab keeps the payment method Stripe.js made, refuses a typed card and bad ids', async () => {

@@ -79,6 +79,14 @@ if (localstripe) {
       expect(card.body.data).toMatchObject({ BRAND: 'Visa', LAST4: '4242', MONTH: '12', YEAR: '2030' });
     });
 
+    it('a signed-in buyer who does not keep the card pays with the payment method and keeps none', async () => {
+      const who = { token: (await loginAs('streamer@demo.test')).token };
+      const { pay } = await cartWithBook(who);
+      const paid = await pay(randomUUID(), { PAYMENTMETHOD: await paymentMethodOf(who, CARDS.good) });
+      expect(paid.body).toMatchObject({ ERRORS: [], ONUM: expect.stringMatching(/^\d+$/) });
+      expect((await call<{ data: CardOnFile | null }>(who, 'GET', '/card')).body.data).toBeNull();
+    });
+
     it("declines with Stripe's reason: at the card setup (4000000000000002) and at the charge (4000000000000341); the cart stays", async () => {
       const setup = await call<{ CLIENTSECRET: string }>({}, 'POST', '/payments/card-setup', {});
       expect(await browser.confirmCardSetup(setup.body.CLIENTSECRET, CARDS.declinedOnAttach)).toEqual({

@@ -1,16 +1,26 @@
-import { Body, Controller, Get, Inject, Ip, NotFoundException, Put, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Inject, Ip, NotFoundException, Param, Put, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Pool } from 'pg';
+import { Clock } from '#libs/application/clock.js';
+import type { Subscriptions } from '#libs/contracts/cart.js';
+import { RENEWABLE_TYPE_MESSAGE, RENEWABLE_TYPES, type RenewableType } from '#libs/contracts/renewals.js';
 import { ACCOUNT_SAVED, type AccountSaved, type AccountUser } from '#libs/contracts/account.js';
 import { CONCURRENT_CHANGE } from '#libs/contracts/errors.js';
 import { CustomerErrors } from '#libs/domain/customer/customer.errors.js';
 import { findAccount } from '#libs/read-models/customers.js';
+import { subscriptionsOf } from '#libs/read-models/renewal-terms.js';
 import { type AuthUser, CurrentUser, JwtAuthGuard, TOO_MANY_PASSWORD_CHECKS } from '../identity/index.js';
 import { PG_POOL } from '../infrastructure/tokens.js';
 import { ApiError, ApiRequiredBearer, BAD_BODY, ApiTooManyAttempts } from '../kernel/errors.responses.js';
-import { AddressDto, AutoRenewDto, ProfileDto } from './account.dto.js';
-import { ChangeAddressCommand, ChangeAutoRenewCommand, ChangeProfileCommand } from './account.messages.js';
+import { SubscriptionsDto } from '../checkout/index.js';
+import { AddressDto, AutoRenewDto, ProfileDto, RenewableTypePipe } from './account.dto.js';
+import {
+  ChangeAddressCommand,
+  ChangeAutoRenewCommand,
+  ChangeProfileCommand,
+  ChangeSubscriptionAutoRenewCommand,
+} from './account.messages.js';
 import { AccountBodyDto, AccountSavedDto } from './account.responses.js';
 
 export const ACCOUNT_NOT_FOUND = 'Your account could not be found. Please login again.';
@@ -26,6 +36,7 @@ export class AccountController {
   constructor(
     private readonly commands: CommandBus,
     @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly clock: Clock,
   ) {}
 
   @Get()
@@ -76,13 +87,35 @@ export class AccountController {
   }
 
   @Put('auto-renew')
-  @ApiOperation({ summary: 'Turn auto-renew on (1) or off (0)' })
+  @ApiOperation({
+    summary:
+      "Turn auto-renew on (1) or off (0) for the account: every subscription (each one's own choice made before no longer counts)",
+  })
   @ApiOkResponse({ type: AccountSavedDto })
   @ApiError(400, `${BAD_BODY}; autorenew must be 0 or 1`)
   @ApiError(409, CONCURRENT_CHANGE)
   async autoRenew(@CurrentUser() user: AuthUser, @Body() body: AutoRenewDto): Promise<AccountSaved> {
     await this.commands.execute(new ChangeAutoRenewCommand(user.customerId, body.autorenew === 1));
     return this.saved(user);
+  }
+
+  @Put('auto-renew/:type')
+  @ApiOperation({
+    summary:
+      "Turn one subscription's auto-renew on (1) or off (0), apart from the account's; answers the Subscriptions tab as it now is",
+  })
+  @ApiParam({ name: 'type', enum: RENEWABLE_TYPES })
+  @ApiOkResponse({ type: SubscriptionsDto })
+  @ApiError(400, `${BAD_BODY}; autorenew must be 0 or 1; "${RENEWABLE_TYPE_MESSAGE}"`)
+  @ApiError(409, CONCURRENT_CHANGE)
+  async subscriptionAutoRenew(
+    @CurrentUser() user: AuthUser,
+    @Param('type', RenewableTypePipe) type: RenewableType,
+    @Body() body: AutoRenewDto,
+  ): Promise<Subscriptions> {
+    await this.read(user.customerId);
+    await this.commands.execute(new ChangeSubscriptionAutoRenewCommand(user.customerId, type, body.autorenew === 1));
+    return subscriptionsOf(this.pool, user.customerId, this.clock.now());
   }
 
   private async saved(user: AuthUser): Promise<AccountSaved> {

@@ -1,6 +1,8 @@
+import { BadRequestException, type PipeTransform } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
 import type { AddressRequest, AutoRenewRequest, ProfileRequest } from '#libs/contracts/account.js';
+import { RENEWABLE_TYPE_MESSAGE, RENEWABLE_TYPES, type RenewableType } from '#libs/contracts/renewals.js';
 import { PASSWORD_MIN_LENGTH, type Specialty, type Status, type Suffix } from '#libs/contracts/identity.js';
 import { EmailRules, PASSWORD_MAX_LENGTH, PasswordLength, profileRules, required } from '../identity/index.js';
 import { MatchesWhenGiven } from '../kernel/validators.js';
@@ -105,4 +107,13 @@ export class AutoRenewDto implements AutoRenewRequest {
   @ApiProperty({ enum: [0, 1] })
   @IsIn([0, 1], { message: 'autorenew must be 0 or 1.' })
   autorenew!: 0 | 1;
+}
+
+/** The subscription type in the path of PUT /api/account/auto-renew/:type: one of RENEWABLE_TYPES, else 400. */
+export class RenewableTypePipe implements PipeTransform<unknown, RenewableType> {
+  transform(value: unknown): RenewableType {
+    const type = RENEWABLE_TYPES.find((t) => t === value);
+    if (type === undefined) throw new BadRequestException({ message: [RENEWABLE_TYPE_MESSAGE] });
+    return type;
+  }
 }

@@ -22,7 +22,12 @@ import { AddressReferences, addressMessages } from '../checkout/index.js';
 import { EmailReservations, hashPassword, IdentityRateLimits, verifyPassword } from '../identity/index.js';
 import { CONFIG, EVENT_STORE, MAILER } from '../infrastructure/tokens.js';
 import { EventSourcedService } from '../kernel/event-sourced.service.js';
-import { ChangeAddressCommand, ChangeAutoRenewCommand, ChangeProfileCommand } from './account.messages.js';
+import {
+  ChangeAddressCommand,
+  ChangeAutoRenewCommand,
+  ChangeProfileCommand,
+  ChangeSubscriptionAutoRenewCommand,
+} from './account.messages.js';
 
 const emailTaken = () => new DomainError('email_taken', CustomerErrors.email_taken);
 const passwordRequired = () => new DomainError('current_password_required', CustomerErrors.current_password_required);
@@ -196,6 +201,24 @@ export class ChangeAutoRenewHandler implements ICommandHandler<ChangeAutoRenewCo
   }
 }
 
+@CommandHandler(ChangeSubscriptionAutoRenewCommand)
+export class ChangeSubscriptionAutoRenewHandler implements ICommandHandler<ChangeSubscriptionAutoRenewCommand> {
+  constructor(
+    private readonly eventSourced: EventSourcedService,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute({ customerId, subscriptionType, autorenew }: ChangeSubscriptionAutoRenewCommand): Promise<void> {
+    await run(this.eventSourced, customerId, {
+      type: 'ChangeSubscriptionAutoRenew',
+      choices: [{ subscriptionType, autorenew }],
+      via: 'account',
+      onum: null,
+      now: this.clock.now().toISOString(),
+    });
+  }
+}
+
 function postalAddress(input: AddressRequest): PostalAddress {
   return {
     address: input.ADDRESS.trim(),
@@ -215,4 +238,9 @@ async function run(eventSourced: EventSourcedService, customerId: string, comman
   );
 }
 
-export const ACCOUNT_HANDLERS = [ChangeProfileHandler, ChangeAddressHandler, ChangeAutoRenewHandler];
+export const ACCOUNT_HANDLERS = [
+  ChangeProfileHandler,
+  ChangeAddressHandler,
+  ChangeAutoRenewHandler,
+  ChangeSubscriptionAutoRenewHandler,
+];

@@ -1,5 +1,6 @@
 import { Command } from '@nestjs/cqrs';
 import type { AddressRequest, ProfileRequest } from '#libs/contracts/account.js';
+import type { RenewableType } from '#libs/contracts/renewals.js';
 import type { AuthUser } from '../identity/index.js';
 
 /**
@@ -34,6 +35,17 @@ export class ChangeAddressCommand extends Command<void> {
 export class ChangeAutoRenewCommand extends Command<void> {
   constructor(
     readonly customerId: string,
+    readonly autorenew: boolean,
+  ) {
+    super();
+  }
+}
+
+/** One subscription's auto-renew, apart from the account's (the Subscriptions tab's switch). */
+export class ChangeSubscriptionAutoRenewCommand extends Command<void> {
+  constructor(
+    readonly customerId: string,
+    readonly subscriptionType: RenewableType,
     readonly autorenew: boolean,
   ) {
     super();

@@ -1,6 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
+  ArrayUnique,
+  IsArray,
   IsBoolean,
   IsDefined,
   IsIn,
@@ -22,6 +24,7 @@ import type {
   QuoteRequest,
   ShippingOption,
 } from '#libs/contracts/cart.js';
+import { AUTORENEW_LIST_MESSAGE, RENEWABLE_TYPES, type RenewableType } from '#libs/contracts/renewals.js';
 import { IsDateMmDdYyyy, IsEmailWhenGiven, MatchesWhenGiven } from '../kernel/validators.js';
 
 /**
@@ -144,7 +147,25 @@ export class PayDto implements PayRequest {
   @Matches(/^pm_[A-Za-z0-9_]{1,200}$/, { message: PAYMENT_METHOD_MESSAGE })
   PAYMENTMETHOD?: string | null;
 
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() SAVE_CARD?: boolean;
+  @ApiPropertyOptional({
+    description:
+      "Keep this card on file (the pay screen's box); needed with AUTORENEW and a new card. Absent: not kept",
+  })
+  @IsOptional()
+  @IsBoolean({ message: 'SAVE_CARD must be true or false.' })
+  SAVE_CARD?: boolean;
+
+  @ApiPropertyOptional({
+    enum: RENEWABLE_TYPES,
+    isArray: true,
+    description:
+      "The order's subscriptions to renew automatically, each once (the others do not); recorded when paid. Absent: the account's auto-renew applies",
+  })
+  @IsOptional()
+  @IsArray({ message: AUTORENEW_LIST_MESSAGE })
+  @ArrayUnique({ message: AUTORENEW_LIST_MESSAGE })
+  @IsIn(RENEWABLE_TYPES, { each: true, message: AUTORENEW_LIST_MESSAGE })
+  AUTORENEW?: RenewableType[];
 
   @ApiProperty({ description: 'The total the client showed, in cents.' })
   @IsInt({ message: TOTAL_MESSAGE })

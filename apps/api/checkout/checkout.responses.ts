@@ -11,6 +11,12 @@ import type {
   ReceiptLine,
   Subscriptions,
 } from '#libs/contracts/cart.js';
+import {
+  RENEWABLE_TYPES,
+  type RenewableType,
+  type RenewalTerms,
+  type SubscriptionRenewal,
+} from '#libs/contracts/renewals.js';
 
 /** Response shapes of checkout and orders for the OpenAPI document (libs/contracts/cart.ts). Money in cents. */
 export class OrderTotalsDto implements OrderTotals {
@@ -21,10 +27,48 @@ export class OrderTotalsDto implements OrderTotals {
   @ApiProperty({ type: String, nullable: true, description: 'The coupon code applied' }) COUPON!: string | null;
 }
 
+const DAY = { pattern: '^\\d{4}-\\d{2}-\\d{2}$' };
+
+export class RenewalTermsDto implements RenewalTerms {
+  @ApiProperty({ enum: RENEWABLE_TYPES }) TYPE!: RenewableType;
+  @ApiProperty({ type: String, nullable: true, description: 'The product a renewal buys a year of; null: none sold' })
+  PRODUCTNAME!: string | null;
+  @ApiProperty({ ...DAY, description: "The subscription's expiry (in a quote: once this order is paid), YYYY-MM-DD" })
+  EXPIRES!: string;
+  @ApiProperty({
+    ...DAY,
+    type: String,
+    nullable: true,
+    description:
+      'The day the card on file is charged for the renewal when auto-renew is on (7 days before EXPIRES, or today once that day passed); null: not renewed automatically',
+  })
+  RENEWS!: string | null;
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description: "One year's renewal price in cents (10% off), before sales tax",
+  })
+  PRICE!: number | null;
+}
+
+export class SubscriptionRenewalDto extends RenewalTermsDto implements SubscriptionRenewal {
+  @ApiProperty({
+    enum: [0, 1],
+    description: "1: renews automatically (the subscription's own choice, else the account's)",
+  })
+  AUTORENEW!: 0 | 1;
+}
+
 export class QuoteResponseDto implements Quote {
   @ApiProperty({ type: OrderTotalsDto }) ORDER!: OrderTotalsDto;
   @ApiProperty({ type: 'integer', description: 'Cents' }) TOTAL!: number;
   @ApiProperty({ description: 'The cart holds something that ships' }) SHIPS!: boolean;
+  @ApiProperty({
+    type: [RenewalTermsDto],
+    description:
+      "Each subscription the cart buys, renewed yearly once paid (a signed-in customer's; empty for a visitor)",
+  })
+  RENEWALS!: RenewalTermsDto[];
 }
 
 export class PaymentActionDto implements PaymentAction {
@@ -100,6 +144,13 @@ export class ReceiptDto implements Receipt {
   @ApiProperty({ type: String, nullable: true, description: "The buyer's status" }) CATEGORY!: string | null;
   @ApiProperty({ type: [ReceiptEventDto] }) EVENTS!: ReceiptEventDto[];
   @ApiProperty({ type: [OrderRefundLineDto], description: 'Refunds, oldest first' }) REFUNDS!: OrderRefundLineDto[];
+  @ApiProperty({
+    type: [SubscriptionRenewalDto],
+    description: 'The running subscriptions this order bought: renewal terms and auto-renew as set now',
+  })
+  RENEWALS!: SubscriptionRenewalDto[];
+  @ApiProperty({ type: ReceiptCardDto, nullable: true, description: 'The card on file a renewal charges, or null' })
+  CARDONFILE!: ReceiptCardDto | null;
 }
 
 export class ReceiptBodyDto {
@@ -130,6 +181,11 @@ export class SubscriptionsDto implements Subscriptions {
   @ApiProperty(EXPIRY) complete_expire!: string;
   @ApiProperty(EXPIRY) streaming_all_expire!: string;
   @ApiProperty(EXPIRY) elearning_expire!: string;
+  @ApiProperty({
+    type: [SubscriptionRenewalDto],
+    description: 'Each running subscription: renewal terms and auto-renew',
+  })
+  RENEWALS!: SubscriptionRenewalDto[];
 }
 
 export class CardOnFileDto implements CardOnFile {

@@ -15,6 +15,7 @@ import { type Coupon, evaluateCoupon } from '#libs/domain/pricing/coupon.rules.j
 import { type OrderPricing, priceOrder, TOTAL_MISMATCH_MESSAGE } from '#libs/domain/pricing/order-totals.js';
 import { RENEWAL_OFFER, renewalUnitPrice } from '#libs/domain/pricing/renewal.js';
 import { isPhysical } from '#libs/domain/pricing/shipping.rules.js';
+import { orderRenewalTerms } from '#libs/read-models/renewal-terms.js';
 import { DomainError } from '#libs/domain/kernel/decider.js';
 import { type CartRequest, CartService } from '../cart/index.js';
 import { AddressReferences, validateCheckoutAddresses } from './contact-validation.js';
@@ -56,12 +57,15 @@ export class CheckoutService {
     validateCheckoutAddresses(await this.addressReferences.current(), { contact: input });
     const roles = await this.carts.rolesFor(request);
     const cart = await this.carts.view(cartId, roles);
-    const { pricing, coupon } = await this.priceCart(cart, roles, input.COUNTRY, input.STATE, input.SHIPPING);
+    const { pricing, coupon, lines } = await this.priceCart(cart, roles, input.COUNTRY, input.STATE, input.SHIPPING);
     const { SUBTOTAL, DISCOUNT, TAX, SHIPCOST, TOTAL } = pricing;
+    // The renewal terms the pay screen states: a visitor buys no subscription.
+    const customerId = request.user?.customerId ?? null;
     return {
       ORDER: { SUBTOTAL, DISCOUNT, TAX, SHIPCOST, COUPON: DISCOUNT > 0 && coupon ? coupon.code : null },
       TOTAL,
       SHIPS: cart.items.some((i) => isPhysical(i.TYPE)),
+      RENEWALS: customerId === null ? [] : await orderRenewalTerms(this.pool, customerId, lines, this.clock.now()),
     };
   }
 

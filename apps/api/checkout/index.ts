@@ -6,3 +6,4 @@ export { PayCommand } from './checkout.messages.js';
 export { CHECKOUT_PAYMENTS_SCHEMA, PaymentClaims } from './payment-claims.js';
 export { PaymentSettlement } from './payment-settlement.js';
 export { DOB_FORMAT_MESSAGE, DOB_REQUIRED_MESSAGE, PAYMENT_METHOD_MESSAGE, type PayDto } from './checkout.dto.js';
+export { SubscriptionsDto } from './checkout.responses.js';

@@ -1,13 +1,16 @@
 import { Controller, Get, Inject, NotFoundException, Param, Query, Req, UseGuards } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Pool } from 'pg';
+import { Clock } from '#libs/application/clock.js';
 import { receiptEvents } from '#libs/catalog/meetings.queries.js';
 import type { CardOnFile, OrderHistoryEntry, Receipt, Subscriptions } from '#libs/contracts/cart.js';
 import type { ExpiringSubscription } from '#libs/contracts/identity.js';
+import { RENEWABLE_TYPES } from '#libs/contracts/renewals.js';
 import { cardOf } from '#libs/read-models/cards.js';
-import { entitlementsOf } from '#libs/read-models/entitlements.js';
+import { isSubscriptionType } from '#libs/domain/pricing/renewal.js';
 import { orderHistoryOf } from '#libs/read-models/order-history.js';
 import { receiptOf } from '#libs/read-models/receipts.js';
+import { subscriptionRenewals, subscriptionsOf } from '#libs/read-models/renewal-terms.js';
 import { OptionalJwtAuthGuard, type CartRequest } from '../cart/index.js';
 import {
   type AuthUser,
@@ -22,8 +25,6 @@ import { RECEIPT_NOT_AUTHORIZED } from './checkout-errors.js';
 import { CardBodyDto, OrderHistoryBodyDto, ReceiptBodyDto, SubscriptionsDto } from './checkout.responses.js';
 import { CheckoutService } from './checkout.service.js';
 
-const NONE = '0000-00-00';
-
 /** Orders, receipts, subscriptions and the card on file of the signed-in customer (signed-in sections 2 and 7). */
 @ApiTags('orders')
 @Controller()
@@ -32,6 +33,7 @@ export class OrdersController {
     @Inject(PG_POOL) private readonly pool: Pool,
     private readonly checkout: CheckoutService,
     private readonly roles: RolesService,
+    private readonly clock: Clock,
   ) {}
 
   @Get('orders')
@@ -68,26 +70,34 @@ export class OrdersController {
     if (!stored || !allowed) throw new NotFoundException(RECEIPT_NOT_AUTHORIZED);
     const ids = stored.receipt.PRODUCTS.map((p) => p.PRODUCTID);
     const events = await receiptEvents(this.pool, ids);
-    return { data: { ...stored.receipt, EVENTS: events } };
+    return { data: { ...stored.receipt, EVENTS: events, ...(await this.renewalsOf(owner, stored.receipt.PRODUCTS)) } };
+  }
+
+  /** The receipt's renewal terms: the running subscriptions its order bought, and the card a renewal charges. */
+  private async renewalsOf(
+    owner: string | null,
+    products: readonly { TYPE: string }[],
+  ): Promise<Pick<Receipt, 'RENEWALS' | 'CARDONFILE'>> {
+    if (owner === null) return { RENEWALS: [], CARDONFILE: null };
+    const types = RENEWABLE_TYPES.filter((type) => products.some((p) => subscriptionOf(p.TYPE) === type));
+    if (types.length === 0) return { RENEWALS: [], CARDONFILE: null };
+    const [RENEWALS, card] = await Promise.all([
+      subscriptionRenewals(this.pool, owner, this.clock.now(), types),
+      cardOf(this.pool, owner),
+    ]);
+    return { RENEWALS, CARDONFILE: card ? { BRAND: card.BRAND, LAST4: card.LAST4 } : null };
   }
 
   @Get('subscriptions')
   @UseGuards(JwtAuthGuard)
-  @ApiOperation({ summary: "Expiry per subscription type ('YYYY-MM-DD', or 0000-00-00 for none)" })
+  @ApiOperation({
+    summary:
+      "Expiry per subscription type ('YYYY-MM-DD', or 0000-00-00 for none), and each running one's renewal terms and auto-renew",
+  })
   @ApiRequiredBearer()
   @ApiOkResponse({ type: SubscriptionsDto })
   async subscriptions(@CurrentUser() user: AuthUser): Promise<Subscriptions> {
-    const { subscriptions } = await entitlementsOf(this.pool, user.customerId);
-    const latest = (type: string): string => {
-      const dates = subscriptions.filter((s) => s.subscriptionType === type).map((s) => s.expiresAt);
-      return dates.length === 0 ? NONE : dates.sort().at(-1)!.slice(0, 10);
-    };
-    return {
-      cme_expire: latest('cme'),
-      complete_expire: latest('qmpcomplete'),
-      streaming_all_expire: latest('streaming_all'),
-      elearning_expire: latest('elearning'),
-    };
+    return subscriptionsOf(this.pool, user.customerId, this.clock.now());
   }
 
   @Get('subscriptions/expiring')
@@ -108,4 +118,10 @@ export class OrdersController {
     const card = await cardOf(this.pool, user.customerId);
     return { data: card ? { BRAND: card.BRAND, LAST4: card.LAST4, MONTH: card.MONTH, YEAR: card.YEAR } : null };
   }
+}
+
+/** The subscription an order line's TYPE grants (STREAMING_ALL: streaming_all), if any. */
+function subscriptionOf(lineType: string): string | null {
+  const type = lineType.toLowerCase();
+  return isSubscriptionType(type) ? type : null;
 }

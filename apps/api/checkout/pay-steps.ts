@@ -13,6 +13,10 @@ import type { ChargeRequest, ChargeResult, ChargeSource } from '#libs/payments/p
 import { cardOf } from '#libs/read-models/cards.js';
 import type { EventSourcedService } from '../kernel/event-sourced.service.js';
 import { notAfter } from '../kernel/validators.js';
+import { AUTORENEW_NEEDS_CARD, AUTORENEW_NOT_BOUGHT } from '#libs/contracts/renewals.js';
+import type { SubscriptionAutoRenewChoice } from '#libs/domain/customer/customer.commands.js';
+import type { SubscriptionType } from '#libs/domain/entitlements/entitlements.events.js';
+import { isSubscriptionType } from '#libs/domain/pricing/renewal.js';
 import { GUEST_DIGITAL_MESSAGE, NO_CARD_ON_FILE } from './checkout-errors.js';
 import { DOB_FORMAT_MESSAGE, DOB_REQUIRED_MESSAGE, type PayDto } from './checkout.dto.js';
 import type { WhenPaid } from './payment-claims.js';
@@ -40,6 +44,40 @@ export function refuseBeforePaying(
     throw new BadRequestException(DOB_REQUIRED_MESSAGE);
   }
   if (!cmePurchaseAllowed(cart.items, roles)) throw new BadRequestException(CME_PURCHASE_WARNING);
+  refuseAutoRenew(cart, input);
+}
+
+/** The subscriptions a cart's lines grant (STREAMING_ALL: streaming_all; any cme line: the cme year). */
+export function subscriptionsOfCart(cart: CartView): SubscriptionType[] {
+  const types = cart.items.map((item) => item.TYPE.toLowerCase()).filter(isSubscriptionType);
+  return [...new Set(types)];
+}
+
+/**
+ * Auto-renew is chosen only for a subscription the order buys, and a renewal charges the card on file:
+ * with a new card it must be kept (SAVE_CARD), or there is nothing to charge (docs/decisions.md, "The
+ * renewal and the card: the customer's choice").
+ */
+function refuseAutoRenew(cart: CartView, input: PayDto): void {
+  const renewing = input.AUTORENEW ?? [];
+  if (renewing.length === 0) return;
+  const bought = subscriptionsOfCart(cart);
+  if (renewing.some((type) => !bought.includes(type))) throw new BadRequestException(AUTORENEW_NOT_BOUGHT);
+  const newCard = input.CARD != null || Boolean(input.PAYMENTMETHOD);
+  if (newCard && input.SAVE_CARD !== true) throw new BadRequestException(AUTORENEW_NEEDS_CARD);
+}
+
+/**
+ * The auto-renew of each subscription the order buys, as the pay screen's boxes chose it (the ones in
+ * AUTORENEW on, the others off); null when the press did not say (the account's setting applies).
+ */
+export function autoRenewChoices(cart: CartView, input: PayDto): SubscriptionAutoRenewChoice[] | null {
+  if (input.AUTORENEW === undefined) return null;
+  const renewing = input.AUTORENEW;
+  return subscriptionsOfCart(cart).map((subscriptionType) => ({
+    subscriptionType,
+    autorenew: renewing.includes(subscriptionType),
+  }));
 }
 
 /**
@@ -64,6 +102,8 @@ export function payFingerprint(cartId: string, input: PayDto): string {
     billing: input.BILLINGJSON === null ? null : flatJson(input.BILLINGJSON),
     card,
     saveCard: input.SAVE_CARD === true,
+    // Only when sent: a press from before the field keeps the fingerprint it had.
+    ...(input.AUTORENEW !== undefined ? { autorenew: [...input.AUTORENEW].sort().join(',') } : {}),
   });
 }
 
@@ -95,17 +135,18 @@ export async function chargeSource(
 
 /**
  * What a customer's paid order also records, as its press asked (kept with the claim): the CME date
- * of birth (encrypted) and the card kept on file, from the gateway's answer to the charge. Once: a
- * settlement run again after a crash finds what this press recorded (the date's ciphertext is the
- * press's own, the token the gateway's) on the streams and appends nothing. The caller holds the
+ * of birth (encrypted), each bought subscription's auto-renew as chosen, and the card kept on file,
+ * from the gateway's answer to the charge. Once: a settlement run again after a crash finds what this
+ * press recorded (the date's ciphertext is the press's own, the token the gateway's, the auto-renew
+ * already as chosen) on the streams and appends nothing. The caller holds the
  * payment's key, so nobody records for it meanwhile. `now` (ISO): when the payment was settled.
  */
 export async function recordAfterPaid(
   eventSourced: EventSourcedService,
   store: Pick<EventStore, 'readStream'>,
-  paid: { customerId: string; asked: WhenPaid; charge: ChargeResult | null; now: string },
+  paid: { customerId: string; onum: number | null; asked: WhenPaid; charge: ChargeResult | null; now: string },
 ): Promise<void> {
-  const { customerId, asked, charge, now } = paid;
+  const { customerId, onum, asked, charge, now } = paid;
   const recorded = async (streamId: string, type: string, matches: (data: Record<string, unknown>) => boolean) =>
     (await store.readStream(streamId)).some((e) => e.type === type && matches(e.data as Record<string, unknown>));
   const { dobEncrypted } = asked;
@@ -116,6 +157,15 @@ export async function recordAfterPaid(
     await eventSourced.execute(customerStreamId(customerId), customerDecider, {
       type: 'RecordDateOfBirth',
       dobEncrypted,
+      now,
+    });
+  }
+  if (asked.autorenew !== null && asked.autorenew.length > 0) {
+    await eventSourced.execute(customerStreamId(customerId), customerDecider, {
+      type: 'ChangeSubscriptionAutoRenew',
+      choices: asked.autorenew,
+      via: 'checkout',
+      onum,
       now,
     });
   }

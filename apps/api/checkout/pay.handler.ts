@@ -24,7 +24,7 @@ import { PAYMENT_IN_PROGRESS } from './checkout-errors.js';
 import { PayCommand } from './checkout.messages.js';
 import { CheckoutService } from './checkout.service.js';
 import { AddressReferences, validateCheckoutAddresses } from './contact-validation.js';
-import { chargeSource, payFingerprint, refuseBeforePaying } from './pay-steps.js';
+import { autoRenewChoices, chargeSource, payFingerprint, refuseBeforePaying } from './pay-steps.js';
 import { type HeldClaim, NOTHING_ASKED, type PaymentClaim, PaymentClaims, type WhenPaid } from './payment-claims.js';
 import { PaymentSettlement } from './payment-settlement.js';
 import { placeOrderCommand } from './place-order.js';
@@ -40,7 +40,7 @@ const TAKE_CART_TRIES = 3;
  * keys) the first pays and the other answers with the first one's answer, charging nothing. The order
  * decider places the order (PlaceOrder), the gateway charges with the key, PaymentSettlement records
  * the outcome (PayOrder), empties the cart (CompleteCheckout) and does what the press asked beyond the
- * charge (card on file, date of birth: kept with the claim), or frees the cart (ReleaseCheckout); it
+ * charge (card on file, date of birth, auto-renew: kept with the claim), or frees the cart (ReleaseCheckout); it
  * ends the payment the same way when the process dies in between. The key lives in its customer's (a
  * guest: its cart's) namespace and is claimed with the press's fingerprint: the same key pressed for
  * anything else is refused with 409 (libs/application/stored-answers.ts). A press on a cart whose
@@ -156,13 +156,15 @@ export class PayHandler implements ICommandHandler<PayCommand> {
     const { customerId, cartId, idempotencyKey } = claim;
     const roles = customerId !== null ? await this.roles.rolesOf(customerId) : [];
     const pressed = this.clock.now();
-    refuseBeforePaying(customerId, await this.carts.view(cartId, roles), roles, input, dayOf(pressed));
+    const asOrdered = await this.carts.view(cartId, roles);
+    refuseBeforePaying(customerId, asOrdered, roles, input, dayOf(pressed));
     const source = await chargeSource(this.pool, customerId, input);
     const dob = customerId !== null ? input.ATTJSON.DOB?.trim() : undefined;
     // Kept with the claim (the date only encrypted): settlement finishes them, also after a crash.
     const asked: WhenPaid = {
       saveCard: source.saveCard === true,
       dobEncrypted: dob ? this.checkout.encryptDob(dob) : null,
+      autorenew: customerId !== null ? autoRenewChoices(asOrdered, input) : null,
     };
 
     const onum = await this.claims.drawOrderNumber(idempotencyKey, asked);

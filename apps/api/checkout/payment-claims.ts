@@ -2,6 +2,7 @@ import type { OnApplicationShutdown } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { type AnswerKey, keptKey } from '#libs/application/stored-answers.js';
 import type { PayResponse } from '#libs/contracts/cart.js';
+import type { SubscriptionAutoRenewChoice } from '#libs/domain/customer/customer.commands.js';
 import { type HeldLock, holdAdvisoryLock } from '#libs/database/held-lock.js';
 import { onceSucceeded } from '#libs/database/once-succeeded.js';
 import { siblingPool } from '#libs/database/pools.js';
@@ -47,6 +48,7 @@ ALTER TABLE checkout_payments ADD COLUMN IF NOT EXISTS save_card boolean NOT NUL
 ALTER TABLE checkout_payments ADD COLUMN IF NOT EXISTS dob_encrypted text;
 ALTER TABLE checkout_payments ADD COLUMN IF NOT EXISTS awaiting_action_until timestamptz;
 ALTER TABLE checkout_payments ADD COLUMN IF NOT EXISTS fingerprint text;
+ALTER TABLE checkout_payments ADD COLUMN IF NOT EXISTS autorenew jsonb;
 CREATE INDEX IF NOT EXISTS checkout_payments_open ON checkout_payments (created_at) WHERE response IS NULL`;
 
 /** How long a payment waits for its buyer's 3-D Secure step before a sweep cancels it. */
@@ -54,16 +56,19 @@ export const AWAIT_ACTION_MS = 20 * 60_000;
 
 /**
  * What a signed-in customer's press asked for beyond the charge, done once the order is paid: keep the
- * card on file (the gateway's answer to the charge carries its token) and record the CME date of birth,
- * kept here only encrypted (AES-256-GCM, as on the customer's stream). A guest's press asks neither.
+ * card on file (the gateway's answer to the charge carries its token), record the CME date of birth,
+ * kept here only encrypted (AES-256-GCM, as on the customer's stream), and each bought subscription's
+ * auto-renew as the pay screen's boxes chose it (null: not asked, the account's setting applies). A
+ * guest's press asks none of them.
  */
 export interface WhenPaid {
   saveCard: boolean;
   dobEncrypted: string | null;
+  autorenew: SubscriptionAutoRenewChoice[] | null;
 }
 
 /** A claim taken before its order number was drawn: nothing asked yet. */
-export const NOTHING_ASKED: WhenPaid = { saveCard: false, dobEncrypted: null };
+export const NOTHING_ASKED: WhenPaid = { saveCard: false, dobEncrypted: null, autorenew: null };
 
 interface ClaimRow {
   idempotency_key: string;
@@ -74,6 +79,7 @@ interface ClaimRow {
   response: PayResponse | null;
   save_card: boolean;
   dob_encrypted: string | null;
+  autorenew: SubscriptionAutoRenewChoice[] | null;
   awaiting_action_until: Date | null;
 }
 
@@ -86,6 +92,7 @@ const toClaim = (row: ClaimRow): PaymentClaim => ({
   response: row.response,
   saveCard: row.save_card,
   dobEncrypted: row.dob_encrypted,
+  autorenew: row.autorenew,
   awaitingActionUntil: row.awaiting_action_until,
 });
 
@@ -157,7 +164,8 @@ export class PaymentClaims implements OnApplicationShutdown {
   async find(idempotencyKey: AnswerKey): Promise<PaymentClaim | null> {
     await this.ensureSchema();
     const { rows } = await this.pool.query<ClaimRow>(
-      `SELECT idempotency_key, cart_id, customer_id, fingerprint, onum, response, save_card, dob_encrypted, awaiting_action_until
+      `SELECT idempotency_key, cart_id, customer_id, fingerprint, onum, response, save_card, dob_encrypted,
+         autorenew, awaiting_action_until
        FROM checkout_payments WHERE idempotency_key = $1`,
       [idempotencyKey],
     );
@@ -170,9 +178,14 @@ export class PaymentClaims implements OnApplicationShutdown {
    */
   async drawOrderNumber(idempotencyKey: AnswerKey, asked: WhenPaid): Promise<number> {
     const { rows } = await this.pool.query<{ onum: string }>(
-      `UPDATE checkout_payments SET onum = nextval('checkout_order_numbers'), save_card = $2, dob_encrypted = $3
-       WHERE idempotency_key = $1 RETURNING onum::text`,
-      [idempotencyKey, asked.saveCard, asked.dobEncrypted],
+      `UPDATE checkout_payments SET onum = nextval('checkout_order_numbers'), save_card = $2, dob_encrypted = $3,
+         autorenew = $4 WHERE idempotency_key = $1 RETURNING onum::text`,
+      [
+        idempotencyKey,
+        asked.saveCard,
+        asked.dobEncrypted,
+        asked.autorenew === null ? null : JSON.stringify(asked.autorenew),
+      ],
     );
     const onum = Number(rows[0]?.onum);
     if (!Number.isSafeInteger(onum)) throw new Error(`payment ${idempotencyKey} has no claim`);

@@ -215,7 +215,7 @@ export class PaymentSettlement implements OnApplicationBootstrap, OnApplicationS
 
   /**
    * A paid order: access granted, the cart emptied, what the press asked beyond the charge done (the
-   * card kept, the date of birth recorded), the key answered with its ONUM. `charge`: the gateway's
+   * card kept, the date of birth and the auto-renew chosen recorded), the key answered with its ONUM. `charge`: the gateway's
    * answer when this run has it (null: asked again when the card is to be kept).
    */
   async completePaid(
@@ -247,13 +247,14 @@ export class PaymentSettlement implements OnApplicationBootstrap, OnApplicationS
 
   /** What a customer's press asked beyond the charge (kept with the claim), done as the request would have. */
   private async finishAsked(claim: PaymentClaim, charge: ChargeResult | null): Promise<void> {
-    const { customerId, saveCard, dobEncrypted } = claim;
-    if (customerId === null || (!saveCard && dobEncrypted === null)) return;
+    const { customerId, saveCard, dobEncrypted, autorenew } = claim;
+    if (customerId === null || (!saveCard && dobEncrypted === null && autorenew === null)) return;
     // Paid by an earlier run: the gateway answers the key's charge again, its token with it.
     const answer = charge ?? (saveCard ? await this.gateway.settle(claim.idempotencyKey) : null);
-    const asked = { saveCard, dobEncrypted };
+    const asked = { saveCard, dobEncrypted, autorenew };
     await recordAfterPaid(this.eventSourced, this.store, {
       customerId,
+      onum: claim.onum,
       asked,
       charge: answer,
       now: this.clock.now().toISOString(),

@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Pool } from 'pg';
-import { type CurrentExpiries, grantsForPaidOrder } from '#libs/domain/entitlements/grants-for-order.js';
-import type { SubscriptionType } from '#libs/domain/entitlements/entitlements.events.js';
+import { grantsForPaidOrder, latestExpiries } from '#libs/domain/entitlements/grants-for-order.js';
 import type { OrderPaid } from '#libs/domain/order/order.events.js';
 import type { RecordedEvent } from '#libs/eventstore/event-store.port.js';
 import { entitlementsOf } from '#libs/read-models/entitlements.js';
@@ -39,13 +38,7 @@ export class OrderPaidProcessManager extends EventProcessManager {
     if (data.customerId === null) return 0;
     const customerId = data.customerId;
     const { subscriptions } = await entitlementsOf(this.pool, customerId);
-    const expiries: CurrentExpiries = {};
-    for (const s of subscriptions) {
-      const type = s.subscriptionType as SubscriptionType;
-      const current = expiries[type];
-      if (current === undefined || Date.parse(s.expiresAt) > Date.parse(current)) expiries[type] = s.expiresAt;
-    }
-    const grants = grantsForPaidOrder(data, expiries, data.paidAt.slice(0, 10));
+    const grants = grantsForPaidOrder(data, latestExpiries(subscriptions), data.paidAt.slice(0, 10));
     let appended = 0;
     for (const g of grants) {
       const grant: Grant =

@@ -1,11 +1,12 @@
-import { Controller, Get, HttpCode, Inject, Ip, NotFoundException, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Ip, NotFoundException, Post, Req, UseGuards } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { IsBoolean, IsOptional } from 'class-validator';
 import { type Config, stripeScriptUrl } from '#libs/config/config.js';
-import type { CardSetup, GatewayName, PaymentsConfig } from '#libs/contracts/cart.js';
+import type { CardSetup, CardSetupRequest, GatewayName, PaymentsConfig } from '#libs/contracts/cart.js';
 import { PAYMENT_GATEWAY, type PaymentGateway } from '#libs/payments/payment-gateway.js';
 import { type CartRequest, OptionalJwtAuthGuard } from '../cart/index.js';
 import { CONFIG } from '../infrastructure/tokens.js';
-import { ApiError, ApiOptionalBearer, ApiTooManyAttempts } from '../kernel/errors.responses.js';
+import { ApiError, ApiOptionalBearer, ApiTooManyAttempts, BAD_BODY } from '../kernel/errors.responses.js';
 import { TOO_MANY_CARD_ATTEMPTS } from '../account/index.js';
 import { CardSetupAttempts } from './card-setup-attempts.js';
 
@@ -25,6 +26,16 @@ class PaymentsConfigDto implements PaymentsConfig {
 
 class CardSetupDto implements CardSetup {
   @ApiProperty({ description: "A SetupIntent's client secret, for Stripe.js confirmCardSetup" }) CLIENTSECRET!: string;
+}
+
+class CardSetupRequestDto implements CardSetupRequest {
+  @ApiPropertyOptional({
+    description:
+      "false: the card is for this payment only (an on-session SetupIntent); absent or true, a signed-in customer's card may be kept (off-session)",
+  })
+  @IsOptional()
+  @IsBoolean({ message: 'SAVE_CARD must be true or false.' })
+  SAVE_CARD?: boolean;
 }
 
 /**
@@ -58,16 +69,22 @@ export class PaymentsController {
   @ApiOptionalBearer()
   @ApiOperation({
     summary:
-      'Stripe only: a SetupIntent for the card typed into Stripe.js; off-session use when signed in (the card may be kept)',
+      'Stripe only: a SetupIntent for the card typed into Stripe.js; off-session use when signed in and the card may be kept (SAVE_CARD not false)',
   })
   @ApiOkResponse({ type: CardSetupDto })
+  @ApiError(400, `${BAD_BODY}; SAVE_CARD must be true or false`)
   @ApiError(404, NO_CARD_SETUP)
   @ApiTooManyAttempts(TOO_MANY_CARD_ATTEMPTS)
-  async cardSetup(@Req() request: CartRequest, @Ip() ip: string): Promise<CardSetup> {
+  async cardSetup(
+    @Req() request: CartRequest,
+    @Ip() ip: string,
+    @Body() body: CardSetupRequestDto,
+  ): Promise<CardSetup> {
     if (!this.gateway.setupCard) throw new NotFoundException(NO_CARD_SETUP);
     const customerId = request.user?.customerId ?? null;
     await this.attempts.take(ip, customerId);
-    const setup = await this.gateway.setupCard({ offSession: customerId !== null });
+    // A card for this payment only is not asked to be charged later without its holder.
+    const setup = await this.gateway.setupCard({ offSession: customerId !== null && body.SAVE_CARD !== false });
     return { CLIENTSECRET: setup.clientSecret };
   }
 }

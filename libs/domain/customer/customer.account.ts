@@ -1,5 +1,7 @@
 import { PROFILE_FIELDS, type ProfileFields } from '#libs/contracts/account.js';
+import type { SubscriptionType } from '../entitlements/entitlements.events.js';
 import { DomainError } from '../kernel/decider.js';
+import { autoRenews } from '../renewal/renewal.rules.js';
 import type { AccountCommand } from './customer.commands.js';
 import { asksEmailChange, type PendingEmail, requestEmailChange } from './customer.email-change.js';
 import { CustomerErrors } from './customer.errors.js';
@@ -7,7 +9,8 @@ import type { CustomerEvent, CustomerProfile, PostalAddress } from './customer.e
 
 /**
  * The account page's part of the customer decider (signed-in section 2): the profile, shipping and
- * billing tabs and the auto-renew box. Pure; a save that changes nothing records nothing.
+ * billing tabs, the auto-renew box and each subscription's auto-renew (the Subscriptions tab, the pay
+ * screen). Pure; a save that changes nothing records nothing.
  */
 
 export interface AccountState {
@@ -15,7 +18,10 @@ export interface AccountState {
   profile: ProfileFields | null;
   shipping: PostalAddress | null;
   billing: PostalAddress | null;
+  /** The account's auto-renew: what a subscription without a choice of its own does. */
   autorenew: boolean;
+  /** Auto-renew chosen for single subscriptions since the account's was last set (libs/domain/renewal). */
+  autorenewSubscriptions: Partial<Record<SubscriptionType, boolean>>;
 }
 
 /** What the account part reads of the customer's state. */
@@ -25,7 +31,13 @@ export interface AccountView extends AccountState {
   activeSessions: readonly string[];
 }
 
-export const initialAccount: AccountState = { profile: null, shipping: null, billing: null, autorenew: false };
+export const initialAccount: AccountState = {
+  profile: null,
+  shipping: null,
+  billing: null,
+  autorenew: false,
+  autorenewSubscriptions: {},
+};
 
 const sameAddress = (a: PostalAddress | null, b: PostalAddress): boolean =>
   a !== null &&
@@ -105,6 +117,21 @@ export function decideAccount(command: AccountCommand, customerId: string, view:
     case 'ChangeAutoRenew':
       if (command.autorenew === view.autorenew) return [];
       return [{ type: 'AutoRenewChanged', data: { customerId, autorenew: command.autorenew, changedAt } }];
+    case 'ChangeSubscriptionAutoRenew': {
+      const settings = { account: view.autorenew, subscriptions: { ...view.autorenewSubscriptions } };
+      const events: CustomerEvent[] = [];
+      for (const { subscriptionType, autorenew } of command.choices) {
+        // A choice the subscription already follows (its own, or the account's) records nothing.
+        if (autoRenews(settings, subscriptionType) === autorenew) continue;
+        settings.subscriptions[subscriptionType] = autorenew;
+        const { via, onum } = command;
+        events.push({
+          type: 'SubscriptionAutoRenewChanged',
+          data: { customerId, subscriptionType, autorenew, via, onum, changedAt },
+        });
+      }
+      return events;
+    }
   }
 }
 
@@ -113,7 +140,13 @@ export function evolveAccount(state: AccountState, event: CustomerEvent): Accoun
   switch (event.type) {
     case 'CustomerRegistered': {
       const p = event.data.profile;
-      return { profile: profileOf(p), shipping: registeredAddress(p), billing: null, autorenew: p.autorenew };
+      return {
+        profile: profileOf(p),
+        shipping: registeredAddress(p),
+        billing: null,
+        autorenew: p.autorenew,
+        autorenewSubscriptions: {},
+      };
     }
     case 'ProfileChanged':
       return { ...state, profile: profileOf(event.data) };
@@ -122,7 +155,16 @@ export function evolveAccount(state: AccountState, event: CustomerEvent): Accoun
     case 'BillingAddressChanged':
       return { ...state, billing: event.data.address };
     case 'AutoRenewChanged':
-      return { ...state, autorenew: event.data.autorenew };
+      // The account's box sets every subscription: the single choices made before it no longer count.
+      return { ...state, autorenew: event.data.autorenew, autorenewSubscriptions: {} };
+    case 'SubscriptionAutoRenewChanged':
+      return {
+        ...state,
+        autorenewSubscriptions: {
+          ...state.autorenewSubscriptions,
+          [event.data.subscriptionType]: event.data.autorenew,
+        },
+      };
     default:
       return null;
   }

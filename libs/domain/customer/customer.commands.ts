@@ -1,4 +1,5 @@
 import type { ProfileFields } from '#libs/contracts/account.js';
+import type { SubscriptionType } from '../entitlements/entitlements.events.js';
 import type { CustomerProfile, PostalAddress } from './customer.events.js';
 
 /**
@@ -148,7 +149,26 @@ export interface ChangeAutoRenew {
   now: string;
 }
 
-export type AccountCommand = ChangeProfile | ChangeShippingAddress | ChangeBillingAddress | ChangeAutoRenew;
+/** One subscription's auto-renew, as its customer chose it. */
+export interface SubscriptionAutoRenewChoice {
+  subscriptionType: SubscriptionType;
+  autorenew: boolean;
+}
+
+/**
+ * Auto-renew set for single subscriptions: the Subscriptions tab's switch (`via` account), or the pay
+ * screen's box of each subscription the paid order bought (`via` checkout, with its order number).
+ */
+export interface ChangeSubscriptionAutoRenew {
+  type: 'ChangeSubscriptionAutoRenew';
+  choices: SubscriptionAutoRenewChoice[];
+  via: 'account' | 'checkout';
+  onum: number | null;
+  now: string;
+}
+
+export type AccountCommand =
+  ChangeProfile | ChangeShippingAddress | ChangeBillingAddress | ChangeAutoRenew | ChangeSubscriptionAutoRenew;
 
 export type CustomerCommand =
   | RegisterCustomer

@@ -89,6 +89,7 @@ export function decide(command: CustomerCommand, customer: Customer): CustomerEv
     case 'ChangeShippingAddress':
     case 'ChangeBillingAddress':
     case 'ChangeAutoRenew':
+    case 'ChangeSubscriptionAutoRenew':
       return decideAccount(command, customerId, { ...customer, email: customer.email });
     case 'ConfirmEmailChange':
     case 'UndoEmailChange':

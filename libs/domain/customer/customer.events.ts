@@ -1,4 +1,5 @@
 import type { ProfileFields } from '#libs/contracts/account.js';
+import type { SubscriptionType } from '../entitlements/entitlements.events.js';
 import type { DomainEvent } from '../kernel/decider.js';
 
 /**
@@ -178,9 +179,29 @@ export type BillingAddressChanged = DomainEvent<
   { customerId: string; address: PostalAddress; changedAt: string }
 >;
 
+/**
+ * The account's auto-renew (the profile's box, PUT /api/account/auto-renew): it sets every
+ * subscription, so the choices made for single subscriptions before it no longer count.
+ */
 export type AutoRenewChanged = DomainEvent<
   'AutoRenewChanged',
   { customerId: string; autorenew: boolean; changedAt: string }
+>;
+
+/**
+ * One subscription's auto-renew set apart from the account's: on the Subscriptions tab (`via`
+ * account), or by the pay screen's box of a subscription the paid order `onum` bought (`via` checkout).
+ */
+export type SubscriptionAutoRenewChanged = DomainEvent<
+  'SubscriptionAutoRenewChanged',
+  {
+    customerId: string;
+    subscriptionType: SubscriptionType;
+    autorenew: boolean;
+    via: 'account' | 'checkout';
+    onum: number | null;
+    changedAt: string;
+  }
 >;
 
 export type CustomerEvent =
@@ -192,6 +213,7 @@ export type CustomerEvent =
   | ShippingAddressChanged
   | BillingAddressChanged
   | AutoRenewChanged
+  | SubscriptionAutoRenewChanged
   | DateOfBirthRecorded
   | CmeLicenceRecorded
   | ValidationTokenIssued
@@ -218,6 +240,7 @@ export const CUSTOMER_EVENT_TYPES = [
   'ShippingAddressChanged',
   'BillingAddressChanged',
   'AutoRenewChanged',
+  'SubscriptionAutoRenewChanged',
 ] as const satisfies readonly CustomerEvent['type'][];
 
 export const customerStreamId = (customerId: string): string => `customer-${customerId}`;

@@ -1,8 +1,12 @@
+import { RENEWABLE_TYPES, type RenewableType } from '#libs/contracts/renewals.js';
 import type { DomainEvent } from '../kernel/decider.js';
 
-/** Events of the stream `entitlements-{customerId}`: what a customer may use, and since when. */
-export const SUBSCRIPTION_TYPES = ['qmpcomplete', 'elearning', 'streaming_all', 'cme'] as const;
-export type SubscriptionType = (typeof SUBSCRIPTION_TYPES)[number];
+/**
+ * Events of the stream `entitlements-{customerId}`: what a customer may use, and since when. The
+ * subscription types are the wire's (every subscription with an expiry renews: one list).
+ */
+export const SUBSCRIPTION_TYPES = RENEWABLE_TYPES;
+export type SubscriptionType = RenewableType;
 
 export type SubscriptionGranted = DomainEvent<
   'SubscriptionGranted',

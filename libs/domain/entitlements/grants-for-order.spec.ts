@@ -1,5 +1,12 @@
 import type { OrderLine } from '../order/order.events.js';
-import { type CurrentExpiries, type EntitlementGrant, addYears, grantsForPaidOrder } from './grants-for-order.js';
+import {
+  type CurrentExpiries,
+  type EntitlementGrant,
+  addYears,
+  expiriesAfterOrder,
+  grantsForPaidOrder,
+  latestExpiries,
+} from './grants-for-order.js';
 
 const today = '2026-06-15';
 const startsAt = '2026-06-15T00:00:00.000Z';
@@ -103,4 +110,29 @@ describe('grants for a paid order', () => {
     expect(addYears('2028-02-29T00:00:00.000Z', 1)).toBe('2029-02-28T00:00:00.000Z');
     expect(addYears('2028-02-29T00:00:00.000Z', 4)).toBe('2032-02-29T00:00:00.000Z');
   });
+});
+
+describe('the expiries the pay screen states: what the order reaches once paid today', () => {
+  it('the latest expiry per subscription held, other types left out', () =>
+    expect(
+      latestExpiries([
+        { subscriptionType: 'elearning', expiresAt: '2026-09-01T00:00:00.000Z' },
+        { subscriptionType: 'elearning', expiresAt: '2027-09-01T00:00:00.000Z' },
+        { subscriptionType: 'elearning', expiresAt: '2026-10-01T00:00:00.000Z' },
+        { subscriptionType: 'pulse', expiresAt: '2030-01-01T00:00:00.000Z' },
+      ]),
+    ).toEqual({ elearning: '2027-09-01T00:00:00.000Z' }));
+
+  it('a new subscription a term from today, a running one extended from its expiry, cme to Dec 31; no books', () =>
+    expect(
+      expiriesAfterOrder(
+        [line(130, 'qmpcomplete', 2, 2), line(140, 'elearning', 1, 1), line(155, 'cme'), line(601, 'BOOK')],
+        { elearning: '2026-09-01T00:00:00.000Z' },
+        today,
+      ),
+    ).toEqual({
+      qmpcomplete: '2028-06-15T00:00:00.000Z',
+      elearning: '2027-09-01T00:00:00.000Z',
+      cme: '2026-12-31T23:59:59.999Z',
+    }));
 });

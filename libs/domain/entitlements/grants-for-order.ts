@@ -1,12 +1,15 @@
-import type { OrderPaid } from '../order/order.events.js';
+import type { OrderLine, OrderPaid } from '../order/order.events.js';
 import { RENEWAL_OFFER } from '../pricing/renewal.js';
 import type { GrantProductAccess, GrantSubscription } from './entitlements.decider.js';
-import type { SubscriptionType } from './entitlements.events.js';
+import { SUBSCRIPTION_TYPES, type SubscriptionType } from './entitlements.events.js';
 
 /** The customer's current expiry per subscription type (ISO 8601), from the entitlements read model or stream. */
 export type CurrentExpiries = Partial<Record<SubscriptionType, string>>;
 
 export type EntitlementGrant = GrantSubscription | GrantProductAccess;
+
+/** What the grants read of an order's line. */
+export type GrantedLine = Pick<OrderLine, 'PRODUCTID' | 'TYPE' | 'QTY' | 'TERM' | 'OFFER'>;
 
 /** Line types that are subscriptions, and the subscription they grant. */
 const SUBSCRIPTIONS: Record<string, Exclude<SubscriptionType, 'cme'>> = {
@@ -28,6 +31,18 @@ export function addYears(iso: string, years: number): string {
   return target.toISOString();
 }
 
+/** The latest expiry per subscription type of the subscriptions held (other types are left out). */
+export function latestExpiries(held: readonly { subscriptionType: string; expiresAt: string }[]): CurrentExpiries {
+  const expiries: CurrentExpiries = {};
+  for (const s of held) {
+    const type = SUBSCRIPTION_TYPES.find((t) => t === s.subscriptionType);
+    if (type === undefined) continue;
+    const current = expiries[type];
+    if (current === undefined || Date.parse(s.expiresAt) > Date.parse(current)) expiries[type] = s.expiresAt;
+  }
+  return expiries;
+}
+
 const later = (a: string, b: string | undefined): string => (b !== undefined && Date.parse(b) > Date.parse(a) ? b : a);
 
 /**
@@ -42,7 +57,7 @@ const later = (a: string, b: string | undefined): string => (b !== undefined && 
  * `today` is YYYY-MM-DD. Every grant names the order as its source, so granting twice appends nothing.
  */
 export function grantsForPaidOrder(
-  orderPaid: Pick<OrderPaid['data'], 'onum' | 'customerId' | 'lines'>,
+  orderPaid: Pick<OrderPaid['data'], 'onum' | 'customerId'> & { lines: readonly GrantedLine[] },
   currentExpiries: CurrentExpiries,
   today: string,
 ): EntitlementGrant[] {
@@ -79,4 +94,20 @@ export function grantsForPaidOrder(
     }
   }
   return grants;
+}
+
+/**
+ * The expiry each subscription of an order reaches once it is paid `today` (YYYY-MM-DD): the renewal
+ * terms the pay screen states. The same rule as the grants, for a customer not named yet.
+ */
+export function expiriesAfterOrder(
+  lines: readonly GrantedLine[],
+  currentExpiries: CurrentExpiries,
+  today: string,
+): CurrentExpiries {
+  const expiries: CurrentExpiries = {};
+  for (const grant of grantsForPaidOrder({ onum: 0, customerId: 'quote', lines }, currentExpiries, today)) {
+    if (grant.type === 'GrantSubscription') expiries[grant.subscriptionType] = grant.expiresAt;
+  }
+  return expiries;
 }

@@ -8,9 +8,13 @@ import {
 } from './renewal.decider.js';
 import type { RenewalCancelled, RenewalFailed, RenewalStarted, RenewalSucceeded } from './renewal.events.js';
 import {
+  type AutoRenewSettings,
+  autoRenews,
+  chargeDay,
   dueRenewals,
   RENEW_DAYS_BEFORE,
   RENEWAL_NO_LONGER_WANTED,
+  renewalDay,
   type RenewalFacts,
   renewalNoLongerWanted,
 } from './renewal.rules.js';
@@ -86,8 +90,12 @@ describe('renewal: one per customer, subscription and period', () => {
       .thenFails('renewal_not_started'));
 });
 
+/** Auto-renew on for the whole account, no subscription chosen on its own. */
+const ACCOUNT_ON: AutoRenewSettings = { account: true, subscriptions: {} };
+
 describe('renewals due: the latest expiry per type within the days before it', () => {
   const now = new Date(NOW);
+  const dueRenewalsAt = (held: Parameters<typeof dueRenewals>[0], at: Date) => dueRenewals(held, at, ACCOUNT_ON);
   const held = (subscriptionType: string, expiresAt: string) => ({
     subscriptionType,
     startsAt: '2026-11-26T00:00:00.000Z',
@@ -95,26 +103,58 @@ describe('renewals due: the latest expiry per type within the days before it', (
   });
 
   it(`is due from ${RENEW_DAYS_BEFORE} days before the expiry`, () => {
-    expect(dueRenewals([held('elearning', '2027-11-26T00:00:00.000Z')], now)).toEqual([
+    expect(dueRenewalsAt([held('elearning', '2027-11-26T00:00:00.000Z')], now)).toEqual([
       { subscriptionType: 'elearning', period: '2027-11-26', expiresAt: '2027-11-26T00:00:00.000Z' },
     ]);
   });
   it('is not due earlier, nor once expired', () => {
-    expect(dueRenewals([held('elearning', '2027-11-28T00:00:00.000Z')], now)).toEqual([]);
-    expect(dueRenewals([held('elearning', '2027-11-19T00:00:00.000Z')], now)).toEqual([]);
+    expect(dueRenewalsAt([held('elearning', '2027-11-28T00:00:00.000Z')], now)).toEqual([]);
+    expect(dueRenewalsAt([held('elearning', '2027-11-19T00:00:00.000Z')], now)).toEqual([]);
   });
   it('a subscription already renewed (a later expiry) is not due', () => {
     const renewed = [held('qmpcomplete', '2027-11-25T00:00:00.000Z'), held('qmpcomplete', '2028-11-25T00:00:00.000Z')];
-    expect(dueRenewals(renewed, now)).toEqual([]);
+    expect(dueRenewalsAt(renewed, now)).toEqual([]);
+  });
+  it("a subscription whose auto-renew is off is not due, while another of the customer's is", () => {
+    const both = [held('elearning', '2027-11-26T00:00:00.000Z'), held('qmpcomplete', '2027-11-25T00:00:00.000Z')];
+    const elearningOff: AutoRenewSettings = { account: true, subscriptions: { elearning: false } };
+    expect(dueRenewals(both, now, elearningOff).map((d) => d.subscriptionType)).toEqual(['qmpcomplete']);
+    const onlyElearning: AutoRenewSettings = { account: false, subscriptions: { elearning: true } };
+    expect(dueRenewals(both, now, onlyElearning).map((d) => d.subscriptionType)).toEqual(['elearning']);
+    expect(dueRenewals(both, now, { account: false, subscriptions: {} })).toEqual([]);
   });
   it('knows only the subscription types', () => {
-    expect(dueRenewals([held('pulse', '2027-11-25T00:00:00.000Z')], now)).toEqual([]);
+    expect(dueRenewalsAt([held('pulse', '2027-11-25T00:00:00.000Z')], now)).toEqual([]);
+  });
+});
+
+describe("auto-renew per subscription: its own choice, else the account's setting", () => {
+  it('a subscription without a choice of its own follows the account', () => {
+    expect(autoRenews({ account: true, subscriptions: {} }, 'cme')).toBe(true);
+    expect(autoRenews({ account: false, subscriptions: {} }, 'cme')).toBe(false);
+  });
+  it("a subscription's own choice wins over the account's setting, either way", () => {
+    expect(autoRenews({ account: true, subscriptions: { cme: false } }, 'cme')).toBe(false);
+    expect(autoRenews({ account: false, subscriptions: { cme: true } }, 'cme')).toBe(true);
+    expect(autoRenews({ account: false, subscriptions: { cme: true } }, 'elearning')).toBe(false);
+  });
+  it(`the renewal is charged ${RENEW_DAYS_BEFORE} days before the expiry (the day it becomes due)`, () => {
+    expect(renewalDay('2027-11-26T00:00:00.000Z')).toBe('2027-11-19');
+    expect(renewalDay('2027-12-31T23:59:59.999Z')).toBe('2027-12-24');
+    const due = new Date(`${renewalDay('2027-11-26T00:00:00.000Z')}T00:00:00.000Z`);
+    const held = [{ subscriptionType: 'elearning', startsAt: NOW, expiresAt: '2027-11-26T00:00:00.000Z' }];
+    expect(dueRenewals(held, due, ACCOUNT_ON)).toHaveLength(1);
+    expect(dueRenewals(held, new Date(due.getTime() - 1), ACCOUNT_ON)).toEqual([]);
+  });
+  it('once that day has passed, the renewal is charged today (at the next pass)', () => {
+    expect(chargeDay('2027-11-26T00:00:00.000Z', new Date('2027-11-01T10:00:00.000Z'))).toBe('2027-11-19');
+    expect(chargeDay('2027-11-26T00:00:00.000Z', new Date('2027-11-22T10:00:00.000Z'))).toBe('2027-11-22');
   });
 });
 
 describe('renewal: decided again before its charge', () => {
   const facts = (over: Partial<RenewalFacts> = {}): RenewalFacts => ({
-    autorenew: true,
+    autorenew: ACCOUNT_ON,
     cardOnFile: true,
     subscriptions: [{ subscriptionType: 'elearning', startsAt: NOW, expiresAt: '2027-11-26T00:00:00.000Z' }],
     subscriptionType: 'elearning',
@@ -130,7 +170,19 @@ describe('renewal: decided again before its charge', () => {
   it('still wanted: auto-renew on, a card on file, the expiry it renews is the latest', () =>
     expect(renewalNoLongerWanted(facts())).toBeNull());
   it('auto-renew turned off meanwhile', () =>
-    expect(renewalNoLongerWanted(facts({ autorenew: false }))).toBe(RENEWAL_NO_LONGER_WANTED.autoRenewOff));
+    expect(renewalNoLongerWanted(facts({ autorenew: { account: false, subscriptions: {} } }))).toBe(
+      RENEWAL_NO_LONGER_WANTED.autoRenewOff,
+    ));
+  it("auto-renew turned off meanwhile for this subscription alone (the account's setting still on)", () =>
+    expect(renewalNoLongerWanted(facts({ autorenew: { account: true, subscriptions: { elearning: false } } }))).toBe(
+      RENEWAL_NO_LONGER_WANTED.autoRenewOff,
+    ));
+  it('auto-renew on for this subscription alone (the account off), or off for another one: still wanted', () => {
+    expect(
+      renewalNoLongerWanted(facts({ autorenew: { account: false, subscriptions: { elearning: true } } })),
+    ).toBeNull();
+    expect(renewalNoLongerWanted(facts({ autorenew: { account: true, subscriptions: { cme: false } } }))).toBeNull();
+  });
   it('the card removed meanwhile', () =>
     expect(renewalNoLongerWanted(facts({ cardOnFile: false }))).toBe(RENEWAL_NO_LONGER_WANTED.noCard));
   it('renewed by hand meanwhile: a later expiry of the same subscription', () =>

@@ -23,9 +23,10 @@ export interface StripeCardHandle {
   /**
    * Asks the shop for a SetupIntent (POST /api/payments/card-setup) and confirms it in the browser with the
    * card typed into Stripe's fields (3-D Secure included): the card goes to Stripe only, the shop then gets
-   * the payment method's id.
+   * the payment method's id. `keep` false (the pay screen's "Keep this card on file" unticked): the
+   * card is for this payment only, and the SetupIntent asks for on-session use only.
    */
-  paymentMethod(billing?: CardBilling): Promise<PaymentMethodOutcome>;
+  paymentMethod(billing?: CardBilling, keep?: boolean): Promise<PaymentMethodOutcome>;
 }
 
 export const CARD_FIELDS_NOT_READY = 'The card fields are still loading. Please try again in a moment.';
@@ -99,12 +100,12 @@ export function StripeCardFields({
   useImperativeHandle(
     ref,
     () => ({
-      paymentMethod: async (billing) => {
+      paymentMethod: async (billing, keep = true) => {
         const card = element.current;
         if (!stripe || !card) return { error: CARD_FIELDS_NOT_READY };
         let secret: string;
         try {
-          secret = (await cardSetup().unwrap()).CLIENTSECRET;
+          secret = (await cardSetup({ SAVE_CARD: keep }).unwrap()).CLIENTSECRET;
         } catch (error) {
           return { error: setupFailure(error) };
         }

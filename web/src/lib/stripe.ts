@@ -1,5 +1,5 @@
 import type { Stripe } from '@stripe/stripe-js';
-import type { CardSetup, PaymentsConfig } from '@contracts/cart';
+import type { CardSetup, CardSetupRequest, PaymentsConfig } from '@contracts/cart';
 import { api } from './api';
 
 /** Stripe's publishable key and the address of its script, from GET /api/payments/config. */
@@ -17,8 +17,9 @@ export const stripeApi = api.injectEndpoints({
       keepUnusedDataFor: 3600,
       extraOptions: { handlesOwnErrors: true },
     }),
-    cardSetup: build.mutation<CardSetup, void>({
-      query: () => ({ url: '/payments/card-setup', method: 'POST', body: {} }),
+    /** SAVE_CARD false: a card for this payment only, so Stripe is not asked for off-session use. */
+    cardSetup: build.mutation<CardSetup, CardSetupRequest>({
+      query: (body) => ({ url: '/payments/card-setup', method: 'POST', body }),
       extraOptions: { handlesOwnErrors: true },
     }),
   }),

@@ -54,7 +54,8 @@ export function useStripePay(config: PaymentsConfig | undefined) {
     let sent = request;
     if (newStripeCard) {
       if (!card.current) return { errors: [CARD_FIELDS_NOT_READY] };
-      const made = await card.current.paymentMethod(newStripeCard);
+      // Stripe is asked for off-session use only for a card the customer chose to keep.
+      const made = await card.current.paymentMethod(newStripeCard, request.SAVE_CARD === true);
       if ('error' in made) return { errors: [made.error] };
       sent = { ...request, CARD: null, PAYMENTMETHOD: made.id };
     }

@@ -10,6 +10,7 @@ import type {
   ProfileRequest,
 } from '@contracts/account';
 import type { OrderHistoryEntry, Subscriptions } from '@contracts/cart';
+import type { RenewableType } from '@contracts/renewals';
 import { accountQueryApi } from '@/lib/account-api';
 import { api } from '@/lib/api';
 
@@ -44,6 +45,8 @@ const accountApi = api.injectEndpoints({
       query: ({ body }) => ({ url: '/account/profile', method: 'PUT', body }),
       extraOptions: own,
       onQueryStarted: writeAccount,
+      // The account's auto-renew box sets every subscription: the Subscriptions tab reads them again.
+      invalidatesTags: (result) => (result ? ['Subscriptions'] : []),
     }),
     saveAddress: build.mutation<AccountSaved, { token: string; kind: 'shipping' | 'billing'; body: AddressRequest }>({
       query: ({ kind, body }) => ({ url: `/account/${kind}`, method: 'PUT', body }),
@@ -70,6 +73,18 @@ const accountApi = api.injectEndpoints({
       query: () => '/subscriptions',
       providesTags: ['Subscriptions'],
     }),
+    /** The Subscriptions tab's switch: answers the tab's data as it now is, written into its cache. */
+    setSubscriptionAutoRenew: build.mutation<Subscriptions, { token: string; type: RenewableType; autorenew: 0 | 1 }>({
+      query: ({ type, autorenew }) => ({ url: `/account/auto-renew/${type}`, method: 'PUT', body: { autorenew } }),
+      extraOptions: own,
+      async onQueryStarted({ token }, { dispatch, queryFulfilled }) {
+        const saved = await queryFulfilled.then(
+          ({ data }) => data,
+          () => null,
+        );
+        if (saved) void dispatch(accountApi.util.upsertQueryData('subscriptions', token, saved));
+      },
+    }),
     /** GET /api/account/cme (roles cme or cmePrint); a load failure shows on the tab. */
     cmeInfo: build.query<{ data: CmeInfo }, string>({
       query: () => '/account/cme',
@@ -95,6 +110,7 @@ export const {
   useSaveCardMutation,
   useOrdersQuery,
   useSubscriptionsQuery,
+  useSetSubscriptionAutoRenewMutation,
   useCmeInfoQuery,
   useSaveCmeInfoMutation,
 } = accountApi;

@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import { Controller, useForm } from 'react-hook-form';
 import type { AccountUser, ProfileRequest } from '@contracts/account';
@@ -146,11 +147,20 @@ export function ProfileTab({ user, token }: { user: AccountUser; token: string }
             control={control}
             render={({ field }) => (
               <FormControlLabel
-                control={<Checkbox checked={field.value} onChange={(_, checked) => field.onChange(checked)} />}
+                control={
+                  <Checkbox
+                    checked={field.value}
+                    onChange={(_, checked) => field.onChange(checked)}
+                    slotProps={{ input: { 'aria-describedby': 'autorenew-help' } }}
+                  />
+                }
                 label="Auto-renew my subscriptions"
               />
             )}
           />
+          <FormHelperText id="autorenew-help" sx={{ mx: 0 }}>
+            Turning this on or off sets every subscription; the Subscriptions tab turns each one on or off.
+          </FormHelperText>
         </Box>
         <Stack spacing={2} sx={{ gridColumn: '1 / -1' }}>
           <SaveButton busy={isLoading} />

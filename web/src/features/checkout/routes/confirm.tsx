@@ -15,6 +15,7 @@ import { Page } from '@/components/page';
 import { formatUsd } from '@/lib/money';
 import { typeWords } from '@/lib/product-words';
 import { useReceiptQuery } from '../api/orders-api';
+import { ReceiptRenewals } from '../components/receipt-renewals';
 import { Totals } from '../components/totals';
 
 /** On a phone the Type and Price columns fold away (the type shows under the name): the receipt fits 390 px. */
@@ -116,6 +117,7 @@ export default function CheckoutConfirmRoute() {
         <Typography>
           Paid with {receipt.CARD.BRAND} ending in {receipt.CARD.LAST4}.
         </Typography>
+        <ReceiptRenewals receipt={receipt} />
         {receipt.REFUNDS.map((refund, index) => (
           <Typography key={`${refund.DATE}-${index}`}>
             Refunded {formatUsd(refund.AMOUNT)} on {refund.DATE.split('T')[0]}

@@ -15,6 +15,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
 import type { BillingAddress, CardInput, PayRequest } from '@contracts/cart';
+import type { RenewableType } from '@contracts/renewals';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { Page } from '@/components/page';
 import { CardFields } from '@/components/card-fields';
@@ -33,6 +34,7 @@ import { usePaymentsConfigQuery } from '@/lib/stripe';
 import { useQuoteMutation } from '../api/checkout-api';
 import { BillingAddressSection } from '../components/billing-address';
 import { OrderItems } from '../components/order-items';
+import { KeepCardChoice, RenewalChoices } from '../components/renewal-choices';
 import { Totals } from '../components/totals';
 import { clearCustomer, readCustomer } from '../customer-storage';
 import { cardBilling, useStripePay } from '../use-stripe-pay';
@@ -55,6 +57,9 @@ export default function CheckoutPayRoute() {
   const { data: cardData, isLoading: cardLoading } = useCardOnFileQuery(token ?? skipToken);
   const card = token ? (cardData?.data ?? null) : null;
   const [choice, setChoice] = useState<'file' | 'different'>('file');
+  // The customer's own choices: nothing is renewed or kept unless ticked (docs/decisions.md, issue 31).
+  const [autoRenew, setAutoRenew] = useState<RenewableType[]>([]);
+  const [keepCard, setKeepCard] = useState(false);
   const [quote, { data: quoted, isError: quoteFailed }] = useQuoteMutation();
   const config = usePaymentsConfigQuery();
   const { card: stripeCard, submit } = useStripePay(config.data);
@@ -80,6 +85,17 @@ export default function CheckoutPayRoute() {
   if (token && cardLoading) return <LinearProgress aria-label="Loading card" />;
 
   const useCardOnFile = card !== null && choice === 'file';
+  const renewals = token ? (quoted?.RENEWALS ?? []) : [];
+  const renewing = renewals.map((r) => r.TYPE).filter((type) => autoRenew.includes(type));
+  // A renewal charges the card on file: choosing it with a new card keeps that card (the box shows so).
+  const chooseAutoRenew = (type: RenewableType, on: boolean) => {
+    setAutoRenew((list) => (on ? [...list.filter((t) => t !== type), type] : list.filter((t) => t !== type)));
+    if (on) setKeepCard(true);
+  };
+  const chooseKeepCard = (keep: boolean) => {
+    setKeepCard(keep);
+    if (!keep && !useCardOnFile) setAutoRenew([]);
+  };
   const billingRequired = card !== null && choice === 'different';
   // Which card fields: the shop's own (the sandbox) or Stripe's; none until the configuration is known.
   const stripeMode = config.data?.GATEWAY === 'stripe';
@@ -101,7 +117,8 @@ export default function CheckoutPayRoute() {
         useCardOnFile || stripeMode
           ? null
           : { CC: form.CC.trim(), MONTH: form.MONTH, YEAR: form.YEAR, SC: form.SC.trim() },
-      SAVE_CARD: token !== null && !useCardOnFile,
+      SAVE_CARD: token !== null && !useCardOnFile && keepCard,
+      ...(token !== null ? { AUTORENEW: renewing } : {}),
       TOTAL: quoted.TOTAL,
     };
     try {
@@ -151,7 +168,11 @@ export default function CheckoutPayRoute() {
               <RadioGroup
                 aria-labelledby="card-choice-label"
                 value={choice}
-                onChange={(event) => setChoice(event.target.value === 'different' ? 'different' : 'file')}
+                onChange={(event) => {
+                  const different = event.target.value === 'different';
+                  setChoice(different ? 'different' : 'file');
+                  if (different && renewing.length > 0) setKeepCard(true);
+                }}
               >
                 <FormControlLabel value="file" control={<Radio />} label={`use card ending in ${card.LAST4}`} />
                 <FormControlLabel value="different" control={<Radio />} label="Different?" />
@@ -174,6 +195,14 @@ export default function CheckoutPayRoute() {
               ) : (
                 <LinearProgress aria-label="Loading card fields" />
               )}
+              {token ? (
+                <KeepCardChoice
+                  keep={keepCard}
+                  autoRenew={renewing.length > 0}
+                  replaces={card?.LAST4 ?? null}
+                  onChange={chooseKeepCard}
+                />
+              ) : null}
             </section>
           ) : null}
           {billingRequired ? (
@@ -181,6 +210,12 @@ export default function CheckoutPayRoute() {
           ) : null}
           {items.length > 0 ? <OrderItems items={items} /> : null}
           {quoted ? <Totals quote={quoted} /> : quoteFailed ? null : <LinearProgress aria-label="Loading totals" />}
+          <RenewalChoices
+            renewals={renewals}
+            chosen={renewing}
+            card={useCardOnFile && card ? `the card ending in ${card.LAST4} on file` : 'this card, kept on file,'}
+            onChange={chooseAutoRenew}
+          />
           {errors ? (
             <Alert severity="error">
               {PAY_ERRORS}
