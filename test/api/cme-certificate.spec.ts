@@ -70,7 +70,8 @@ describe('CME certificates as issued documents', () => {
     const info = issued.body;
     expect(info).toMatchObject({ NAME: 'Morgan Credits', YEAR, TOTALCREDIT: 6.5, SAFETYTOTAL: 3, SUPERSEDES: null });
     expect(info.ISSUED_AT).toBe(at.toISOString());
-    expect(info.ACTIVITIES).toHaveLength(4);
+    // The four completed activities; the demo's test of 299 with no right answer is an attempt, not printed.
+    expect(info.ACTIVITIES.map((a) => a.PRODUCTID)).toEqual([258, 251, 264, 161]);
     expect(info.VERIFYURL).toBe(`${shop.baseUrl}/verify/${info.NUMBER}`);
 
     const [event] = (await events()).filter((e) => e.type === 'CmeCertificateIssued');
@@ -101,6 +102,7 @@ describe('CME certificates as issued documents', () => {
     expect(await qrCodesOfPdf(file)).toEqual([info.VERIFYURL]);
     const { stdout } = await promisify(execFile)(process.execPath, [join(__dirname, 'cme-pdf-text.mjs'), file]);
     expect(stdout.replace(/\s+/g, ' ')).toContain(info.VERIFYURL);
+    expect(stdout).not.toContain('Safe Gluteal Fat Grafting');
   });
 
   it('the same credits answer the same certificate; changed credits issue a new number superseding it', async () => {

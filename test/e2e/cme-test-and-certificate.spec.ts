@@ -138,6 +138,8 @@ test('cme@ takes a test from a stream page, sees it on the CME center, downloads
     expect(text).toContain(PRODUCT.name);
     // The certificate prints credits with one decimal (apps/api/cme/certificate-pdf.ts).
     expect(text).toContain(`Total: ${total.toFixed(1)} CME credits`);
+    // The demo's test of 299 earned nothing (no right answer): an attempt, not on the certificate.
+    expect(text).not.toContain('Safe Gluteal Fat Grafting');
     // The number's own shape: the printed text runs on after the address.
     const verifyPath = /\/verify\/(\d{4}(?:-[0-9A-Z]{4}){4})/.exec(text.replace(/\s+/g, ''));
     expect(verifyPath, text).not.toBeNull();

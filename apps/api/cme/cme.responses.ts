@@ -18,7 +18,21 @@ import {
   type CmeVerifyResponse,
   CME_CERTIFICATE_STATUSES,
   type CmeCertificateStatus,
+  CME_RECORD_OUTCOMES,
+  type CmeRecordOutcome,
 } from '#libs/contracts/cme.js';
+
+const OUTCOME = ApiProperty({
+  enum: CME_RECORD_OUTCOMES,
+  description:
+    'completed: credits that count, a completed activity; not_passed (no right answer) and over_cap (the yearly cap left nothing): an attempt without credit',
+});
+const CORRECT = ApiProperty({
+  type: 'integer',
+  minimum: 0,
+  maximum: 4,
+  description: 'How many answers were right, never which',
+});
 
 /** OpenAPI shapes of the CME answers (libs/contracts/cme.ts). */
 export class CmeSummaryRowDto implements CmeSummaryRow {
@@ -29,6 +43,8 @@ export class CmeSummaryRowDto implements CmeSummaryRow {
   @ApiProperty() SAFETYCREDITS!: number;
   @ApiProperty({ enum: CME_TEST_TYPES }) TYPE!: CmeTestType;
   @ApiProperty({ type: 'integer' }) PRODUCTID!: number;
+  @OUTCOME OUTCOME!: CmeRecordOutcome;
+  @CORRECT CORRECT!: number;
 }
 
 export class CmeSummaryDto implements CmeSummaryResponse {
@@ -57,6 +73,8 @@ export class CmeExistingRecordDto implements CmeExistingRecord {
   @ApiProperty() TOTAL!: number;
   @ApiProperty() SAFETYCREDITS!: number;
   @ApiProperty({ format: 'date-time' }) created_at!: string;
+  @OUTCOME OUTCOME!: CmeRecordOutcome;
+  @CORRECT CORRECT!: number;
 }
 
 export class CmeTestDto implements CmeTestResponse {
@@ -116,6 +134,8 @@ export class CmeTestSavedDto implements CmeTestSaveResponse {
     description: 'When this test opens again (sooner after a long view of its video)',
   })
   RETAKE_OPENS_AT!: string;
+  @OUTCOME OUTCOME!: CmeRecordOutcome;
+  @CORRECT CORRECT!: number;
 }
 
 export class CmeCertificateActivityDto implements CmeCertificateActivity {

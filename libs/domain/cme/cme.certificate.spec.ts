@@ -105,6 +105,73 @@ describe('CME certificates: issued as documents, superseded, revoked', () => {
     });
   });
 
+  it('an attempt that earned no credit is not printed: no right answer, or nothing left under the cap', () => {
+    const noRightAnswer = [1, 2, 3, 0];
+    const events = run(...tests, submitOf(263, noRightAnswer, '2024-04-01T10:00:00.000Z'));
+    const printed = cmePrintedOf(fold(decider, events), NAME);
+    expect(printed.activities.map((a) => [a.productId, a.credits])).toEqual([
+      [251, 2],
+      [258, 1],
+    ]);
+    expect(printed.totalCredit).toBe(3);
+
+    // Twenty credits of ten tests, then an eleventh with every answer right: the cap leaves it nothing.
+    const full = Array.from({ length: 10 }, (_, i) =>
+      submitOf(300 + i, ALL_RIGHT, `2024-02-${String(i + 10)}T10:00:00.000Z`),
+    );
+    const capped = run(...full, submitOf(263, ALL_RIGHT, '2024-03-01T10:00:00.000Z'));
+    const atCap = cmePrintedOf(fold(decider, capped), NAME);
+    expect(atCap.totalCredit).toBe(20);
+    expect(atCap.activities.map((a) => a.productId)).not.toContain(263);
+    expect(atCap.activities).toHaveLength(10);
+
+    // A year of attempts only has nothing to certify.
+    const attempts = run(submitOf(263, noRightAnswer, '2024-04-01T10:00:00.000Z'));
+    given(...attempts)
+      .when(issueOn(attempts, 'N1', '2024-05-01T10:00:00.000Z'))
+      .thenFails('CME_NO_CREDITS');
+  });
+
+  it('a certificate that printed an attempt without credit (before this rule) is superseded by the next issue', () => {
+    const history = run(...tests, submitOf(263, [1, 2, 3, 0], '2024-04-01T10:00:00.000Z'));
+    const state = fold(decider, history);
+    // As the release before printed it: every record, the 0 credits too.
+    const earlier: CmeEvent = {
+      type: 'CmeCertificateIssued',
+      data: {
+        customerId: 'c1',
+        year: 2024,
+        number: 'N1',
+        totalAtIssue: 3,
+        issuedAt: '2024-04-02T00:00:00.000Z',
+        prevHash: fakeHash(cmeChainText(history.at(-1)!)),
+        version: 2,
+        name: NAME,
+        activities: Object.values(state.records).map((r) => ({
+          productId: r.productId,
+          productName: r.productName,
+          testType: r.testType,
+          completedAt: r.submittedAt,
+          credits: r.creditsAwarded,
+          safetyCredits: r.safetyCredits,
+        })),
+        totalCredit: 3,
+        safetyTotal: 1,
+        verifyUrl: 'https://shop.test/verify/N1',
+        pdfSha256: 'sha-of-N1',
+        credential: 'jws-of-N1',
+        supersedes: null,
+      },
+    };
+    expect(fold(decider, [...history, earlier]).certificate?.printed?.activities).toHaveLength(3);
+    const [next] = decider.decide(
+      issueOn([...history, earlier], 'N2', '2024-05-01T00:00:00.000Z'),
+      fold(decider, [...history, earlier]),
+    );
+    expect(issuedData(next)).toMatchObject({ number: 'N2', supersedes: 'N1' });
+    expect(issuedData(next).activities?.map((a) => a.productId)).toEqual([251, 258]);
+  });
+
   it('the first issue records version 2: what was printed, the PDF’s hash, the credential, chained', () => {
     const history = run(...tests);
     given(...history)

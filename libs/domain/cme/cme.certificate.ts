@@ -15,9 +15,13 @@ const fail = (code: CmeErrorCode): never => {
   throw new DomainError(code, CmeErrors[code]);
 };
 
-/** What a certificate issued now prints: every record of the year (first submitted first) with its counted credits. */
+/**
+ * What a certificate issued now prints: every completed activity of the year (a record whose counted
+ * credits are above 0, first submitted first) with its counted credits. An attempt without credit (no
+ * right answer, or nothing left under the cap) is no completed activity: it is not printed.
+ */
 export function cmePrintedOf(state: CmeState, name: string): CmePrinted {
-  const records = Object.values(state.records);
+  const records = Object.values(state.records).filter((r) => r.creditsAwarded > 0);
   return {
     name,
     activities: records.map((r) => ({
