@@ -33,19 +33,56 @@ export const CME_PDF_UNCHECKABLE =
 /** The largest PDF the verify call reads (what the shop issues is far smaller). */
 export const CME_PDF_MAX_BYTES = 2 * 1024 * 1024;
 
+/**
+ * The version of what a certificate issued now prints: 3 names the accredited provider, the
+ * accreditation and credit designation statements and the learner's licence, and prints only activities
+ * that earned credit. Version 2 printed the credits only (with any record, 0 credits too), version 1
+ * recorded its total only; both stay verifiable as they were printed.
+ */
+export const CME_CERTIFICATE_VERSION = 3;
+
 /** An activity on the certificate. */
 export interface CmeCertificateActivity {
+  /** The activity's title (the product's name). */
   NAME: string;
   PRODUCTID: number;
   TYPE: CmeTestType;
-  /** ISO 8601. */
+  /** ISO 8601: the completion date printed. */
   created_at: string;
+  /** The credits claimed (counted after the cap). */
   TOTAL: number;
   SAFETYCREDITS: number;
+  /** The most the activity is designated for (the catalog's CREDITS when printed); null before version 3. */
+  MAXCREDITS: number | null;
+  /** The credit designation statement printed for it; null before version 3. */
+  DESIGNATION: string | null;
+}
+
+/** What a version 3 certificate prints beside the credits; null on the earlier versions, which printed none of it. */
+export interface CmeCertificateStatements {
+  /** The accredited provider's name. */
+  PROVIDER: string | null;
+  /** The accreditation statement. */
+  ACCREDITATION: string | null;
+  /** The learner's state medical licence (USPS code and number) and ABMS board id, each null when not given. */
+  LICENSESTATE: string | null;
+  LICENSENUMBER: string | null;
+  BOARDID: string | null;
+}
+
+/**
+ * The learner's identifiers as a certificate prints them under the name: "State medical license: MO
+ * 2004018352 · ABMS board ID: ABS-118822", each part only when given; null without either.
+ */
+export function cmeLicenceLine(v: Pick<CmeCertificateStatements, 'LICENSESTATE' | 'LICENSENUMBER' | 'BOARDID'>) {
+  const parts: string[] = [];
+  if (v.LICENSESTATE && v.LICENSENUMBER) parts.push(`State medical license: ${v.LICENSESTATE} ${v.LICENSENUMBER}`);
+  if (v.BOARDID) parts.push(`ABMS board ID: ${v.BOARDID}`);
+  return parts.length > 0 ? parts.join(' · ') : null;
 }
 
 /** POST /api/cme/certificate and GET /api/cme/certificate/info?year=YYYY: what the issued PDF prints. */
-export interface CmeCertificateInfo {
+export interface CmeCertificateInfo extends CmeCertificateStatements {
   NUMBER: string;
   NAME: string;
   YEAR: number;
@@ -67,7 +104,7 @@ export const CME_CERTIFICATE_STATUSES = ['valid', 'superseded', 'revoked'] as co
 export type CmeCertificateStatus = (typeof CME_CERTIFICATE_STATUSES)[number];
 
 /** GET /api/cme/verify/:number (public): the certificate as issued, never today's figures. */
-export interface CmeVerifyResponse {
+export interface CmeVerifyResponse extends CmeCertificateStatements {
   NUMBER: string;
   NAME: string;
   YEAR: number;
@@ -76,7 +113,10 @@ export interface CmeVerifyResponse {
   TOTALCREDIT: number;
   SAFETYTOTAL: number;
   ISSUED_AT: string;
-  /** 2 for a certificate recording what it printed; 1 for one issued before. */
+  /**
+   * CME_CERTIFICATE_VERSION (3) for one naming the provider, the statements and the licence; 2 for one
+   * recording the credits it printed; 1 for one issued before.
+   */
   VERSION: number;
   STATUS: CmeCertificateStatus;
   /** cmeStatusText of the fields below: "Valid", "Superseded by {number}", "Revoked on {date}: {reason}". */
@@ -119,6 +159,9 @@ export interface CmeCredentialPayload {
     completedAt: string;
     credits: number;
     safetyCredits: number;
+    /** Version 3: the most the activity is designated for, and its designation statement as printed. */
+    maxCredits?: number;
+    designationStatement?: string;
   }[];
   totalCredit: number;
   safetyTotal: number;
@@ -126,6 +169,12 @@ export interface CmeCredentialPayload {
   pdfSha256: string;
   verifyUrl: string;
   supersedes: string | null;
+  /** 3 (CME_CERTIFICATE_VERSION); absent in the credentials of version 2, which signed none of the fields below. */
+  version?: number;
+  /** The accredited provider and its accreditation statement as printed. */
+  provider?: { name: string; accreditationStatement: string };
+  /** The learner's licence and board id as printed; null when none was given. */
+  licence?: { licenseState: string | null; licenseNumber: string | null; boardId: string | null } | null;
 }
 export const CME_CREDENTIAL_TYPE = 'cme-certificate+jws';
 

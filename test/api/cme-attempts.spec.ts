@@ -103,9 +103,9 @@ describe('a CME attempt that earns no credit', () => {
     expect((await verify(first.NUMBER)).ACTIVITIES.map((a) => a.PRODUCTID)).toEqual(printed);
     const text = await pdfText();
     expect(text).not.toContain(NAME);
-    // No row prints 0 credits (a row is: title, date, credits, safety credits).
-    expect(text).toMatch(/\d{4}-\d{2}-\d{2} 2\.0 /);
-    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2} 0\.0 /);
+    // No row claims 0 credits (a row is: title, date, maximum, claimed, safety).
+    expect(text).toMatch(/\d{4}-\d{2}-\d{2} 2 2 /);
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2} \d+(\.5)? 0 /);
 
     // A day later the retake opens; three right answers make it a completed activity of 1.5 credits.
     at(base + DAY);
@@ -118,7 +118,7 @@ describe('a CME attempt that earns no credit', () => {
     });
     const next = await issue();
     expect(next.SUPERSEDES).toBe(first.NUMBER);
-    expect(next.ACTIVITIES.find((a) => a.PRODUCTID === PRODUCT)).toMatchObject({ NAME, TOTAL: 1.5 });
+    expect(next.ACTIVITIES.find((a) => a.PRODUCTID === PRODUCT)).toMatchObject({ NAME, TOTAL: 1.5, MAXCREDITS: 2 });
     expect(await pdfText()).toContain(NAME);
     expect((await verify(next.NUMBER)).ACTIVITIES.map((a) => a.PRODUCTID)).toContain(PRODUCT);
   });

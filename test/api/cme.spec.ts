@@ -307,7 +307,7 @@ describe('CME API', () => {
     const text = stdout.replace(/\s+/g, ' ');
     expect(text).toContain('Morgan Credits');
     expect(text).toContain(`${YEAR - 1}`);
-    expect(text).toContain('Total: 20.0 CME credits');
+    expect(text).toContain('Total: 20 CME credits (2.5 patient safety credits).');
     expect(text).toContain(info.NUMBER);
     expect(text).toContain(`/verify/${info.NUMBER}`);
     expect(text).toContain('Deep-Plane Facelift');

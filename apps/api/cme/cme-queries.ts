@@ -1,13 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import {
+  CME_TEST_MAX_CREDITS,
   type CmeExistingRecord,
   type CmeSummaryResponse,
   type CmeSummaryRow,
   cmeYearChoices,
 } from '#libs/contracts/cme.js';
+import { findProduct } from '#libs/catalog/products.queries.js';
 import { cmeOutcomeOf } from '#libs/domain/cme/cme.scoring.js';
-import { encryptedDobOf, findCustomerById } from '#libs/read-models/customers.js';
+import { encryptedDobOf, encryptedLicenceOf, findCustomerById } from '#libs/read-models/customers.js';
 import { cmeCertificateByNumber, cmeCertificateOf } from '#libs/read-models/cme-certificates.js';
 import { type CmeRecordRow, cmeRecordOf, cmeRecordsOf, cmeYearTotalsOf } from '#libs/read-models/cme-totals.js';
 import type { CmeTestType } from '#libs/contracts/cme.js';
@@ -71,6 +73,21 @@ export class CmeQueries {
       OUTCOME: outcomeOf(r),
       CORRECT: r.correct,
     };
+  }
+
+  /** The CME info tab's licence fields as stored (encrypted together), or null. */
+  async encryptedLicence(customerId: string): Promise<string | null> {
+    return encryptedLicenceOf(this.pool, customerId);
+  }
+
+  /**
+   * The catalog's CREDITS of each product: the most its activity is designated for (a product no longer
+   * in the catalog: the most a test can give).
+   */
+  async maxCreditsOf(productIds: number[]): Promise<Record<number, number>> {
+    const ids = [...new Set(productIds)];
+    const products = await Promise.all(ids.map((id) => findProduct(this.pool, id)));
+    return Object.fromEntries(ids.map((id, i) => [id, products[i]?.CREDITS || CME_TEST_MAX_CREDITS]));
   }
 
   /** The physician's name as the certificate prints it: "Firstname Lastname, Suffix". */
