@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig, parseConfig, stripeScriptUrl } from './config.js';
+import { ConfigError, DEMO_CME_STATEMENTS, loadConfig, parseConfig, stripeScriptUrl } from './config.js';
 
 describe('configuration: PAYMENT_GATEWAY', () => {
   it('uses the built-in sandbox gateway when the setting is absent', () => {
@@ -132,6 +132,42 @@ describe('configuration: mail', () => {
     expect(() => parseConfig({ RENEWAL_REMINDER_DAYS: '46' })).toThrow(/RENEWAL_REMINDER_DAYS/);
     expect(() => parseConfig({ MAIL_SUPPORT_EMAIL: 'help desk' })).toThrow(
       'Invalid configuration: MAIL_SUPPORT_EMAIL must be an email address',
+    );
+  });
+});
+
+describe('configuration: what a CME certificate states of its accreditation', () => {
+  it('prints the demo wording when nothing is set (an empty value counts as absent)', () => {
+    const config = parseConfig({ CME_PROVIDER_NAME: ' ' });
+    expect(config.CME_PROVIDER_NAME).toBe(DEMO_CME_STATEMENTS.providerName);
+    expect(config.CME_ACCREDITATION_STATEMENT).toContain('{provider} is accredited by the Accreditation Council');
+    expect(config.CME_DESIGNATION_STATEMENT).toContain('for a maximum of {credits}.');
+    expect([config.CME_CREDIT_NAME, config.CME_CREDIT_NAME_PLURAL]).toEqual([
+      'AMA PRA Category 1 Credit™',
+      'AMA PRA Category 1 Credits™',
+    ]);
+  });
+
+  it("takes the accredited provider's own wording, trimmed", () => {
+    const config = parseConfig({
+      CME_PROVIDER_NAME: '  Society of Facial Surgeons ',
+      CME_DESIGNATION_STATEMENT: 'The {provider} designates this enduring material for a maximum of {credits}.',
+    });
+    expect(config.CME_PROVIDER_NAME).toBe('Society of Facial Surgeons');
+    expect(config.CME_DESIGNATION_STATEMENT).toBe(
+      'The {provider} designates this enduring material for a maximum of {credits}.',
+    );
+  });
+
+  it('refuses a designation without the maximum, a statement on several lines and one too long, with one line', () => {
+    expect(() => parseConfig({ CME_DESIGNATION_STATEMENT: 'The {provider} designates this activity.' })).toThrow(
+      'Invalid configuration: CME_DESIGNATION_STATEMENT must contain {credits} (the maximum of the activity)',
+    );
+    expect(() => parseConfig({ CME_ACCREDITATION_STATEMENT: 'Accredited\nby ACCME' })).toThrow(
+      'Invalid configuration: CME_ACCREDITATION_STATEMENT must be one line of text',
+    );
+    expect(() => parseConfig({ CME_PROVIDER_NAME: 'x'.repeat(121) })).toThrow(
+      'Invalid configuration: CME_PROVIDER_NAME must be at most 120 characters',
     );
   });
 });

@@ -19,6 +19,33 @@ const optionalUrl = (protocols: string[]) =>
       message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
     });
 
+/** A printed statement: one line of text, trimmed, at most `max` characters; empty counts as absent (the default). */
+const statement = (max: number, fallback: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z
+      .string()
+      .trim()
+      .max(max, `must be at most ${max} characters`)
+      // No line break nor other control character: a statement is printed as one paragraph.
+      .refine((v) => ![...v].some((c) => c < ' ' || c === '\u007f'), { message: 'must be one line of text' })
+      .default(fallback),
+  );
+
+/**
+ * The demo wording of a certificate's accreditation (AMA PRA's and ACCME's statements, for a provider
+ * that is none): what a shop without its own settings prints.
+ */
+export const DEMO_CME_STATEMENTS = {
+  providerName: 'Demo Accredited CME Provider',
+  accreditation:
+    'The {provider} is accredited by the Accreditation Council for Continuing Medical Education (ACCME) to provide continuing medical education for physicians.',
+  designation:
+    'The {provider} designates this enduring material for a maximum of {credits}. Physicians should claim only the credit commensurate with the extent of their participation in the activity.',
+  creditName: 'AMA PRA Category 1 Credit™',
+  creditNamePlural: 'AMA PRA Category 1 Credits™',
+} as const;
+
 /** The payment gateway adapters a PAYMENT_GATEWAY setting may name. */
 export const PAYMENT_GATEWAYS = ['sandbox', 'stripe'] as const;
 
@@ -139,6 +166,19 @@ const schema = z
       .transform((v) => v === 'true'),
     /** Minutes between two passes of the automatic renewals (docs/payments.md, Renewals); 0: no timer. */
     RENEWALS_EVERY_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
+    /**
+     * What a CME certificate states of its accreditation (docs/audit.md, Certificates): the accredited
+     * provider, its accreditation statement and its credit designation statement ({provider}: the
+     * provider's name; {credits}: an activity's maximum with the credit's name, singular or plural).
+     * The defaults are demo wording: a shop sets its accreditor's own.
+     */
+    CME_PROVIDER_NAME: statement(120, DEMO_CME_STATEMENTS.providerName),
+    CME_ACCREDITATION_STATEMENT: statement(600, DEMO_CME_STATEMENTS.accreditation),
+    CME_DESIGNATION_STATEMENT: statement(600, DEMO_CME_STATEMENTS.designation).refine((v) => v.includes('{credits}'), {
+      message: 'must contain {credits} (the maximum of the activity)',
+    }),
+    CME_CREDIT_NAME: statement(80, DEMO_CME_STATEMENTS.creditName),
+    CME_CREDIT_NAME_PLURAL: statement(80, DEMO_CME_STATEMENTS.creditNamePlural),
     /** Hours between two seals of the CME log (docs/audit.md, Seals), one at start too; 0: no timer. */
     SEAL_EVERY_HOURS: z.coerce.number().int().min(0).max(168).default(24),
     /** Serve the built web app from this process. */

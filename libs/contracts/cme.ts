@@ -41,11 +41,11 @@
  * The web page `verify/{number}` calls the verify endpoint; the certificate's verification address
  * is `{PUBLIC_URL or the request's origin}/verify/{number}`.
  */
+import type { CmeTestType } from './cme-test-type.js';
 import { LONG_VIEW_SECONDS } from './streaming.js';
 
-/** Kinds of CME tests: the route cme/{TYPE}/{ID}. `streaming`: a streaming product with CREDITS; `module`: a CME module (product TYPE cme). */
-export const CME_TEST_TYPES = ['streaming', 'module'] as const;
-export type CmeTestType = (typeof CME_TEST_TYPES)[number];
+export * from './cme-certificate.js';
+export * from './cme-test-type.js';
 
 /** Business constants (signed-in section 9). */
 export const CME_CREDIT_PER_ANSWER = 0.5;
@@ -65,6 +65,34 @@ export const cmeSubmittedMessage = (n: number): string =>
   `You have successfully submitted this record for ${n} CME credits.`;
 export const cmePriorRecordMessage = (n: number): string => `You have received ${n} CME credits from this test.`;
 export const cmeNoRecordsMessage = (year: number): string => `No records found for ${year}.`;
+
+/** "1 CME credit", "2.5 CME credits", "0 CME credits": the singular for exactly one, as English has it. */
+export const countOf = (n: number, one: string, other: string): string => `${n} ${n === 1 ? one : other}`;
+export const cmeCreditsText = (n: number): string => countOf(n, 'CME credit', 'CME credits');
+
+/**
+ * What a test's record (its last submit) came to (ours: the spec has no pass mark). `completed`: it
+ * earned credits that count, an activity the certificate prints; `not_passed`: no answer was right, so
+ * it earned no credit: an attempt, not a completed activity; `over_cap`: answers were right but the
+ * yearly cap left no credit to count: an attempt too.
+ */
+export const CME_RECORD_OUTCOMES = ['completed', 'not_passed', 'over_cap'] as const;
+export type CmeRecordOutcome = (typeof CME_RECORD_OUTCOMES)[number];
+/** How the CME center names each outcome. */
+export const CME_OUTCOME_LABELS: Record<CmeRecordOutcome, string> = {
+  completed: 'Completed',
+  not_passed: 'Not passed',
+  over_cap: 'No credit: yearly limit reached',
+};
+/** "3 of 4 answers were right." (how many, never which). */
+export const cmeRightAnswersText = (correct: number): string =>
+  `${correct} of ${CME_QUESTIONS_PER_TEST} answers ${correct === 1 ? 'was' : 'were'} right.`;
+/** A submit (or a prior record) that earned no credit because no answer was right: the spec's success text does not fit it. */
+export const cmeNotPassedMessage = (correct: number): string =>
+  `Not passed: ${correct} of ${CME_QUESTIONS_PER_TEST} answers ${correct === 1 ? 'was' : 'were'} right, so this attempt earned 0 CME credits.`;
+/** Why an attempt without credit is on no certificate. */
+export const CME_ATTEMPT_NOT_ACTIVITY =
+  'An attempt without credit is not a completed activity: it is not printed on your certificate.';
 export const CME_INFO_MISSING_BANNER =
   'Before you can download your CME certificate please fill in the required information by our CME Accreditor';
 export const CME_GO_TO_FORM = 'Go To Form';
@@ -96,36 +124,8 @@ export const CME_CAP_REACHED = 'You have reached the 20 CME credit limit for thi
 export const CME_TEST_NOT_FOUND = 'There is no CME test for this product.';
 export const CME_INFO_MISSING_ERROR = CME_INFO_MISSING_BANNER;
 export const CME_NO_CREDITS = 'There are no CME credits for this year yet, so there is no certificate to download.';
-/** The GETs of a certificate not issued yet (POST /api/cme/certificate issues it). */
-export const CME_CERTIFICATE_NOT_ISSUED = 'No CME certificate has been issued for this year yet.';
-/** An issue after the year's certificate was revoked (`npm run cme:revoke`). */
-export const CME_CERTIFICATE_REVOKED_ERROR =
-  'Your CME certificate for this year was revoked, so no new one can be issued. Please contact us.';
-/** A revocation needs its reason and the operator. */
-export const CME_REVOKE_REASON_REQUIRED = 'A revocation needs a reason and the name of who revokes.';
-/** Verification beyond its limit per address (429). */
-export const CME_VERIFY_TOO_MANY =
-  'Too many certificate checks from your address. Please wait 15 minutes and try again.';
-/** A certificate issued before signed credentials existed (version 1). */
-export const CME_CREDENTIAL_NONE = 'This certificate has no signed credential: it was issued before they existed.';
-export const CME_SHA256_INVALID = 'sha256 must be the 64 hexadecimal characters of a SHA-256.';
-export const CME_PDF_REQUIRED = 'Send the certificate PDF as the request body (Content-Type application/pdf).';
-/** The verify page's headline for each status (ours: the spec is silent). */
-export const CME_VERIFY_HEADLINES: Record<CmeCertificateStatus, string> = {
-  valid: 'This is a genuine CME certificate.',
-  superseded: 'This is a genuine CME certificate, but a later certificate replaces it.',
-  revoked: 'This certificate was revoked: it no longer attests these credits.',
-};
-/** The verify page's answer to a PDF (or its hash) checked against the certificate issued. */
-export const CME_PDF_MATCH = 'This is the certificate we issued.';
-export const CME_PDF_MISMATCH =
-  'This is not the certificate we issued: the file differs from the PDF issued under this number.';
-export const CME_PDF_UNCHECKABLE =
-  'This certificate was issued before we kept its PDF, so no file can be checked against it.';
-/** The largest PDF the verify call reads (what the shop issues is far smaller). */
-export const CME_PDF_MAX_BYTES = 2 * 1024 * 1024;
 
-/** A row of the dashboard: one completed test (CME summary ROWS). */
+/** A row of the dashboard: one test taken this year, completed or an attempt without credit (CME summary ROWS). */
 export interface CmeSummaryRow {
   /** The record id (USERCMEID). */
   ID: string;
@@ -139,6 +139,10 @@ export interface CmeSummaryRow {
   SAFETYCREDITS: number;
   TYPE: CmeTestType;
   PRODUCTID: number;
+  /** What the last submit came to: only `completed` rows are completed activities. */
+  OUTCOME: CmeRecordOutcome;
+  /** Right answers of the last submit (0..4), never which. */
+  CORRECT: number;
 }
 
 /** GET /api/cme/summary?year=YYYY ("get CME summary ... for a year"). */
@@ -178,6 +182,9 @@ export interface CmeExistingRecord {
   TOTAL: number;
   SAFETYCREDITS: number;
   created_at: string;
+  OUTCOME: CmeRecordOutcome;
+  /** Right answers of the last submit (0..4), never which. */
+  CORRECT: number;
 }
 
 /** GET /api/cme/tests/:TYPE/:ID ("get ... test"). */
@@ -205,8 +212,8 @@ export interface CmeTestSaveRequest {
 }
 
 /**
- * What a submit answers: the credits, never which answers were right (nor how many beyond what TOTAL
- * says), so the key cannot be read off the answers of a few submits.
+ * What a submit answers: the credits and how many answers were right, never which, so the key cannot be
+ * read off a submit (and the retake policy makes each guess cost a day).
  */
 export interface CmeTestSaveResponse {
   /** Credits counted for this record (after the cap). */
@@ -218,10 +225,17 @@ export interface CmeTestSaveResponse {
   CAPPED: 0 | 1;
   /** The year's total after this save. */
   YEARTOTAL: number;
-  /** cmeSubmittedMessage(TOTAL), or CME_CAP_REACHED when the cap left nothing. */
+  /**
+   * cmeSubmittedMessage(TOTAL) for a submit that earned credit, cmeNotPassedMessage(CORRECT) for one
+   * without a right answer, CME_CAP_REACHED when the cap left nothing.
+   */
   MESSAGE: string;
   /** ISO 8601: when this test opens again (CME_RETAKE_COOLDOWN_HOURS later, sooner after a long view). */
   RETAKE_OPENS_AT: string;
+  /** What this submit came to: only `completed` is a completed activity. */
+  OUTCOME: CmeRecordOutcome;
+  /** How many answers were right (0..4), never which. */
+  CORRECT: number;
 }
 
 /**
@@ -265,103 +279,3 @@ export interface CmeTestListResponse {
 
 /** The web page of a test: cme/{TYPE}/{ID}. */
 export const cmeTestPath = (type: CmeTestType, productId: number): string => `/cme/${type}/${productId}`;
-
-/** An activity on the certificate. */
-export interface CmeCertificateActivity {
-  NAME: string;
-  PRODUCTID: number;
-  TYPE: CmeTestType;
-  /** ISO 8601. */
-  created_at: string;
-  TOTAL: number;
-  SAFETYCREDITS: number;
-}
-
-/** POST /api/cme/certificate and GET /api/cme/certificate/info?year=YYYY: what the issued PDF prints. */
-export interface CmeCertificateInfo {
-  NUMBER: string;
-  NAME: string;
-  YEAR: number;
-  TOTALCREDIT: number;
-  SAFETYTOTAL: number;
-  ACTIVITIES: CmeCertificateActivity[];
-  /** {PUBLIC_URL or origin}/verify/{NUMBER}, printed with its QR code. */
-  VERIFYURL: string;
-  /** ISO 8601: when this certificate was issued. */
-  ISSUED_AT: string;
-  /** SHA-256 (hex) of the PDF's bytes as issued. */
-  PDFSHA256: string;
-  /** The number this certificate superseded, or null. */
-  SUPERSEDES: string | null;
-}
-
-/** What verification says of a certificate: valid, superseded by a later one, or revoked. */
-export const CME_CERTIFICATE_STATUSES = ['valid', 'superseded', 'revoked'] as const;
-export type CmeCertificateStatus = (typeof CME_CERTIFICATE_STATUSES)[number];
-
-/** GET /api/cme/verify/:number (public): the certificate as issued, never today's figures. */
-export interface CmeVerifyResponse {
-  NUMBER: string;
-  NAME: string;
-  YEAR: number;
-  /** The activities as printed ([] for a version 1 certificate, which recorded its total only). */
-  ACTIVITIES: CmeCertificateActivity[];
-  TOTALCREDIT: number;
-  SAFETYTOTAL: number;
-  ISSUED_AT: string;
-  /** 2 for a certificate recording what it printed; 1 for one issued before. */
-  VERSION: number;
-  STATUS: CmeCertificateStatus;
-  /** cmeStatusText of the fields below: "Valid", "Superseded by {number}", "Revoked on {date}: {reason}". */
-  STATUSTEXT: string;
-  SUPERSEDED_BY: string | null;
-  SUPERSEDES: string | null;
-  REVOKED_AT: string | null;
-  REVOKE_REASON: string | null;
-  /** SHA-256 (hex) of the PDF as issued; null for a version 1 certificate. */
-  PDFSHA256: string | null;
-  /** A signed credential can be downloaded (GET /api/cme/verify/:number/credential). */
-  CREDENTIAL: boolean;
-  /** When a PDF or ?sha256= was given: true when it is byte for byte the PDF issued; null otherwise. */
-  PDFMATCH: boolean | null;
-}
-
-/** The status line of a verified certificate (dates as YYYY-MM-DD). */
-export function cmeStatusText(v: Pick<CmeVerifyResponse, 'STATUS' | 'SUPERSEDED_BY' | 'REVOKED_AT' | 'REVOKE_REASON'>) {
-  if (v.STATUS === 'revoked') return `Revoked on ${(v.REVOKED_AT ?? '').slice(0, 10)}: ${v.REVOKE_REASON ?? ''}`;
-  if (v.STATUS === 'superseded') return `Superseded by ${v.SUPERSEDED_BY ?? ''}`;
-  return 'Valid';
-}
-
-/**
- * The payload of a certificate's signed credential (a compact JWS, EdDSA/Ed25519, header `typ`
- * CME_CREDENTIAL_TYPE, `kid` one of the keys published at /.well-known/jwks.json): what the PDF printed.
- */
-export interface CmeCredentialPayload {
-  /** The shop that issued it (its public address). */
-  iss: string;
-  /** Seconds since 1970: when it was issued. */
-  iat: number;
-  number: string;
-  name: string;
-  year: number;
-  activities: {
-    productId: number;
-    productName: string;
-    testType: CmeTestType;
-    completedAt: string;
-    credits: number;
-    safetyCredits: number;
-  }[];
-  totalCredit: number;
-  safetyTotal: number;
-  issuedAt: string;
-  pdfSha256: string;
-  verifyUrl: string;
-  supersedes: string | null;
-}
-export const CME_CREDENTIAL_TYPE = 'cme-certificate+jws';
-
-/** The certificate's file name, and its signed credential's. */
-export const cmeCertificateFileName = (year: number): string => `cme-certificate-${year}.pdf`;
-export const cmeCredentialFileName = (year: number): string => `cme-certificate-${year}.jws`;

@@ -117,4 +117,43 @@ describe('cme-certificates read model', () => {
     });
     expect((await cmeCertificateOf(db.pool, 'c2', 2024))?.number).toBe('N3');
   });
+
+  it('given a version 3 certificate, then its provider, accreditation statement, licence and each activity’s maximum and designation', async () => {
+    const designation =
+      'The Demo Provider designates this enduring material for a maximum of 2 AMA PRA Category 1 Credits™.';
+    const licence = { licenseState: 'MO', licenseNumber: '2004018352', boardId: 'ABS-118822' };
+    await projectInto(db.pool, cmeCertificatesReadModel, [
+      issued('N4', '2024-08-01T10:00:00.000Z', {
+        customerId: 'c3',
+        version: 3,
+        activities: [{ ...activity(251, 1.5), maxCredits: 2, designationStatement: designation }],
+        provider: { name: 'Demo Provider', accreditationStatement: 'The Demo Provider is accredited by the ACCME.' },
+        licence,
+      }),
+      issued('N5', '2024-09-01T10:00:00.000Z', {
+        customerId: 'c3',
+        version: 3,
+        supersedes: 'N4',
+        provider: { name: 'Demo Provider', accreditationStatement: 'The Demo Provider is accredited by the ACCME.' },
+        licence: null,
+      }),
+      issued('N6', '2024-09-02T10:00:00.000Z', { customerId: 'c4' }),
+    ]);
+    expect(await cmeCertificateByNumber(db.pool, 'N4')).toMatchObject({
+      version: 3,
+      providerName: 'Demo Provider',
+      accreditation: 'The Demo Provider is accredited by the ACCME.',
+      licence,
+      activities: [{ ...activity(251, 1.5), maxCredits: 2, designationStatement: designation }],
+      supersededBy: 'N5',
+    });
+    expect(await cmeCertificateOf(db.pool, 'c3', 2024)).toMatchObject({ number: 'N5', licence: null });
+    // A version 2 row printed none of it.
+    expect(await cmeCertificateByNumber(db.pool, 'N6')).toMatchObject({
+      version: 2,
+      providerName: null,
+      accreditation: null,
+      licence: null,
+    });
+  });
 });

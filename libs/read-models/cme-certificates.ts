@@ -1,5 +1,10 @@
 import type { Pool, PoolClient } from 'pg';
-import type { CmeCertificateIssued, CmeCertificateRevoked, CmePrintedActivity } from '#libs/domain/cme/cme.events.js';
+import type {
+  CmeCertificateIssued,
+  CmeCertificateRevoked,
+  CmePrintedActivity,
+  CmePrintedLicence,
+} from '#libs/domain/cme/cme.events.js';
 import type { RecordedEvent } from '#libs/eventstore/event-store.port.js';
 import type { ReadModel } from './read-model.js';
 
@@ -7,14 +12,17 @@ type Db = Pick<Pool | PoolClient, 'query'>;
 
 /**
  * The CME certificates issued (signed-in section 8 "download certificate", the public verification):
- * one row per number with what it printed (version 2; a version 1 row has its total only), the PDF's
- * SHA-256, the signed credential, which number superseded it and its revocation. The PDF bytes are
+ * one row per number with what it printed (version 3 names the provider, its accreditation statement
+ * and the licence, each activity with its maximum and designation statement; version 2 the credits
+ * only; a version 1 row has its total only), the PDF's SHA-256, the signed credential, which number
+ * superseded it and its revocation. The PDF bytes are
  * not here: they are kept as issued in `cme_certificate_files` (./cme-certificate-files.ts), which a
  * rebuild never drops.
  */
 export const cmeCertificatesReadModel: ReadModel = {
   name: 'cme-certificates',
-  version: 1,
+  // 2: the provider, the accreditation statement and the licence a version 3 certificate printed.
+  version: 2,
   tables: ['cme_certificates'],
   schema: `
     CREATE TABLE cme_certificates (
@@ -34,7 +42,10 @@ export const cmeCertificatesReadModel: ReadModel = {
       issued_at timestamptz NOT NULL,
       revoked_at timestamptz,
       revoke_reason text,
-      revoked_by text
+      revoked_by text,
+      provider_name text,
+      accreditation text,
+      licence jsonb
     );
     CREATE INDEX cme_certificates_of_year ON cme_certificates (customer_id, year, issued_at)`,
   handles: ['CmeCertificateIssued', 'CmeCertificateRevoked'],
@@ -52,8 +63,8 @@ export const cmeCertificatesReadModel: ReadModel = {
     const d = event.data;
     await db.query(
       `INSERT INTO cme_certificates (number, customer_id, year, version, name, activities, total_credit, safety_total,
-         verify_url, pdf_sha256, credential, supersedes, issued_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (number) DO NOTHING`,
+         verify_url, pdf_sha256, credential, supersedes, issued_at, provider_name, accreditation, licence)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) ON CONFLICT (number) DO NOTHING`,
       [
         d.number,
         d.customerId,
@@ -68,6 +79,9 @@ export const cmeCertificatesReadModel: ReadModel = {
         d.credential ?? null,
         d.supersedes ?? null,
         d.issuedAt,
+        d.provider?.name ?? null,
+        d.provider?.accreditationStatement ?? null,
+        d.licence ? JSON.stringify(d.licence) : null,
       ],
     );
     if (d.supersedes) {
@@ -96,12 +110,18 @@ export interface CmeCertificateRow {
   revokedAt: Date | null;
   revokeReason: string | null;
   revokedBy: string | null;
+  /** Version 3: the accredited provider and its accreditation statement as printed (null before). */
+  providerName: string | null;
+  accreditation: string | null;
+  /** Version 3: the licence and board id printed; null when none was (and before version 3). */
+  licence: CmePrintedLicence | null;
 }
 
 const COLUMNS = `number, customer_id AS "customerId", year, version, name, activities,
   total_credit::float8 AS "totalCredit", safety_total::float8 AS "safetyTotal", verify_url AS "verifyUrl",
   pdf_sha256 AS "pdfSha256", credential, supersedes, superseded_by AS "supersededBy", issued_at AS "issuedAt",
-  revoked_at AS "revokedAt", revoke_reason AS "revokeReason", revoked_by AS "revokedBy"`;
+  revoked_at AS "revokedAt", revoke_reason AS "revokeReason", revoked_by AS "revokedBy",
+  provider_name AS "providerName", accreditation, licence`;
 
 /** The customer's current certificate of the year (the one no later issue superseded), if any. */
 export async function cmeCertificateOf(db: Db, customerId: string, year: number): Promise<CmeCertificateRow | null> {

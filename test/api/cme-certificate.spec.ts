@@ -12,12 +12,14 @@ import {
   type CmeCredentialPayload,
   type CmeVerifyResponse,
 } from '#libs/contracts/cme.js';
+import { DEMO_CME_STATEMENTS } from '#libs/config/config.js';
 import { type CmeEvent, cmeStreamId } from '#libs/domain/cme/cme.events.js';
 import type { EventStore } from '#libs/eventstore/event-store.port.js';
 import { verifyJws } from '#libs/signing/verify.js';
 import { revokeCertificate } from '../../apps/api/cme/certificate-revoke.js';
 import { questionsOf } from '../../apps/api/cme/cme-questions.js';
 import { EVENT_STORE, PROJECTION_WAITER } from '../../apps/api/infrastructure/tokens.js';
+import { DEMO_DOB } from '../../apps/api/seed/demo-account-page.js';
 import { PgSigner } from '../../apps/api/signing/index.js';
 import type { ProjectionWaiter } from '#libs/read-models/projector.js';
 import { useTestShop } from '../support/app.js';
@@ -28,6 +30,20 @@ const YEAR = new Date().getUTCFullYear();
 const ROOT = join(__dirname, '../..');
 const keyOf = (productId: number): number[] => questionsOf(productId)!.key;
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+const PROVIDER = DEMO_CME_STATEMENTS.providerName;
+const ACCREDITATION = DEMO_CME_STATEMENTS.accreditation.replace('{provider}', PROVIDER);
+/** The designation of an activity designated for at most 2 credits, as the demo wording prints it. */
+const DESIGNATION_OF_2 = DEMO_CME_STATEMENTS.designation
+  .replace('{provider}', PROVIDER)
+  .replace('{credits}', `2 ${DEMO_CME_STATEMENTS.creditNamePlural}`);
+
+/** The text of a PDF (test/api/cme-pdf-text.mjs in a child process), whitespace folded. */
+async function pdfTextOf(pdf: Buffer): Promise<string> {
+  const file = join(await mkdtemp(join(tmpdir(), 'cme-cert-')), 'certificate.pdf');
+  await writeFile(file, pdf);
+  const { stdout } = await promisify(execFile)(process.execPath, [join(__dirname, 'cme-pdf-text.mjs'), file]);
+  return stdout.replace(/\s+/g, ' ');
+}
 
 /**
  * Issued CME certificates are documents (docs/audit.md, Certificates): the issue records what was
@@ -68,14 +84,29 @@ describe('CME certificates as issued documents', () => {
     const issued = await issue();
     expect(issued.status).toBe(200);
     const info = issued.body;
-    expect(info).toMatchObject({ NAME: 'Morgan Credits', YEAR, TOTALCREDIT: 6.5, SAFETYTOTAL: 3, SUPERSEDES: null });
+    expect(info).toMatchObject({
+      NAME: 'Morgan Credits',
+      YEAR,
+      TOTALCREDIT: 6.5,
+      SAFETYTOTAL: 3,
+      SUPERSEDES: null,
+      PROVIDER,
+      ACCREDITATION,
+      LICENSESTATE: DEMO_DOB.licence.licenseState,
+      LICENSENUMBER: DEMO_DOB.licence.licenseNumber,
+      BOARDID: DEMO_DOB.licence.boardId,
+    });
     expect(info.ISSUED_AT).toBe(at.toISOString());
-    expect(info.ACTIVITIES).toHaveLength(4);
+    // The four completed activities; the demo's test of 299 with no right answer is an attempt, not printed.
+    expect(info.ACTIVITIES.map((a) => a.PRODUCTID)).toEqual([258, 251, 264, 161]);
+    for (const a of info.ACTIVITIES) expect(a).toMatchObject({ MAXCREDITS: 2, DESIGNATION: DESIGNATION_OF_2 });
     expect(info.VERIFYURL).toBe(`${shop.baseUrl}/verify/${info.NUMBER}`);
 
     const [event] = (await events()).filter((e) => e.type === 'CmeCertificateIssued');
     expect(event!.data).toMatchObject({
-      version: 2,
+      version: 3,
+      provider: { name: PROVIDER, accreditationStatement: ACCREDITATION },
+      licence: DEMO_DOB.licence,
       number: info.NUMBER,
       name: 'Morgan Credits',
       totalCredit: 6.5,
@@ -99,8 +130,53 @@ describe('CME certificates as issued documents', () => {
     const file = join(await mkdtemp(join(tmpdir(), 'cme-cert-')), 'certificate.pdf');
     await writeFile(file, first);
     expect(await qrCodesOfPdf(file)).toEqual([info.VERIFYURL]);
-    const { stdout } = await promisify(execFile)(process.execPath, [join(__dirname, 'cme-pdf-text.mjs'), file]);
-    expect(stdout.replace(/\s+/g, ' ')).toContain(info.VERIFYURL);
+    const text = await pdfTextOf(first);
+    expect(text).toContain(info.VERIFYURL);
+    // What an accreditor reads: the provider, the learner and licence, each activity with its date,
+    // maximum and credits claimed and its designation, the totals in words, the accreditation statement.
+    expect(text).toContain(`Certificate of CME Credit ${PROVIDER} This certifies that Morgan Credits`);
+    expect(text).toContain(
+      `State medical license: ${DEMO_DOB.licence.licenseState} ${DEMO_DOB.licence.licenseNumber} · ABMS board ID: ${DEMO_DOB.licence.boardId}`,
+    );
+    for (const a of info.ACTIVITIES) {
+      expect(text).toContain(
+        `${a.NAME} ${a.created_at.slice(0, 10)} 2 ${a.TOTAL} ${a.SAFETYCREDITS} ${DESIGNATION_OF_2}`,
+      );
+    }
+    expect(text).not.toContain('Safe Gluteal Fat Grafting');
+    expect(text).toContain('Total: 6.5 CME credits (3 patient safety credits).');
+    expect(text).toContain(`Accreditation ${ACCREDITATION}`);
+  });
+
+  it('prints the licence as given: a board id alone, then none; a changed licence issues a new number', async () => {
+    const first = (await issue()).body;
+    const save = (licence: Record<string, string | null>) =>
+      call(cme, 'PUT', '/account/cme', { DOB: DEMO_DOB.dob, ...licence });
+    try {
+      expect((await save({ LICENSESTATE: null, LICENSENUMBER: null, BOARDID: 'ABS-118822' })).status).toBe(200);
+      const boardOnly = (await issue()).body;
+      expect(boardOnly).toMatchObject({ SUPERSEDES: first.NUMBER, LICENSESTATE: null, LICENSENUMBER: null });
+      expect(boardOnly.BOARDID).toBe('ABS-118822');
+      const text = await pdfTextOf(await pdfOf());
+      expect(text).toContain('Morgan Credits ABMS board ID: ABS-118822 completed');
+      expect(text).not.toContain('State medical license');
+
+      expect((await save({ LICENSESTATE: null, LICENSENUMBER: null, BOARDID: null })).status).toBe(200);
+      const none = (await issue()).body;
+      expect(none).toMatchObject({
+        SUPERSEDES: boardOnly.NUMBER,
+        LICENSESTATE: null,
+        LICENSENUMBER: null,
+        BOARDID: null,
+      });
+      const plain = await pdfTextOf(await pdfOf());
+      expect(plain).toContain('Morgan Credits completed these CME activities');
+      expect(plain).not.toContain('ABMS board ID');
+      expect((await verify(none.NUMBER)).body).toMatchObject({ PROVIDER, BOARDID: null, LICENSENUMBER: null });
+    } finally {
+      const { licenseState, licenseNumber, boardId } = DEMO_DOB.licence;
+      await save({ LICENSESTATE: licenseState, LICENSENUMBER: licenseNumber, BOARDID: boardId });
+    }
   });
 
   it('the same credits answer the same certificate; changed credits issue a new number superseding it', async () => {
@@ -158,6 +234,15 @@ describe('CME certificates as issued documents', () => {
       verifyUrl: info.VERIFYURL,
     });
     expect(payload.activities.map((a) => a.credits)).toEqual(info.ACTIVITIES.map((a) => a.TOTAL));
+    // Version 3 signs the provider, the statements and the licence printed.
+    expect(payload).toMatchObject({
+      version: 3,
+      provider: { name: PROVIDER, accreditationStatement: ACCREDITATION },
+      licence: DEMO_DOB.licence,
+    });
+    expect(payload.activities.map((a) => [a.maxCredits, a.designationStatement])).toEqual(
+      info.ACTIVITIES.map((a) => [a.MAXCREDITS, a.DESIGNATION]),
+    );
 
     const rotation = await shop.app.get(PgSigner).rotate();
     expect(await verifyJws(jws, await jwks())).toMatchObject({ valid: true });

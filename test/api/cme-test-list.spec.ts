@@ -41,17 +41,23 @@ describe('CME API: the tests a user can take', () => {
     expect(find(list, 'module', 161)).toMatchObject({ STATE: 'retake_available', TOTAL: 1 });
     expect(find(list, 'module', 160)).toBeUndefined();
     expect(find(list, 'streaming', 287)).toMatchObject({ STATE: 'not_taken', TOTAL: null, created_at: null });
+    // The demo's attempt not passed: taken this year, no credit yet, its retake a day after the seeding.
+    expect(find(list, 'streaming', 299)).toMatchObject({
+      STATE: 'retake_available',
+      TOTAL: 0,
+      RETAKE_OPENS_AT: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00\.000Z$/),
+    });
     // Modules first; within each kind the tests taken this year first, then by name.
     expect(list[0]).toMatchObject({ TYPE: 'module' });
     const videos = list.filter((t) => t.TYPE === 'streaming');
     expect(
       videos
-        .slice(0, 3)
+        .slice(0, 4)
         .map((t) => t.PRODUCTID)
         .sort(),
-    ).toEqual([251, 258, 264]);
-    const names = videos.slice(3).map((t) => t.NAME);
-    expect(videos.slice(3).every((t) => t.STATE === 'not_taken')).toBe(true);
+    ).toEqual([251, 258, 264, 299]);
+    const names = videos.slice(4).map((t) => t.NAME);
+    expect(videos.slice(4).every((t) => t.STATE === 'not_taken')).toBe(true);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
   });
 

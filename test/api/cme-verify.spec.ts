@@ -1,7 +1,11 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DEMO_CME_STATEMENTS } from '#libs/config/config.js';
 import {
   CERTIFICATE_UNKNOWN,
   CME_CREDENTIAL_NONE,
+  CME_CREDENTIAL_TYPE,
   CME_PDF_MAX_BYTES,
   CME_PDF_REQUIRED,
   CME_SHA256_INVALID,
@@ -10,10 +14,15 @@ import {
   type CmeVerifyResponse,
 } from '#libs/contracts/cme.js';
 import { cmeChainText } from '#libs/domain/cme/cme.chain.js';
-import { cmeStreamId } from '#libs/domain/cme/cme.events.js';
+import { type CmeEvent, type CmeRecordData, cmeStreamId } from '#libs/domain/cme/cme.events.js';
 import type { EventStore } from '#libs/eventstore/event-store.port.js';
 import type { ProjectionWaiter } from '#libs/read-models/projector.js';
+import { verifyJws } from '#libs/signing/verify.js';
+import { CertificateFiles } from '../../apps/api/cme/certificate-files.js';
+import { credentialPayloadOf, printOf } from '../../apps/api/cme/certificate-views.js';
 import { newCertificateNumber } from '../../apps/api/cme/certificate-number.js';
+import { DEMO_DOB } from '../../apps/api/seed/demo-account-page.js';
+import { PgSigner } from '../../apps/api/signing/index.js';
 import { VERIFY_LIMIT } from '../../apps/api/cme/certificate-throttle.js';
 import { verifyChain } from '../../apps/api/cme/cme-audit-report.js';
 import { sha256Hex } from '../../apps/api/cme/cme-hash.js';
@@ -72,7 +81,7 @@ describe('GET and POST /api/cme/verify/{number}', () => {
       TOTALCREDIT: 20,
       SAFETYTOTAL: info.SAFETYTOTAL,
       ISSUED_AT: info.ISSUED_AT,
-      VERSION: 2,
+      VERSION: 3,
       STATUS: 'valid',
       STATUSTEXT: 'Valid',
       SUPERSEDED_BY: null,
@@ -82,8 +91,20 @@ describe('GET and POST /api/cme/verify/{number}', () => {
       PDFSHA256: sha256(pdf),
       CREDENTIAL: true,
       PDFMATCH: null,
+      PROVIDER: DEMO_CME_STATEMENTS.providerName,
+      ACCREDITATION: DEMO_CME_STATEMENTS.accreditation.replace('{provider}', DEMO_CME_STATEMENTS.providerName),
+      LICENSESTATE: DEMO_DOB.licence.licenseState,
+      LICENSENUMBER: DEMO_DOB.licence.licenseNumber,
+      BOARDID: DEMO_DOB.licence.boardId,
     });
-    expect(body.ACTIVITIES[0]).toMatchObject({ created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/), TOTAL: 2 });
+    expect(body.ACTIVITIES[0]).toMatchObject({
+      created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      TOTAL: 2,
+      MAXCREDITS: 2,
+      DESIGNATION: expect.stringContaining(
+        'designates this enduring material for a maximum of 2 AMA PRA Category 1 Credits™.',
+      ),
+    });
   });
 
   it('a number typed loosely (case, spaces, no dashes, O for 0, I or L for 1) finds the certificate', async () => {
@@ -218,6 +239,143 @@ describe('GET and POST /api/cme/verify/{number}', () => {
     const next = await call<CmeCertificateInfo>(cme, 'POST', `/cme/certificate?year=${YEAR - 2}`);
     expect(next.body).toMatchObject({ SUPERSEDES: number, TOTALCREDIT: 4.5 });
     expect((await verify(number)).body).toMatchObject({ STATUS: 'superseded', SUPERSEDED_BY: next.body.NUMBER });
+    expect(verifyChain(stream, await store.readStream(stream))).toEqual([]);
+  });
+
+  it('a certificate of version 2, issued before this release (a 0-credit record printed), still verifies as it was printed', async () => {
+    const store = shop.app.get<EventStore>(EVENT_STORE);
+    const customerId = (await call<{ customerId: string }>(cme, 'GET', '/auth/me')).body.customerId;
+    // 2020: a year cme@'s demo data leaves empty. The PDF the release before rendered, kept as a fixture.
+    const year = 2020;
+    const stream = cmeStreamId(customerId, year);
+    const oldPdf = await readFile(join(__dirname, 'fixtures/cme-certificate-v2.pdf'));
+    const number = '2020-7K3M-Q9TD-4XWB-H2NC';
+    const record = (productId: number, productName: string, answers: number[], correct: number) =>
+      ({
+        recordId: randomUUID(),
+        customerId,
+        year,
+        testType: 'streaming',
+        productId,
+        productName,
+        answers,
+        correct,
+        creditsEarned: correct / 2,
+        creditsAwarded: correct / 2,
+        creditsCut: 0,
+        safetyCredits: 0,
+        yearTotal: 2,
+        submittedAt: '',
+        ruleVersion: 1,
+        prevHash: '',
+      }) satisfies CmeRecordData;
+    const passed = {
+      ...record(251, 'Midface Lift: Video Atlas', [1, 1, 2, 2], 4),
+      submittedAt: '2020-03-03T15:00:00.000Z',
+    };
+    const failed = {
+      ...record(264, 'Hyaluronic Acid Fillers: Advanced Techniques', [1, 3, 3, 0], 0),
+      submittedAt: '2020-04-04T15:00:00.000Z',
+    };
+    // What the release before printed and signed: every record, the 0 credits too; no provider, no licence.
+    const printed = {
+      name: 'Morgan Credits',
+      activities: [passed, failed].map((r) => ({
+        productId: r.productId,
+        productName: r.productName,
+        testType: r.testType,
+        completedAt: r.submittedAt,
+        credits: r.creditsAwarded,
+        safetyCredits: 0,
+      })),
+      totalCredit: 2,
+      safetyTotal: 0,
+    };
+    const issue = {
+      number,
+      year,
+      verifyUrl: `https://shop.example/verify/${number}`,
+      issuedAt: '2020-11-02T09:30:00.000Z',
+      supersedes: null,
+    };
+    const payload = credentialPayloadOf(printed, printOf(printed, issue), sha256(oldPdf), 'https://shop.example');
+    expect(Object.keys(payload)).not.toContain('version');
+    const { jws } = await shop.app.get(PgSigner).sign({ ...payload }, CME_CREDENTIAL_TYPE);
+    await shop.app.get(CertificateFiles).keep({ number, customerId, year, sha256: sha256(oldPdf), pdf: oldPdf });
+    const chained: CmeEvent[] = [];
+    const prevHash = () => (chained.length === 0 ? '0'.repeat(64) : sha256Hex(cmeChainText(chained.at(-1)!)));
+    for (const data of [passed, failed]) {
+      chained.push({ type: 'CmeTestSubmitted', data: { ...data, prevHash: prevHash() } });
+    }
+    chained.push({
+      type: 'CmeCertificateIssued',
+      data: {
+        customerId,
+        year,
+        number,
+        totalAtIssue: 2,
+        issuedAt: issue.issuedAt,
+        prevHash: prevHash(),
+        version: 2,
+        ...printed,
+        verifyUrl: issue.verifyUrl,
+        pdfSha256: sha256(oldPdf),
+        credential: jws,
+        supersedes: null,
+      },
+    });
+    const metadata = () => ({
+      correlationId: randomUUID(),
+      causationId: randomUUID(),
+      actorId: customerId,
+      occurredAt: new Date().toISOString(),
+      schemaVersion: 1,
+    });
+    const appended = await store.append(
+      stream,
+      chained.map((e) => ({ id: randomUUID(), type: e.type, data: e.data, metadata: metadata() })),
+      'no_stream',
+    );
+    expect(await shop.app.get<ProjectionWaiter>(PROJECTION_WAITER).waitFor(appended.position)).toBe(true);
+
+    // Verified as it was printed: its two activities (the 0 too), no statements, the file and the credential.
+    const v2 = await upload(number, oldPdf);
+    expect(v2.body).toMatchObject({
+      NUMBER: number,
+      VERSION: 2,
+      STATUS: 'valid',
+      PDFMATCH: true,
+      TOTALCREDIT: 2,
+      PROVIDER: null,
+      ACCREDITATION: null,
+      LICENSENUMBER: null,
+    });
+    expect(v2.body.ACTIVITIES.map((a) => [a.PRODUCTID, a.TOTAL, a.MAXCREDITS, a.DESIGNATION])).toEqual([
+      [251, 2, null, null],
+      [264, 0, null, null],
+    ]);
+    const jwks = async () => (await (await fetch(`${shop.baseUrl}/.well-known/jwks.json`)).json()) as never;
+    const published = await (await fetch(`${shop.baseUrl}/api/cme/verify/${number}/credential`)).text();
+    expect(await verifyJws(published, await jwks())).toMatchObject({ valid: true, typ: CME_CREDENTIAL_TYPE });
+    expect(verifyChain(stream, await store.readStream(stream))).toEqual([]);
+    // The holder's download is the very file issued then, never a new rendering.
+    const kept = await fetch(`${shop.baseUrl}/api/cme/certificate?year=${year}`, {
+      headers: { authorization: `Bearer ${cme.token}` },
+    });
+    expect(Buffer.from(await kept.arrayBuffer()).equals(oldPdf)).toBe(true);
+
+    // The next print is version 3 and supersedes it: the attempt without credit is left out, the provider named.
+    const next = await call<CmeCertificateInfo>(cme, 'POST', `/cme/certificate?year=${year}`);
+    expect(next.body).toMatchObject({ SUPERSEDES: number, TOTALCREDIT: 2, PROVIDER: DEMO_CME_STATEMENTS.providerName });
+    expect(next.body.ACTIVITIES.map((a) => a.PRODUCTID)).toEqual([251]);
+    const after = await upload(number, oldPdf);
+    expect(after.body).toMatchObject({
+      STATUS: 'superseded',
+      SUPERSEDED_BY: next.body.NUMBER,
+      PDFMATCH: true,
+      VERSION: 2,
+    });
+    expect(after.body.ACTIVITIES).toHaveLength(2);
     expect(verifyChain(stream, await store.readStream(stream))).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import { Clock } from '#libs/application/clock.js';
 import {
   CERTIFICATE_UNKNOWN,
   CME_ANSWERS_REQUIRED,
+  CME_CAP_REACHED,
   CME_CERTIFICATE_NOT_ISSUED,
   CME_INFO_MISSING_ERROR,
   CME_NO_CREDITS,
@@ -51,11 +52,27 @@ describe('CME API', () => {
   const submit = (who: Caller, type: string, id: number | string, ANSWERS: unknown) =>
     call<CmeTestSaveResponse & { ERROR?: string }>(who, 'POST', `/cme/tests/${type}/${id}`, { ANSWERS });
 
-  it('the demo summary: 6.5 credits this year with safety credits, a capped year, cmeprint an earlier year', async () => {
+  it('the demo summary: 6.5 credits this year with safety credits and an attempt not passed, a capped year, cmeprint an earlier year', async () => {
     const now = (await summary(cme)).body;
     expect(now).toMatchObject({ YEAR, TOTALCREDIT: 6.5, SAFETYTOTAL: 3, CMEINFOMISSING: false });
-    expect(now.ROWS).toHaveLength(4);
-    expect(now.ROWS[0]).toMatchObject({ PRODUCTID: 258, TOTAL: 2, SAFETYCREDITS: 2, TYPE: 'streaming' });
+    expect(now.ROWS).toHaveLength(5);
+    expect(now.ROWS[0]).toMatchObject({
+      PRODUCTID: 258,
+      TOTAL: 2,
+      SAFETYCREDITS: 2,
+      TYPE: 'streaming',
+      OUTCOME: 'completed',
+      CORRECT: 4,
+    });
+    // Each row says what it came to: four completed activities, one attempt with no right answer.
+    expect(now.ROWS.map((r) => [r.PRODUCTID, r.OUTCOME])).toEqual([
+      [258, 'completed'],
+      [251, 'completed'],
+      [264, 'completed'],
+      [161, 'completed'],
+      [299, 'not_passed'],
+    ]);
+    expect(now.ROWS[4]).toMatchObject({ TOTAL: 0, CORRECT: 0 });
     expect(now.YEARS[0]).toBe(YEAR);
     expect(now.YEARS.at(-1)).toBe(2020);
     expect((await summary(cme, YEAR - 1)).body.TOTALCREDIT).toBe(20);
@@ -115,21 +132,23 @@ describe('CME API', () => {
     const clock = jest.spyOn(shop.app.get(Clock), 'now').mockReturnValue(new Date(base));
     const first = await submit(cme, 'streaming', 287, withRight(287, 3));
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ TOTAL: 1.5, CAPPED: 0, YEARTOTAL: 8 });
+    expect(first.body).toMatchObject({ TOTAL: 1.5, CAPPED: 0, YEARTOTAL: 8, OUTCOME: 'completed', CORRECT: 3 });
     expect(first.body.MESSAGE).toBe(cmeSubmittedMessage(1.5));
-    // The credits, never which answers were right: no count of right answers, nothing per question.
+    // The credits and how many answers were right, never which: nothing per question.
     expect(Object.keys(first.body).sort()).toEqual([
       'CAPPED',
+      'CORRECT',
       'MESSAGE',
+      'OUTCOME',
       'RETAKE_OPENS_AT',
       'SAFETYCREDITS',
       'TOTAL',
       'USERCMEID',
       'YEARTOTAL',
     ]);
-    expect(JSON.stringify(first.body)).not.toMatch(/correct|right|wrong|key|\[/i);
+    expect(JSON.stringify(first.body)).not.toMatch(/key|\[/i);
     const shown = await call<CmeTestResponse>(cme, 'GET', '/cme/tests/streaming/287');
-    expect(shown.body.RECORD).toMatchObject({ ID: first.body.USERCMEID, TOTAL: 1.5 });
+    expect(shown.body.RECORD).toMatchObject({ ID: first.body.USERCMEID, TOTAL: 1.5, OUTCOME: 'completed', CORRECT: 3 });
     expect(shown.body.RECORD!.QUESTIONS.map((q) => q.ANSWER)).toEqual(withRight(287, 3));
 
     clock.mockReturnValue(new Date(base + 24 * 3_600_000));
@@ -163,9 +182,17 @@ describe('CME API', () => {
     expect(results.reduce((sum, r) => sum + r.body.TOTAL, 0)).toBe(5);
     expect(results.filter((r) => r.body.CAPPED === 1).length).toBeGreaterThanOrEqual(7);
     expect(Math.max(...results.map((r) => r.body.YEARTOTAL))).toBe(20);
+    // Every answer right but nothing left under the cap: an attempt without credit, and says so.
+    const nothingLeft = results.filter((r) => r.body.TOTAL === 0);
+    expect(nothingLeft.length).toBeGreaterThanOrEqual(7);
+    for (const r of nothingLeft) {
+      expect(r.body).toMatchObject({ OUTCOME: 'over_cap', CORRECT: 4, CAPPED: 1, MESSAGE: CME_CAP_REACHED });
+    }
     const capped = (await summary(cme)).body;
     expect(capped.TOTALCREDIT).toBe(20);
-    expect(capped.ROWS).toHaveLength(19);
+    // The demo's attempt not passed is a row too.
+    expect(capped.ROWS).toHaveLength(20);
+    expect(capped.ROWS.filter((r) => r.OUTCOME === 'over_cap')).toHaveLength(nothingLeft.length);
   });
 
   const eventCount = async (): Promise<number> =>
@@ -280,7 +307,7 @@ describe('CME API', () => {
     const text = stdout.replace(/\s+/g, ' ');
     expect(text).toContain('Morgan Credits');
     expect(text).toContain(`${YEAR - 1}`);
-    expect(text).toContain('Total: 20.0 CME credits');
+    expect(text).toContain('Total: 20 CME credits (2.5 patient safety credits).');
     expect(text).toContain(info.NUMBER);
     expect(text).toContain(`/verify/${info.NUMBER}`);
     expect(text).toContain('Deep-Plane Facelift');

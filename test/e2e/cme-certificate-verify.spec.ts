@@ -11,6 +11,7 @@ import {
   cmeCertificateFileName,
   cmeCredentialFileName,
 } from '../../libs/contracts/cme.js';
+import { DEMO_CME_STATEMENTS } from '../../libs/config/config.js';
 import { qrCodesOfPdf } from '../support/pdf-qr.js';
 import { withAccount } from './support/accounts.js';
 import { expectNoSeriousAxeViolations } from './support/axe.js';
@@ -109,13 +110,19 @@ for (const size of SIZES) {
           await expect(board.getByText(CME_VERIFY_HEADLINES.valid)).toBeVisible();
           await expect(value(board, 'Certificate number')).toHaveText(number);
           await expect(value(board, 'Name')).toHaveText(CME_NAME);
+          await expect(value(board, 'Accredited provider')).toHaveText(DEMO_CME_STATEMENTS.providerName);
+          await expect(value(board, 'State medical license')).toHaveText('MO 2004018352');
+          await expect(value(board, 'ABMS board ID')).toHaveText('ABS-118822');
           await expect(value(board, 'Year')).toHaveText(String(YEAR));
           await expect(value(board, 'CME credits')).toHaveText('20');
           await expect(value(board, 'Status')).toHaveText('Valid');
           await expect(value(board, 'PDF SHA-256')).toHaveText(sha256(pdf));
           const activities = board.getByRole('region', { name: 'Activities' }).getByRole('listitem');
           expect(await activities.count()).toBeGreaterThan(1);
-          await expect(activities.first()).toContainText(/Completed \d{4}-\d{2}-\d{2} · \d+(\.5)? CME credits/);
+          await expect(activities.first()).toContainText(
+            /Completed \d{4}-\d{2}-\d{2} · \d+(\.5)? CME credits? claimed/,
+          );
+          await expect(activities.first()).toContainText('AMA PRA Category 1 Credits™');
 
           // By QR code: the page rendered as an image, the code decoded, its address opened.
           const [scanned] = await qrCodesOfPdf(pdfPath);

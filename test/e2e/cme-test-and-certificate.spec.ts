@@ -5,8 +5,10 @@ import {
   CME_TEST_HEADING,
   CME_TEST_NOT_FOUND,
   cmeCertificateFileName,
+  cmeCreditsText,
   cmePriorRecordMessage,
 } from '../../libs/contracts/cme.js';
+import { DEMO_CME_STATEMENTS } from '../../libs/config/config.js';
 import { CONCURRENT_CHANGE } from '../../libs/contracts/errors.js';
 import { withAccount } from './support/accounts.js';
 import { expectNoSidewaysScroll } from './support/layout.js';
@@ -136,8 +138,11 @@ test('cme@ takes a test from a stream page, sees it on the CME center, downloads
     expect(text).toContain(CME_NAME);
     expect(text).toContain(String(year));
     expect(text).toContain(PRODUCT.name);
-    // The certificate prints credits with one decimal (apps/api/cme/certificate-pdf.ts).
-    expect(text).toContain(`Total: ${total.toFixed(1)} CME credits`);
+    // The total in words, the singular for one credit (apps/api/cme/certificate-pdf.ts), and the accredited provider.
+    expect(text).toContain(`Total: ${cmeCreditsText(total)}`);
+    expect(text).toContain(DEMO_CME_STATEMENTS.providerName);
+    // The demo's test of 299 earned nothing (no right answer): an attempt, not on the certificate.
+    expect(text).not.toContain('Safe Gluteal Fat Grafting');
     // The number's own shape: the printed text runs on after the address.
     const verifyPath = /\/verify\/(\d{4}(?:-[0-9A-Z]{4}){4})/.exec(text.replace(/\s+/g, ''));
     expect(verifyPath, text).not.toBeNull();

@@ -1,12 +1,14 @@
 import {
   type CmeCertificateActivity,
   type CmeCertificateInfo,
+  type CmeCertificateStatements,
   type CmeCertificateStatus,
   type CmeCredentialPayload,
   type CmeVerifyResponse,
+  CME_CERTIFICATE_VERSION,
   cmeStatusText,
 } from '#libs/contracts/cme.js';
-import type { CmePrintedActivity } from '#libs/domain/cme/cme.events.js';
+import type { CmePrintedActivity, CmePrintedLicence, CmePrintedProvider } from '#libs/domain/cme/cme.events.js';
 import type { CmeIssuedCertificate, CmePrinted } from '#libs/domain/cme/cme.state.js';
 import type { CmeCertificateRow } from '#libs/read-models/cme-certificates.js';
 import type { CertificatePrint } from './certificate-pdf.js';
@@ -23,7 +25,27 @@ export const activityView = (a: CmePrintedActivity): CmeCertificateActivity => (
   created_at: a.completedAt,
   TOTAL: a.credits,
   SAFETYCREDITS: a.safetyCredits,
+  MAXCREDITS: a.maxCredits ?? null,
+  DESIGNATION: a.designationStatement ?? null,
 });
+
+/** The provider, its statement and the licence a certificate printed (all null before version 3). */
+export const statementsOf = (
+  provider: CmePrintedProvider | null | undefined,
+  licence: CmePrintedLicence | null | undefined,
+): CmeCertificateStatements => ({
+  PROVIDER: provider?.name ?? null,
+  ACCREDITATION: provider?.accreditationStatement ?? null,
+  LICENSESTATE: licence?.licenseState ?? null,
+  LICENSENUMBER: licence?.licenseNumber ?? null,
+  BOARDID: licence?.boardId ?? null,
+});
+
+const rowStatements = (row: CmeCertificateRow): CmeCertificateStatements =>
+  statementsOf(
+    row.providerName === null ? null : { name: row.providerName, accreditationStatement: row.accreditation ?? '' },
+    row.licence,
+  );
 
 /** What a certificate about to be issued prints. */
 export function printOf(
@@ -40,6 +62,7 @@ export function printOf(
     VERIFYURL: issue.verifyUrl,
     ISSUED_AT: issue.issuedAt,
     SUPERSEDES: issue.supersedes,
+    ...statementsOf(printed.provider, printed.licence),
   };
 }
 
@@ -63,6 +86,10 @@ export function credentialPayloadOf(
     pdfSha256,
     verifyUrl: print.VERIFYURL,
     supersedes: print.SUPERSEDES,
+    // Version 3 signs the provider, its statements (the activities carry theirs) and the licence too.
+    ...(printed.provider
+      ? { version: CME_CERTIFICATE_VERSION, provider: { ...printed.provider }, licence: printed.licence ?? null }
+      : {}),
   };
 }
 
@@ -94,6 +121,7 @@ export function certificateInfoOf(row: CmeCertificateRow): CmeCertificateInfo {
     ISSUED_AT: row.issuedAt.toISOString(),
     PDFSHA256: row.pdfSha256 ?? '',
     SUPERSEDES: row.supersedes,
+    ...rowStatements(row),
   };
 }
 
@@ -122,6 +150,7 @@ export function verifyViewOf(row: CmeCertificateRow, nameNow: string, sha256: st
     PDFSHA256: row.pdfSha256,
     CREDENTIAL: row.credential !== null,
     PDFMATCH: sha256 !== null && row.pdfSha256 !== null ? sha256 === row.pdfSha256 : null,
+    ...rowStatements(row),
   };
   return { ...view, STATUSTEXT: cmeStatusText(view) };
 }

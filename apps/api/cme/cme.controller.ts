@@ -9,11 +9,15 @@ import {
   type CmeTestListResponse,
   type CmeTestResponse,
   type CmeTestSaveResponse,
+  type CmeRecordOutcome,
   type CmeTestType,
+  cmeNotPassedMessage,
   cmeSubmittedMessage,
 } from '#libs/contracts/cme.js';
 import { CONCURRENT_CHANGE } from '#libs/contracts/errors.js';
+import type { CmeRecordData } from '#libs/domain/cme/cme.events.js';
 import { cooldownEnd, retakeOpensAt } from '#libs/domain/cme/cme.retake.js';
+import { cmeOutcomeOf } from '#libs/domain/cme/cme.scoring.js';
 import { type AuthUser, CurrentUser, FORBIDDEN_ROLE, JwtAuthGuard, Roles, RolesGuard } from '../identity/index.js';
 import { ApiError, ApiRequiredBearer, BAD_BODY } from '../kernel/errors.responses.js';
 import { IdPipe } from '../kernel/id.pipe.js';
@@ -27,6 +31,16 @@ import { SubmitCmeTestCommand } from './cme.messages.js';
 import { CmeSummaryDto, CmeTestDto, CmeTestListDto, CmeTestSavedDto } from './cme.responses.js';
 
 const CmeError = ApiError;
+
+/**
+ * What a save says: the spec's success text only for a submit that earned credit; a submit without a
+ * right answer is told so with how many were right; one the cap left nothing says the cap.
+ */
+const MESSAGES: Record<CmeRecordOutcome, (saved: CmeRecordData) => string> = {
+  completed: (saved) => cmeSubmittedMessage(saved.creditsAwarded),
+  not_passed: (saved) => cmeNotPassedMessage(saved.correct),
+  over_cap: () => CME_CAP_REACHED,
+};
 
 /** The CME center and the test page (signed-in sections 2, 3, 6, 8, 9). */
 @ApiTags('cme')
@@ -124,15 +138,17 @@ export class CmeController {
     @Body() body: CmeTestSaveDto,
   ): Promise<CmeTestSaveResponse> {
     const saved = await this.commands.execute(new SubmitCmeTestCommand(user.customerId, type, id, body.ANSWERS));
-    const capped = saved.creditsCut > 0;
+    const outcome = cmeOutcomeOf(saved);
     return {
       TOTAL: saved.creditsAwarded,
       SAFETYCREDITS: saved.safetyCredits,
       USERCMEID: saved.recordId,
-      CAPPED: capped ? 1 : 0,
+      CAPPED: saved.creditsCut > 0 ? 1 : 0,
       YEARTOTAL: saved.yearTotal,
-      MESSAGE: capped && saved.creditsAwarded === 0 ? CME_CAP_REACHED : cmeSubmittedMessage(saved.creditsAwarded),
+      MESSAGE: MESSAGES[outcome](saved),
       RETAKE_OPENS_AT: cooldownEnd(saved.submittedAt),
+      OUTCOME: outcome,
+      CORRECT: saved.correct,
     };
   }
 }

@@ -4,6 +4,7 @@ import {
   type CmeAnsweredQuestion,
   type CmeCertificateActivity,
   type CmeCertificateInfo,
+  type CmeCertificateStatements,
   type CmeExistingRecord,
   type CmeQuestion,
   type CmeSummaryResponse,
@@ -18,7 +19,21 @@ import {
   type CmeVerifyResponse,
   CME_CERTIFICATE_STATUSES,
   type CmeCertificateStatus,
+  CME_RECORD_OUTCOMES,
+  type CmeRecordOutcome,
 } from '#libs/contracts/cme.js';
+
+const OUTCOME = ApiProperty({
+  enum: CME_RECORD_OUTCOMES,
+  description:
+    'completed: credits that count, a completed activity; not_passed (no right answer) and over_cap (the yearly cap left nothing): an attempt without credit',
+});
+const CORRECT = ApiProperty({
+  type: 'integer',
+  minimum: 0,
+  maximum: 4,
+  description: 'How many answers were right, never which',
+});
 
 /** OpenAPI shapes of the CME answers (libs/contracts/cme.ts). */
 export class CmeSummaryRowDto implements CmeSummaryRow {
@@ -29,6 +44,8 @@ export class CmeSummaryRowDto implements CmeSummaryRow {
   @ApiProperty() SAFETYCREDITS!: number;
   @ApiProperty({ enum: CME_TEST_TYPES }) TYPE!: CmeTestType;
   @ApiProperty({ type: 'integer' }) PRODUCTID!: number;
+  @OUTCOME OUTCOME!: CmeRecordOutcome;
+  @CORRECT CORRECT!: number;
 }
 
 export class CmeSummaryDto implements CmeSummaryResponse {
@@ -57,6 +74,8 @@ export class CmeExistingRecordDto implements CmeExistingRecord {
   @ApiProperty() TOTAL!: number;
   @ApiProperty() SAFETYCREDITS!: number;
   @ApiProperty({ format: 'date-time' }) created_at!: string;
+  @OUTCOME OUTCOME!: CmeRecordOutcome;
+  @CORRECT CORRECT!: number;
 }
 
 export class CmeTestDto implements CmeTestResponse {
@@ -116,6 +135,8 @@ export class CmeTestSavedDto implements CmeTestSaveResponse {
     description: 'When this test opens again (sooner after a long view of its video)',
   })
   RETAKE_OPENS_AT!: string;
+  @OUTCOME OUTCOME!: CmeRecordOutcome;
+  @CORRECT CORRECT!: number;
 }
 
 export class CmeCertificateActivityDto implements CmeCertificateActivity {
@@ -123,11 +144,26 @@ export class CmeCertificateActivityDto implements CmeCertificateActivity {
   @ApiProperty({ type: 'integer' }) PRODUCTID!: number;
   @ApiProperty({ enum: CME_TEST_TYPES }) TYPE!: CmeTestType;
   @ApiProperty({ format: 'date-time' }) created_at!: string;
-  @ApiProperty() TOTAL!: number;
+  @ApiProperty({ description: 'The credits claimed' }) TOTAL!: number;
   @ApiProperty() SAFETYCREDITS!: number;
+  @ApiProperty({ type: Number, nullable: true, description: 'The most the activity is designated for (version 3)' })
+  MAXCREDITS!: number | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The credit designation statement printed (version 3)' })
+  DESIGNATION!: string | null;
 }
 
-export class CmeCertificateInfoDto implements CmeCertificateInfo {
+/** What a version 3 certificate prints beside the credits (null on earlier versions). */
+class CmeCertificateStatementsDto implements CmeCertificateStatements {
+  @ApiProperty({ type: String, nullable: true, description: 'The accredited provider' }) PROVIDER!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The accreditation statement' })
+  ACCREDITATION!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The licensing state (USPS code)' })
+  LICENSESTATE!: string | null;
+  @ApiProperty({ type: String, nullable: true }) LICENSENUMBER!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The ABMS board id' }) BOARDID!: string | null;
+}
+
+export class CmeCertificateInfoDto extends CmeCertificateStatementsDto implements CmeCertificateInfo {
   @ApiProperty() NUMBER!: string;
   @ApiProperty() NAME!: string;
   @ApiProperty({ type: 'integer' }) YEAR!: number;
@@ -141,7 +177,7 @@ export class CmeCertificateInfoDto implements CmeCertificateInfo {
   SUPERSEDES!: string | null;
 }
 
-export class CmeVerifyDto implements CmeVerifyResponse {
+export class CmeVerifyDto extends CmeCertificateStatementsDto implements CmeVerifyResponse {
   @ApiProperty() NUMBER!: string;
   @ApiProperty() NAME!: string;
   @ApiProperty({ type: 'integer' }) YEAR!: number;
@@ -150,7 +186,7 @@ export class CmeVerifyDto implements CmeVerifyResponse {
   @ApiProperty() TOTALCREDIT!: number;
   @ApiProperty() SAFETYTOTAL!: number;
   @ApiProperty({ format: 'date-time' }) ISSUED_AT!: string;
-  @ApiProperty({ type: 'integer', enum: [1, 2] }) VERSION!: number;
+  @ApiProperty({ type: 'integer', enum: [1, 2, 3] }) VERSION!: number;
   @ApiProperty({ enum: CME_CERTIFICATE_STATUSES }) STATUS!: CmeCertificateStatus;
   @ApiProperty({ description: '"Valid", "Superseded by {number}" or "Revoked on {YYYY-MM-DD}: {reason}"' })
   STATUSTEXT!: string;

@@ -33,7 +33,8 @@ function timeOf(now: Date, yearsAgo: number, index: number): Date {
 /**
  * The demo CME records (docs/demo-data.md), sent as the test page's command on the bus (its
  * `takenAt` dates the earlier years) in a context of their own (actor `system`): cme@demo.test 6.5
- * credits this year (3 of them safety credits), a year at the 20-credit cap (the last test cut) and
+ * credits this year (3 of them safety credits) and a test not passed (no right answer: an attempt, no
+ * activity), a year at the 20-credit cap (the last test cut) and
  * one more earlier year; cmeprint@demo.test one earlier year only. Idempotent: a customer's year that
  * holds any CME event is left as it is. Answers how many tests it recorded.
  */

@@ -1,10 +1,16 @@
+import { CME_CERTIFICATE_VERSION, CME_TEST_MAX_CREDITS, countOf } from '#libs/contracts/cme.js';
 import { DomainError } from '../kernel/decider.js';
 import { canonicalJson } from './cme.chain.js';
-import type { IssueCmeCertificate, RevokeCmeCertificate } from './cme.commands.js';
+import type {
+  CmePrintFacts,
+  CmeProviderStatements,
+  IssueCmeCertificate,
+  RevokeCmeCertificate,
+} from './cme.commands.js';
 import { CmeErrors, type CmeErrorCode } from './cme.errors.js';
-import type { CmeCertificateIssued, CmeCertificateRevoked, CmeEvent } from './cme.events.js';
+import type { CmeCertificateIssued, CmeCertificateRevoked, CmeEvent, CmePrintedLicence } from './cme.events.js';
 import { fromHalves, toHalves } from './cme.scoring.js';
-import type { CmePrinted, CmeState } from './cme.state.js';
+import type { CmePrinted, CmePrintedNow, CmeState } from './cme.state.js';
 
 /**
  * The certificate rules of the CME year (stream `cme-{customerId}-{year}`): what a certificate
@@ -15,21 +21,55 @@ const fail = (code: CmeErrorCode): never => {
   throw new DomainError(code, CmeErrors[code]);
 };
 
-/** What a certificate issued now prints: every record of the year (first submitted first) with its counted credits. */
-export function cmePrintedOf(state: CmeState, name: string): CmePrinted {
-  const records = Object.values(state.records);
+/** A configured statement with its `{provider}` and `{credits}` filled in. */
+const filled = (template: string, values: { provider: string; credits?: string }): string =>
+  template.replaceAll('{provider}', values.provider).replaceAll('{credits}', values.credits ?? '{credits}');
+
+/** The credit designation statement of an activity designated for at most `maxCredits`. */
+export const designationOf = (provider: CmeProviderStatements, maxCredits: number): string =>
+  filled(provider.designationStatement, {
+    provider: provider.name,
+    credits: countOf(maxCredits, provider.creditName.one, provider.creditName.other),
+  });
+
+/** The licence as printed: null when none of its fields was given. */
+const licenceOf = (licence: CmePrintedLicence | null): CmePrintedLicence | null =>
+  licence && (licence.licenseState || licence.licenseNumber || licence.boardId)
+    ? { licenseState: licence.licenseState, licenseNumber: licence.licenseNumber, boardId: licence.boardId }
+    : null;
+
+/**
+ * What a certificate issued now prints (version 3): the provider and its accreditation statement, the
+ * physician's name and licence, and each completed activity of the year (a record whose counted credits
+ * are above 0, first submitted first) with its date, the credits claimed, the most it is designated for
+ * and its designation statement. An attempt without credit (no right answer, or nothing left under the
+ * cap) is no completed activity: it is not printed.
+ */
+export function cmePrintedOf(state: CmeState, facts: CmePrintFacts): CmePrintedNow {
+  const records = Object.values(state.records).filter((r) => r.creditsAwarded > 0);
+  const { provider } = facts;
   return {
-    name,
-    activities: records.map((r) => ({
-      productId: r.productId,
-      productName: r.productName,
-      testType: r.testType,
-      completedAt: r.submittedAt,
-      credits: r.creditsAwarded,
-      safetyCredits: r.safetyCredits,
-    })),
+    name: facts.name,
+    activities: records.map((r) => {
+      const maxCredits = facts.maxCredits[r.productId] ?? CME_TEST_MAX_CREDITS;
+      return {
+        productId: r.productId,
+        productName: r.productName,
+        testType: r.testType,
+        completedAt: r.submittedAt,
+        credits: r.creditsAwarded,
+        safetyCredits: r.safetyCredits,
+        maxCredits,
+        designationStatement: designationOf(provider, maxCredits),
+      };
+    }),
     totalCredit: state.total,
     safetyTotal: fromHalves(records.reduce((sum, r) => sum + toHalves(r.safetyCredits), 0)),
+    provider: {
+      name: provider.name,
+      accreditationStatement: filled(provider.accreditationStatement, { provider: provider.name }),
+    },
+    licence: licenceOf(facts.licence),
   };
 }
 
@@ -45,13 +85,14 @@ const sameCredits = (a: CmePrinted, b: CmePrinted): boolean =>
 
 /**
  * Issue: the current certificate again (nothing appended) while it certifies what would be printed now
- * (the same name, activities, credits and totals); otherwise a new number superseding it (a version 1 certificate, which recorded no content, is always
+ * (the same name, licence, provider and statements, activities, credits and totals); otherwise a new
+ * number superseding it (a certificate of an earlier version, which printed less, is always
  * superseded). Refused after the current certificate was revoked, without the accreditor's
  * information or credits, and when the command's print no longer matches the stream.
  */
 export function issueCertificate(command: IssueCmeCertificate, state: CmeState): CmeEvent[] {
   const current = state.certificate;
-  const now = cmePrintedOf(state, command.printed.name);
+  const now = cmePrintedOf(state, command.facts);
   if (current?.revokedAt) fail('CME_CERTIFICATE_REVOKED');
   if (current?.printed && sameCredits(current.printed, now)) return [];
   if (!command.accreditorInfoRecorded) fail('CME_INFO_MISSING');
@@ -70,7 +111,7 @@ export function issueCertificate(command: IssueCmeCertificate, state: CmeState):
       totalAtIssue: state.total,
       issuedAt: command.now,
       prevHash: state.lastHash,
-      version: 2,
+      version: CME_CERTIFICATE_VERSION,
       name: now.name,
       activities: now.activities,
       totalCredit: now.totalCredit,
@@ -79,6 +120,8 @@ export function issueCertificate(command: IssueCmeCertificate, state: CmeState):
       pdfSha256: command.pdfSha256,
       credential: command.credential,
       supersedes,
+      provider: now.provider,
+      licence: now.licence,
     },
   };
   return [issued];
@@ -121,13 +164,15 @@ export function evolveCertificate(
     return { ...state, certificate, issued: { ...state.issued, [d.number]: { revokedAt } }, lastHash };
   }
   const i = event.data;
+  // Each version as it printed: a version 3 print carries its provider and licence, a version 2 print none.
   const printed: CmePrinted | null =
-    i.version === 2
+    i.version === 2 || i.version === 3
       ? {
           name: i.name ?? '',
           activities: i.activities ?? [],
           totalCredit: i.totalCredit ?? i.totalAtIssue,
           safetyTotal: i.safetyTotal ?? 0,
+          ...(i.version === 3 ? { provider: i.provider, licence: i.licence ?? null } : {}),
         }
       : null;
   return {

@@ -1,4 +1,5 @@
 import type { CmeTestType } from '#libs/contracts/cme.js';
+import type { CmePrintedLicence } from './cme.events.js';
 import type { CmePrinted } from './cme.state.js';
 
 /** A test's answers (signed-in section 6 "save CME test"); the handler adds the product and the key from the server's data. */
@@ -27,6 +28,30 @@ export interface SubmitCmeTest {
 }
 
 /**
+ * The accredited provider's statements as configured (CME_PROVIDER_NAME and the others,
+ * libs/config/config.ts): `{provider}` in a statement is the provider's name, `{credits}` in the
+ * designation statement the activity's maximum with the credit's name ("2 AMA PRA Category 1 Credits™").
+ */
+export interface CmeProviderStatements {
+  name: string;
+  accreditationStatement: string;
+  designationStatement: string;
+  /** The credit's name, singular and plural. */
+  creditName: { one: string; other: string };
+}
+
+/** What a certificate prints beside the stream: from the profile, the CME info tab, the configuration and the catalog. */
+export interface CmePrintFacts {
+  /** The physician's name as printed. */
+  name: string;
+  provider: CmeProviderStatements;
+  /** The CME info tab's licence and board id (decrypted by the handler); null when none was given. */
+  licence: CmePrintedLicence | null;
+  /** The catalog's CREDITS of each product of the year's records: the most each activity is designated for. */
+  maxCredits: Record<number, number>;
+}
+
+/**
  * Issue the year's certificate (signed-in section 8 "download certificate"). The handler prints the
  * PDF first, from the stream it read (`cmePrintedOf`), and sends what it printed with the PDF's hash
  * and the signed credential: the decider answers the current certificate again when it prints the
@@ -42,6 +67,8 @@ export interface IssueCmeCertificate {
   /** The accreditor's required information (the date of birth) is on record: refused without it. */
   accreditorInfoRecorded: boolean;
   now: string;
+  /** What the certificate prints beside the stream: the decider prints again from them and the stream. */
+  facts: CmePrintFacts;
   /** What the PDF prints. */
   printed: CmePrinted;
   verifyUrl: string;

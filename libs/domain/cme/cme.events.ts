@@ -61,13 +61,34 @@ export interface CmePrintedActivity {
   completedAt: string;
   credits: number;
   safetyCredits: number;
+  /** Version 3: the most the activity is designated for (the product's CREDITS when printed). */
+  maxCredits?: number;
+  /** Version 3: the credit designation statement printed for the activity. */
+  designationStatement?: string;
+}
+
+/** Version 3: the accredited provider a certificate names, with its accreditation statement as printed. */
+export interface CmePrintedProvider {
+  name: string;
+  accreditationStatement: string;
+}
+
+/** Version 3: the learner's identifiers a certificate prints (the CME info tab's), each null when not given. */
+export interface CmePrintedLicence {
+  /** USPS code of the licensing state. */
+  licenseState: string | null;
+  licenseNumber: string | null;
+  /** The ABMS certifying board id. */
+  boardId: string | null;
 }
 
 /**
  * A certificate of the year, issued by IssueCmeCertificate. Version 1 (released first: no `version`)
  * recorded the number and the total only; version 2 records what the PDF printed, the PDF's SHA-256
- * and the signed credential, so verification answers what was issued, never today's figures. A later
- * issue whose printed content differs supersedes the one before (`supersedes`); both stay verifiable.
+ * and the signed credential, so verification answers what was issued, never today's figures; version
+ * 3 also records the provider, the statements and the learner's licence it printed, and prints only
+ * activities that earned credit. A later issue whose printed content differs supersedes the one before
+ * (`supersedes`); every version stays verifiable as it was printed.
  */
 export type CmeCertificateIssued = DomainEvent<
   'CmeCertificateIssued',
@@ -79,8 +100,8 @@ export type CmeCertificateIssued = DomainEvent<
     totalAtIssue: number;
     issuedAt: string;
     prevHash: string;
-    /** 2; absent in version 1, which has none of the fields below. */
-    version?: 2;
+    /** 2 or 3; absent in version 1, which has none of the fields below. */
+    version?: 2 | 3;
     /** The physician's name as printed. */
     name?: string;
     activities?: CmePrintedActivity[];
@@ -94,6 +115,10 @@ export type CmeCertificateIssued = DomainEvent<
     credential?: string;
     /** The number this one replaces (the year's certificate before it), or null. */
     supersedes?: string | null;
+    /** Version 3: the accredited provider and its accreditation statement. */
+    provider?: CmePrintedProvider;
+    /** Version 3: the learner's licence and board id as printed; null when none was given. */
+    licence?: CmePrintedLicence | null;
   }
 >;
 

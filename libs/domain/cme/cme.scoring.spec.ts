@@ -1,7 +1,14 @@
 import { CME_GENESIS_HASH } from './cme.events.js';
 import { givenWhenThen } from '../kernel/given-when-then.testing.js';
 import { createCmeDecider } from './cme.decider.js';
-import { CREDIT_RULES, CURRENT_CREDIT_RULE_VERSION, type CreditRule, creditRuleOf, score } from './cme.scoring.js';
+import {
+  CREDIT_RULES,
+  CURRENT_CREDIT_RULE_VERSION,
+  type CreditRule,
+  cmeOutcomeOf,
+  creditRuleOf,
+  score,
+} from './cme.scoring.js';
 
 const KEY = [0, 1, 2, 3];
 
@@ -71,5 +78,14 @@ describe('CME credit rules: each submit names the rule that scored it', () => {
         },
       });
     expect(CURRENT_CREDIT_RULE_VERSION).toBe(1);
+  });
+
+  it('a record with credits is a completed activity; without them an attempt: not passed, or over the cap', () => {
+    const none = score([1, 2, 3, 0], [0, 1, 2, 3], 2, 0);
+    expect(cmeOutcomeOf(none)).toBe('not_passed');
+    const some = score([0, 2, 3, 0], [0, 1, 2, 3], 2, 0);
+    expect([some.creditsAwarded, cmeOutcomeOf(some)]).toEqual([0.5, 'completed']);
+    const capped = score([0, 1, 2, 3], [0, 1, 2, 3], 2, 20);
+    expect([capped.correct, capped.creditsAwarded, cmeOutcomeOf(capped)]).toEqual([4, 0, 'over_cap']);
   });
 });

@@ -3,6 +3,7 @@ import {
   CME_OPTIONS_PER_QUESTION,
   CME_QUESTIONS_PER_TEST,
   CME_YEARLY_CAP,
+  type CmeRecordOutcome,
 } from '#libs/contracts/cme.js';
 
 /**
@@ -76,3 +77,10 @@ export function score(
     creditsCut: fromHalves(earned - awarded),
   };
 }
+
+/**
+ * What a record (its last submit) came to: credits that count make it a completed activity (what a
+ * certificate prints); without them it is an attempt, not passed (no right answer) or over the yearly cap.
+ */
+export const cmeOutcomeOf = (record: { correct: number; creditsAwarded: number }): CmeRecordOutcome =>
+  record.creditsAwarded > 0 ? 'completed' : record.correct === 0 ? 'not_passed' : 'over_cap';

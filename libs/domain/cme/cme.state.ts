@@ -1,5 +1,5 @@
 import type { CmeTestType } from '#libs/contracts/cme.js';
-import type { CmePrintedActivity } from './cme.events.js';
+import type { CmePrintedActivity, CmePrintedLicence, CmePrintedProvider } from './cme.events.js';
 
 export interface CmeRecordState {
   recordId: string;
@@ -17,13 +17,24 @@ export interface CmeRecordState {
   safetyCredits: number;
 }
 
-/** What a certificate prints (version 2): compared to decide between answering it again and superseding it. */
+/**
+ * What a certificate prints: compared to decide between answering it again and superseding it. Version
+ * 2 printed the name, the activities and the totals; version 3 (what is printed now) also the provider
+ * and the learner's licence, so a certificate of version 2 always differs from a print of today.
+ */
 export interface CmePrinted {
   name: string;
   activities: CmePrintedActivity[];
   totalCredit: number;
   safetyTotal: number;
+  /** Version 3. */
+  provider?: CmePrintedProvider;
+  /** Version 3: null when no licence nor board id was given. */
+  licence?: CmePrintedLicence | null;
 }
+
+/** What a certificate issued now prints (version 3): the provider and the licence are always there. */
+export type CmePrintedNow = CmePrinted & { provider: CmePrintedProvider; licence: CmePrintedLicence | null };
 
 /** The year's current certificate as issued. */
 export interface CmeIssuedCertificate {

@@ -1,4 +1,4 @@
-import type { SubmitCmeTest } from './cme.commands.js';
+import type { CmePrintFacts, SubmitCmeTest } from './cme.commands.js';
 
 /** The answer key of the tests' test products: the right option of each question. */
 export const TEST_KEY = [0, 1, 2, 3];
@@ -26,3 +26,20 @@ export function submitCommand(productId: number, over: Partial<SubmitCmeTest> = 
     ...over,
   };
 }
+
+/**
+ * What the certificate handler looks up beside the stream, for the certificate specs: the name, the
+ * configured statements, the licence, the catalog's credits.
+ */
+export const PRINT_FACTS: CmePrintFacts = {
+  name: 'Morgan Credits, MD',
+  provider: {
+    name: 'Example CME Provider',
+    accreditationStatement:
+      'The {provider} is accredited by the ACCME to provide continuing medical education for physicians.',
+    designationStatement: 'The {provider} designates this enduring material for a maximum of {credits}.',
+    creditName: { one: 'AMA PRA Category 1 Credit™', other: 'AMA PRA Category 1 Credits™' },
+  },
+  licence: { licenseState: 'MO', licenseNumber: '2004018352', boardId: null },
+  maxCredits: { 251: 2, 258: 1, 263: 2 },
+};

@@ -9,6 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import {
+  CME_ATTEMPT_NOT_ACTIVITY,
   CME_GO_TO_FORM,
   CME_INFO_MISSING_BANNER,
   CME_YEARLY_CAP,
@@ -24,7 +25,7 @@ import { useViewer } from '@/lib/auth';
 import { selectToken } from '@/lib/session';
 import { useCmeSummaryQuery } from '../api/cme-api';
 import { CertificateDownload } from '../components/certificate-download';
-import { CreditsTable } from '../components/credits-table';
+import { AttemptsTable, CreditsTable } from '../components/credits-table';
 import { TEST_LIST_ID, TestList } from '../components/test-list';
 
 const CME_TAB = '/user/account#cme';
@@ -35,8 +36,25 @@ function chosenYear(raw: string | null, choices: number[], current: number): num
   return raw && /^\d{4}$/.test(raw) && choices.includes(year) ? year : current;
 }
 
+/** The year's tests that earned no credit: listed apart, as attempts, never among the completed activities. */
+function Attempts({ year, rows }: { year: number; rows: CmeSummaryResponse['ROWS'] }) {
+  return (
+    <Stack component="section" spacing={1} aria-labelledby="cme-attempts">
+      <Typography variant="h6" component="h2" id="cme-attempts">
+        Attempts without credit
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {CME_ATTEMPT_NOT_ACTIVITY}
+      </Typography>
+      <AttemptsTable year={year} rows={rows} />
+    </Stack>
+  );
+}
+
 function Summary({ summary }: { summary: CmeSummaryResponse }) {
   const year = summary.YEAR;
+  const completed = summary.ROWS.filter((row) => row.OUTCOME === 'completed');
+  const attempts = summary.ROWS.filter((row) => row.OUTCOME !== 'completed');
   return (
     <Stack spacing={3}>
       {summary.CMEINFOMISSING ? (
@@ -79,11 +97,12 @@ function Summary({ summary }: { summary: CmeSummaryResponse }) {
       {/* At the top of the year, before the records: a capped year's table runs thousands of pixels on a phone.
           Keyed by year: another year's download state never shows. */}
       {!summary.CMEINFOMISSING && summary.TOTALCREDIT > 0 ? <CertificateDownload key={year} year={year} /> : null}
-      {summary.ROWS.length > 0 ? (
-        <CreditsTable year={year} rows={summary.ROWS} />
-      ) : (
-        <Typography>{cmeNoRecordsMessage(year)}</Typography>
-      )}
+      {summary.ROWS.length === 0 ? <Typography>{cmeNoRecordsMessage(year)}</Typography> : null}
+      {completed.length > 0 ? <CreditsTable year={year} rows={completed} /> : null}
+      {completed.length === 0 && attempts.length > 0 ? (
+        <Typography>No completed activities in {year} yet.</Typography>
+      ) : null}
+      {attempts.length > 0 ? <Attempts year={year} rows={attempts} /> : null}
     </Stack>
   );
 }

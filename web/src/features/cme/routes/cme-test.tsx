@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
@@ -8,14 +9,20 @@ import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router';
 import {
   CME_ANSWERS_REQUIRED,
+  CME_ATTEMPT_NOT_ACTIVITY,
   CME_CAP_REACHED,
+  CME_OUTCOME_LABELS,
   CME_CREDIT_PER_ANSWER,
   CME_TEST_HEADING,
   CME_TEST_TYPES,
+  cmeCreditsText,
+  cmeNotPassedMessage,
   cmePriorRecordMessage,
   cmeRetakeClosedMessage,
   cmeRetakePolicyNote,
+  cmeRightAnswersText,
   cmeSubmittedMessage,
+  type CmeExistingRecord,
   type CmeTestResponse,
   type CmeTestSaveResponse,
   type CmeTestType,
@@ -89,17 +96,57 @@ function BackLink() {
   );
 }
 
-function SavedAlert({ answer }: { answer: CmeTestSaveResponse }) {
-  const nothingCounted = answer.CAPPED === 1 && answer.TOTAL === 0;
+/**
+ * An attempt without a right answer: not passed, how many were right, the credits (none) and when a
+ * retake opens; never which answers were right.
+ */
+function NotPassed({ correct, opensAt, label }: { correct: number; opensAt: string | null; label: string }) {
   return (
-    <Alert severity={nothingCounted ? 'warning' : 'success'} role="status">
+    <Alert severity="warning" role="status" aria-label={label}>
+      <AlertTitle>{CME_OUTCOME_LABELS.not_passed}</AlertTitle>
+      <Typography>{cmeNotPassedMessage(correct)}</Typography>
+      {opensAt ? (
+        <Typography variant="body2" sx={{ mt: 0.5 }}>
+          You can take this test again from {retakeTime.format(new Date(opensAt))}.
+        </Typography>
+      ) : null}
+      <Typography variant="body2" sx={{ mt: 0.5 }}>
+        {CME_ATTEMPT_NOT_ACTIVITY}
+      </Typography>
+    </Alert>
+  );
+}
+
+/** What a submit came to: the spec's success text only for credits earned. */
+function SavedAlert({ answer }: { answer: CmeTestSaveResponse }) {
+  if (answer.OUTCOME === 'not_passed') {
+    return <NotPassed correct={answer.CORRECT} opensAt={answer.RETAKE_OPENS_AT} label="Your result" />;
+  }
+  const nothingCounted = answer.OUTCOME === 'over_cap';
+  return (
+    <Alert severity={nothingCounted ? 'warning' : 'success'} role="status" aria-label="Your result">
       <Typography>{nothingCounted ? CME_CAP_REACHED : cmeSubmittedMessage(answer.TOTAL)}</Typography>
       <Typography variant="body2" sx={{ mt: 0.5 }}>
-        Your total this year: {answer.YEARTOTAL} CME credits.
+        {cmeRightAnswersText(answer.CORRECT)} Your total this year: {cmeCreditsText(answer.YEARTOTAL)}.
       </Typography>
       {answer.CAPPED === 1 && !nothingCounted ? (
         <Typography variant="body2">The yearly limit of 20 CME credits reduced the credits of this record.</Typography>
       ) : null}
+    </Alert>
+  );
+}
+
+/** The test's record this year, before anything is submitted here: the spec's text, or the attempt's result. */
+function PriorRecord({ record, closed }: { record: CmeExistingRecord; closed: boolean }) {
+  // While the retake is closed, the notice beside it says when it opens.
+  if (record.OUTCOME === 'not_passed')
+    return <NotPassed correct={record.CORRECT} opensAt={null} label="Your last attempt" />;
+  const answers = closed
+    ? 'Your earlier answers are shown.'
+    : 'Your earlier answers are selected; submitting again replaces this record’s credits.';
+  return (
+    <Alert severity="info" role="status">
+      {cmePriorRecordMessage(record.TOTAL)} {answers}
     </Alert>
   );
 }
@@ -167,7 +214,8 @@ function TestForm({
     setTried(true);
     setOutcome(null);
     if (missing || closed) return;
-    if (recorded !== null) setConfirming(true);
+    // A record holding credits is replaced by a retake: asked first. An attempt without credit has none to lose.
+    if (recorded !== null && recorded > 0) setConfirming(true);
     else send();
   };
 
@@ -180,14 +228,7 @@ function TestForm({
 
   return (
     <Stack spacing={3}>
-      {test.RECORD && !outcome ? (
-        <Alert severity="info" role="status">
-          {cmePriorRecordMessage(test.RECORD.TOTAL)}{' '}
-          {closed
-            ? 'Your earlier answers are shown.'
-            : 'Your earlier answers are selected; submitting again replaces this record’s credits.'}
-        </Alert>
-      ) : null}
+      {test.RECORD && !outcome ? <PriorRecord record={test.RECORD} closed={closed} /> : null}
       {closed && opensAt !== null ? <RetakeClosed test={test} opensAt={opensAt} /> : null}
       <Box component="form" aria-label="CME test" noValidate onSubmit={onSubmit}>
         <Stack spacing={3}>

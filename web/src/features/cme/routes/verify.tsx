@@ -7,7 +7,13 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router';
-import { CERTIFICATE_UNKNOWN, CME_VERIFY_HEADLINES, type CmeVerifyResponse } from '@contracts/cme';
+import {
+  CERTIFICATE_UNKNOWN,
+  CME_VERIFY_HEADLINES,
+  type CmeCertificateActivity,
+  type CmeVerifyResponse,
+  cmeCreditsText,
+} from '@contracts/cme';
 import { Page } from '@/components/page';
 import { AppLink } from '@/components/router-link';
 import { errorStatus } from '@/lib/api';
@@ -45,7 +51,16 @@ function Status({ data }: { data: CmeVerifyResponse }) {
   );
 }
 
-/** What the certificate printed: each activity with its completion date and credits. */
+/**
+ * "Completed 2026-03-01 · 1.5 CME credits claimed (1.5 patient safety)": the credits a version 3
+ * certificate says were claimed (its designation follows); an earlier one printed the credits alone.
+ */
+function activityLine(a: CmeCertificateActivity): string {
+  const credits = `${cmeCreditsText(a.TOTAL)}${a.DESIGNATION === null ? '' : ' claimed'}`;
+  return `Completed ${datePart(a.created_at)} · ${credits}${a.SAFETYCREDITS > 0 ? ` (${a.SAFETYCREDITS} patient safety)` : ''}`;
+}
+
+/** What the certificate printed: each activity with its completion date, credits claimed, maximum and designation. */
 function Activities({ data }: { data: CmeVerifyResponse }) {
   return (
     <Stack component="section" spacing={1} aria-labelledby="verified-activities">
@@ -64,13 +79,29 @@ function Activities({ data }: { data: CmeVerifyResponse }) {
             >
               <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{a.NAME}</Typography>
               <Typography variant="body2" color="text.secondary">
-                {`Completed ${datePart(a.created_at)} · ${a.TOTAL} CME credits`}
-                {a.SAFETYCREDITS > 0 ? ` (${a.SAFETYCREDITS} patient safety)` : ''}
+                {activityLine(a)}
               </Typography>
+              {a.DESIGNATION ? (
+                <Typography variant="body2" sx={{ mt: 0.5 }}>
+                  {a.DESIGNATION}
+                </Typography>
+              ) : null}
             </Box>
           ))}
         </Box>
       )}
+    </Stack>
+  );
+}
+
+/** The accredited provider's accreditation statement, as printed (version 3). */
+function Accreditation({ statement }: { statement: string }) {
+  return (
+    <Stack component="section" spacing={1} aria-labelledby="verified-accreditation">
+      <Typography variant="h6" component="h2" id="verified-accreditation">
+        Accreditation
+      </Typography>
+      <Typography variant="body2">{statement}</Typography>
     </Stack>
   );
 }
@@ -111,7 +142,12 @@ function Verified({ data }: { data: CmeVerifyResponse }) {
           sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', columnGap: 2, rowGap: 0.5 }}
         >
           <Row term="Certificate number">{data.NUMBER}</Row>
+          {data.PROVIDER ? <Row term="Accredited provider">{data.PROVIDER}</Row> : null}
           <Row term="Name">{data.NAME}</Row>
+          {data.LICENSESTATE && data.LICENSENUMBER ? (
+            <Row term="State medical license">{`${data.LICENSESTATE} ${data.LICENSENUMBER}`}</Row>
+          ) : null}
+          {data.BOARDID ? <Row term="ABMS board ID">{data.BOARDID}</Row> : null}
           <Row term="Year">{data.YEAR}</Row>
           <Row term="CME credits">{data.TOTALCREDIT}</Row>
           {data.SAFETYTOTAL > 0 ? <Row term="Safety credits">{data.SAFETYTOTAL}</Row> : null}
@@ -130,6 +166,7 @@ function Verified({ data }: { data: CmeVerifyResponse }) {
         </Box>
       </Alert>
       <Activities data={data} />
+      {data.ACCREDITATION ? <Accreditation statement={data.ACCREDITATION} /> : null}
       <PdfCheck number={data.NUMBER} />
       {data.CREDENTIAL ? <Credential number={data.NUMBER} /> : null}
     </Stack>
