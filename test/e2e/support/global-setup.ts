@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 
@@ -28,7 +28,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         const recipients = session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase());
         counter += 1;
         const file = join(mailDir, `${Date.now()}-${counter}.json`);
-        writeFile(file, JSON.stringify({ to: recipients, raw }))
+        // Written beside, then renamed: a journey polling the folder never reads a mail half written.
+        writeFile(`${file}.part`, JSON.stringify({ to: recipients, raw }))
+          .then(() => rename(`${file}.part`, file))
           .then(() => callback())
           .catch((error: Error) => callback(error));
       });
