@@ -215,7 +215,9 @@ async function shootVideo(page, size, url, token) {
   const video = page.locator('video');
   await video.waitFor({ timeout: 15_000 });
   await showFrame(video);
-  await video.hover(); // the native controls show while the pointer is over the video
+  // The controls show while the pointer is over the video; on a phone the big play button covers it before
+  // the first play, so the pointer is moved there without waiting for the video itself to take it.
+  await video.hover({ force: true });
   await shoot(page, size, 'video');
   const button = page.getByRole('button', { name: /full ?screen/i });
   if ((await button.count()) > 0) {
