@@ -147,7 +147,8 @@ export default function CmeCenterRoute() {
           <AppLink to={CME_TAB} sx={TAP}>
             CME Info (date of birth for our CME accreditor)
           </AppLink>
-          {takesTests ? (
+          {/* Once the year's records are shown: a jump before they are laid out above the list lands short. */}
+          {takesTests && shown ? (
             <Link href={`#${TEST_LIST_ID}`} sx={TAP}>
               Your CME tests
             </Link>
