@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
+import { SERVER_FAULT } from '../../libs/contracts/errors.js';
 import { checkoutContact, SANDBOX_VISA } from '../support/checkout-fixtures.js';
 import type { AcknowledgedOrder } from './checkout-load.js';
+import type { ShopProcess } from './shop-process.js';
 
 /** One answer the load got: its step, status (0: no answer at all) and error text. */
 export interface Answer {
@@ -163,4 +165,16 @@ export async function lostPayments(
 export async function unsettledPayments(db: Pick<pg.Pool, 'query'>): Promise<number> {
   const { rows } = await db.query<{ n: string }>('SELECT count(*) AS n FROM checkout_payments WHERE response IS NULL');
   return Number(rows[0]?.n);
+}
+
+/**
+ * The shop lived through the outage: its process still runs, it wrote no uncaught error, its HTTP server
+ * never went away and no answer of the load was a fault of ours (no 5xx but 503).
+ */
+export function expectStillServing(shop: ShopProcess, answers: readonly Answer[]): void {
+  expect(shop.child.exitCode).toBeNull();
+  expect(shop.child.signalCode).toBeNull();
+  expect(shop.output()).not.toMatch(/Uncaught exception|Unhandled rejection/);
+  expect(answers.filter((a) => a.status === 0 || a.error === SERVER_FAULT)).toEqual([]);
+  expect(answers.filter((a) => a.status >= 500 && a.status !== 503)).toEqual([]);
 }

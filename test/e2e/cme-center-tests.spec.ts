@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import {
   CME_RETAKE_CONFIRM,
@@ -7,8 +6,8 @@ import {
   cmePriorRecordMessage,
   cmeRetakeWarning,
 } from '../../libs/contracts/cme.js';
-import { checkoutContact, SANDBOX_VISA } from '../support/checkout-fixtures.js';
 import { withAccount } from './support/accounts.js';
+import { buyWithElearning } from './support/cme.js';
 import { expectNoSeriousAxeViolations } from './support/axe.js';
 import { expectNoSidewaysScroll } from './support/layout.js';
 import { DEMO_PASSWORD, registeredAccount, withApiSession } from './support/shop.js';
@@ -41,34 +40,6 @@ async function check(page: Page, where: string): Promise<void> {
   await expectTapTargets(page.locator('main').locator('a, button, select, input[type="radio"]'), where);
 }
 
-/** Buys the eLearning subscription (CME needs one) and module 160 through the API, paid in full. */
-async function buyModule(page: Page, token: string): Promise<void> {
-  const headers = { authorization: `Bearer ${token}` };
-  for (const item of [
-    { PRODUCTID: 140, TERM: 1, QTY: 1 },
-    { PRODUCTID: MODULE.id, QTY: 1 },
-  ]) {
-    const added = await page.request.post('/api/cart/items', { headers, data: item });
-    expect(added.ok(), await added.text()).toBeTruthy();
-  }
-  const quote = await page.request.post('/api/checkout/quote', {
-    headers,
-    data: { COUNTRY: 'USA', STATE: 'KS', SHIPPING: 1 },
-  });
-  const { TOTAL } = (await quote.json()) as { TOTAL: number };
-  const paid = await page.request.post('/api/checkout/pay', {
-    headers: { ...headers, 'idempotency-key': randomUUID() },
-    data: {
-      ATTJSON: { ...checkoutContact({ STATE: 'KS' }), DOB: '03/04/1981' },
-      BILLINGJSON: null,
-      CARD: SANDBOX_VISA,
-      SHIPPING: 1,
-      TOTAL,
-    },
-  });
-  expect(((await paid.json()) as { ERRORS: unknown[] }).ERRORS).toEqual([]);
-}
-
 const question = (page: Page, number: number) => page.getByRole('group', { name: new RegExp(`^${number}\\. `) });
 const moduleRow = (page: Page) =>
   page.getByRole('list', { name: 'CME modules' }).getByRole('link').filter({ hasText: MODULE.name });
@@ -87,7 +58,7 @@ for (const size of SIZES) {
       test.setTimeout(150_000);
       const email = await registeredAccount(request, DEMO_PASSWORD);
       const token = await withApiSession(page, email, DEMO_PASSWORD);
-      await buyModule(page, token);
+      await buyWithElearning(page, token, MODULE.id);
 
       // The CME center lists the module, not taken, with a link to its test.
       await page.goto('/cme-center');

@@ -1,5 +1,5 @@
-import { SUBSCRIPTION_TYPES, type SubscriptionType } from '../entitlements/entitlements.events.js';
-import { type HeldSubscription, RENEW_DAYS_BEFORE } from '../renewal/renewal.rules.js';
+import type { SubscriptionType } from '../entitlements/entitlements.events.js';
+import { type HeldSubscription, latestExpiries, RENEW_DAYS_BEFORE } from '../renewal/renewal.rules.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -27,13 +27,7 @@ export function dueReminders(
   now: Date,
   reminderDays: number,
 ): DueReminder[] {
-  const latest = new Map<SubscriptionType, string>();
-  for (const s of subscriptions) {
-    const type = SUBSCRIPTION_TYPES.find((t) => t === s.subscriptionType);
-    if (type === undefined) continue;
-    const current = latest.get(type);
-    if (current === undefined || Date.parse(s.expiresAt) > Date.parse(current)) latest.set(type, s.expiresAt);
-  }
+  const latest = latestExpiries(subscriptions);
   const due: DueReminder[] = [];
   for (const [subscriptionType, expiresAt] of latest) {
     const charge = Date.parse(expiresAt) - RENEW_DAYS_BEFORE * DAY_MS;

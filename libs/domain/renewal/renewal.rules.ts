@@ -54,6 +54,18 @@ export interface DueRenewal {
   expiresAt: string;
 }
 
+/** Per subscription type the shop renews, the latest expiry a customer holds (ISO 8601). */
+export function latestExpiries(subscriptions: readonly HeldSubscription[]): Map<SubscriptionType, string> {
+  const latest = new Map<SubscriptionType, string>();
+  for (const s of subscriptions) {
+    const type = SUBSCRIPTION_TYPES.find((t) => t === s.subscriptionType);
+    if (type === undefined) continue;
+    const current = latest.get(type);
+    if (current === undefined || Date.parse(s.expiresAt) > Date.parse(current)) latest.set(type, s.expiresAt);
+  }
+  return latest;
+}
+
 /**
  * The subscriptions of one customer to renew at `now`: per type whose auto-renew is on, the latest
  * expiry, when it lies in the next RENEW_DAYS_BEFORE days (a subscription already renewed expires
@@ -64,13 +76,7 @@ export function dueRenewals(
   now: Date,
   autorenew: AutoRenewSettings,
 ): DueRenewal[] {
-  const latest = new Map<SubscriptionType, string>();
-  for (const s of subscriptions) {
-    const type = SUBSCRIPTION_TYPES.find((t) => t === s.subscriptionType);
-    if (type === undefined) continue;
-    const current = latest.get(type);
-    if (current === undefined || Date.parse(s.expiresAt) > Date.parse(current)) latest.set(type, s.expiresAt);
-  }
+  const latest = latestExpiries(subscriptions);
   const from = now.getTime();
   const until = from + RENEW_DAYS_BEFORE * DAY_MS;
   return [...latest.entries()]
@@ -112,11 +118,7 @@ export interface RenewalFacts {
 export function renewalNoLongerWanted(facts: RenewalFacts): string | null {
   if (!autoRenews(facts.autorenew, facts.subscriptionType)) return RENEWAL_NO_LONGER_WANTED.autoRenewOff;
   if (!facts.cardOnFile) return RENEWAL_NO_LONGER_WANTED.noCard;
-  const latest = facts.subscriptions
-    .filter((s) => s.subscriptionType === facts.subscriptionType)
-    .map((s) => s.expiresAt.slice(0, 10))
-    .sort()
-    .at(-1);
+  const latest = latestExpiries(facts.subscriptions).get(facts.subscriptionType)?.slice(0, 10);
   if (latest === undefined || latest < facts.period) return RENEWAL_NO_LONGER_WANTED.ended;
   if (latest > facts.period) return RENEWAL_NO_LONGER_WANTED.renewed;
   return null;

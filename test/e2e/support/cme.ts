@@ -24,11 +24,19 @@ export const withRight = (productId: number, right: number): number[] =>
 export async function cmePhysician(page: Page): Promise<string> {
   const email = await registeredAccount(page.request, DEMO_PASSWORD);
   const token = await withApiSession(page, email, DEMO_PASSWORD);
+  await buyWithElearning(page, token, 155);
+  return token;
+}
+
+/**
+ * Buys a CME product (`productId`) with the eLearning subscription it is sold with (CME_RESTRICTED: the
+ * cheapest one) through the API, paid in full, the date of birth given at checkout.
+ */
+export async function buyWithElearning(page: Page, token: string, productId: number): Promise<void> {
   const headers = { authorization: `Bearer ${token}` };
-  // CME is sold with a subscription (CME_RESTRICTED): the eLearning one, the cheapest.
   for (const item of [
     { PRODUCTID: 140, TERM: 1, QTY: 1 },
-    { PRODUCTID: 155, QTY: 1 },
+    { PRODUCTID: productId, QTY: 1 },
   ]) {
     const added = await page.request.post('/api/cart/items', { headers, data: item });
     expect(added.ok(), await added.text()).toBeTruthy();
@@ -50,5 +58,4 @@ export async function cmePhysician(page: Page): Promise<string> {
   });
   const answer = (await paid.json()) as { ERRORS?: unknown[] };
   expect(answer.ERRORS, JSON.stringify(answer)).toEqual([]);
-  return token;
 }
