@@ -115,7 +115,6 @@ for (const size of SIZES) {
         await expectNoSidewaysScroll(board);
         await expectNoSeriousAxeViolations(board, 'verify page of a version 3 certificate');
         await expectTapTargets(board.getByRole('link', { name: /signed credential|public keys/ }), 'credential links');
-        await board.screenshot({ path: testInfo.outputPath(`verify-${size.name}.png`), fullPage: true });
       } finally {
         await board.context().close();
       }

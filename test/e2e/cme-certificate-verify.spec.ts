@@ -98,7 +98,6 @@ for (const size of SIZES) {
         await expectTapTargets(page.getByRole('link', { name: 'Its public verification page' }), 'verify link');
         await expectNoSidewaysScroll(page);
         await expectNoSeriousAxeViolations(page, 'CME center after printing');
-        await page.screenshot({ path: testInfo.outputPath(`center-${size.name}.png`) });
 
         // By address: the one printed on the certificate.
         const text = (await pdfText(pdfPath)).replace(/\s+/g, '');
@@ -146,7 +145,6 @@ for (const size of SIZES) {
           );
           await expectNoSidewaysScroll(board);
           await expectNoSeriousAxeViolations(board, 'verify page');
-          await board.screenshot({ path: testInfo.outputPath(`verify-${size.name}.png`), fullPage: true });
         } finally {
           await board.context().close();
         }

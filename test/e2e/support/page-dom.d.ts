@@ -11,4 +11,5 @@ interface Element {
   getAttribute(name: string): string | null;
   getBoundingClientRect(): { left: number; top: number; width: number; height: number };
   contains(other: Element | null): boolean;
+  checkVisibility(options?: { visibilityProperty?: boolean; opacityProperty?: boolean }): boolean;
 }
