@@ -1,10 +1,10 @@
-// Only what starts tracing is imported statically: the instrumentations must be in place before the
-// shop's modules load http, fastify and pg, so the shop itself is imported after (docs/operations.md, Traces).
+// Only the configuration and small helpers are imported statically: tracing, when on, must be in place
+// before the shop's modules load http, fastify and pg, so the shop itself is imported after
+// (docs/operations.md, Traces).
 import { armFaultPoints } from '#libs/application/fault-point.js';
 import { type Config, loadConfig } from '#libs/config/config.js';
 import { databaseFault } from '#libs/database/database-fault.js';
 import { oneLine } from '#libs/database/start-error.js';
-import { startTracing } from '#libs/tracing/tracing.js';
 import type { RunningShop } from './bootstrap.js';
 
 /** How long a stop may take before the process exits anyway (the next start stops an orphaned database). */
@@ -34,10 +34,13 @@ function startFailure(error: unknown, config: Config): string {
 }
 
 const config = loadConfig();
-const tracing = startTracing({
-  serviceName: config.OTEL_SERVICE_NAME ?? 'shop-api',
-  endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
-});
+// The OpenTelemetry SDK is loaded only when traces go somewhere: it is a large part of a process's start.
+const tracing = config.OTEL_EXPORTER_OTLP_ENDPOINT
+  ? (await import('#libs/tracing/tracing.js')).startTracing({
+      serviceName: config.OTEL_SERVICE_NAME ?? 'shop-api',
+      endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+    })
+  : null;
 let shop: RunningShop;
 try {
   const { startShop } = await import('./bootstrap.js');
