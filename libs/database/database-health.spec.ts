@@ -49,6 +49,19 @@ describe('DatabaseHealth', () => {
     expect(await database.reasons()).toEqual([FAULT_REASONS.disk_full]);
   });
 
+  it("counts an unreachable server as the disk's fault while its folder has less than a WAL segment free", async () => {
+    let free = 1024 * 1024;
+    const database = new DatabaseHealth({ now: () => now, dataFolder: '/data/pg', freeBytes: () => free });
+    const heard: string[] = [];
+    database.onFault((fault) => heard.push(fault));
+    expect(database.noteError(serverError('ECONNREFUSED'))).toBe('disk_full');
+    expect(await database.reasons()).toEqual(["The disk of the database's folder /data/pg is full (1 MB free)."]);
+    free = 64 * 1024 * 1024;
+    expect(database.noteError(serverError('ECONNREFUSED'))).toBe('unreachable');
+    expect(heard).toEqual(['disk_full', 'unreachable']);
+    expect(await database.reasons()).toEqual([FAULT_REASONS.disk_full]);
+  });
+
   it('reads the free space of a folder that has plenty as no reason, and a folder gone as none either', async () => {
     expect(await health(__dirname).reasons()).toEqual([]);
     expect(await health('/no/such/folder').reasons()).toEqual([]);

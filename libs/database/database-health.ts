@@ -1,4 +1,4 @@
-import { statfs } from 'node:fs/promises';
+import { statfsSync } from 'node:fs';
 import { type DatabaseFault, databaseFault } from './database-fault.js';
 
 /** A disk-full or read-only fault met this recently still keeps the shop not ready. */
@@ -17,6 +17,17 @@ export interface DatabaseHealthOptions {
   /** The embedded database's cluster folder, whose free space readiness reads; none with DATABASE_URL. */
   dataFolder?: string;
   now?: () => number;
+  /** The free bytes of a folder's file system, or null when it cannot be read; statfs by default. */
+  freeBytes?: (folder: string) => number | null;
+}
+
+function statfsFreeBytes(folder: string): number | null {
+  try {
+    const { bavail, bsize } = statfsSync(folder);
+    return bavail * bsize;
+  } catch {
+    return null; // the folder away is the server keeper's to say
+  }
 }
 
 /**
@@ -37,10 +48,15 @@ export class DatabaseHealth {
     this.now = options.now ?? Date.now;
   }
 
-  /** Something met `error`: when it is a database fault it is remembered and told; answers the fault, or null. */
+  /**
+   * Something met `error`: when it is a database fault it is remembered and told; answers the fault, or
+   * null. A server unreachable while its folder's disk is full is the disk's fault: PostgreSQL stops
+   * (PANIC) when it cannot write its WAL, and cannot start again until space is freed.
+   */
   noteError(error: unknown): DatabaseFault | null {
-    const fault = databaseFault(error);
+    let fault = databaseFault(error);
     if (!fault) return null;
+    if (fault === 'unreachable' && this.diskReason()) fault = 'disk_full';
     this.lastSeen.set(fault, this.now());
     for (const listener of [...this.listeners]) listener(fault);
     return fault;
@@ -61,7 +77,7 @@ export class DatabaseHealth {
   async reasons(): Promise<string[]> {
     const reasons: string[] = [];
     if (this.server) reasons.push(this.server);
-    const disk = await this.diskReason();
+    const disk = this.diskReason();
     if (disk) reasons.push(disk);
     const since = this.now() - RECENT_MS;
     for (const [fault, at] of this.lastSeen) {
@@ -72,16 +88,11 @@ export class DatabaseHealth {
     return reasons;
   }
 
-  private async diskReason(): Promise<string | null> {
+  private diskReason(): string | null {
     const folder = this.options.dataFolder;
     if (!folder) return null;
-    try {
-      const { bavail, bsize } = await statfs(folder);
-      const free = bavail * bsize;
-      if (free >= DISK_FULL_BELOW_BYTES) return null;
-      return `The disk of the database's folder ${folder} is full (${Math.floor(free / 1024 / 1024)} MB free).`;
-    } catch {
-      return null; // the folder away is the server keeper's to say
-    }
+    const free = (this.options.freeBytes ?? statfsFreeBytes)(folder);
+    if (free === null || free >= DISK_FULL_BELOW_BYTES) return null;
+    return `The disk of the database's folder ${folder} is full (${Math.floor(free / 1024 / 1024)} MB free).`;
   }
 }

@@ -66,6 +66,12 @@ function fillUp(file: string): void {
   }
 }
 
+function countBy(keys: string[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const key of keys) counts[key] = (counts[key] ?? 0) + 1;
+  return counts;
+}
+
 const refused = cannotMount();
 const itMounted = refused === null ? it : it.skip;
 const skipped = refused === null ? '' : ` (skipped: ${refused})`;
@@ -127,7 +133,21 @@ describe('a shop whose database disk is full', () => {
 
         expectStillServing(shop, load.answers);
         const during = load.answers.filter((a) => a.at >= from && a.at <= freeing);
-        expect(during.filter((a) => a.status === 503 && a.error === DATABASE_DISK_FULL).length).toBeGreaterThan(0);
+        // Said on failure: what the load was answered while the disk was full, and what PostgreSQL logged of it.
+        const tally = countBy(during.map((a) => `${a.status} ${a.error ?? ''}`.slice(0, 60)));
+        const serverLines = shop
+          .output()
+          .split('\n')
+          .filter((line) => /PANIC|No space left/.test(line))
+          .slice(0, 5)
+          .map((line) => line.slice(0, 300));
+        expect({
+          diskFull: (tally[`503 ${DATABASE_DISK_FULL}`.slice(0, 60)] ?? 0) > 0,
+          tally,
+          serverLines,
+        }).toMatchObject({
+          diskFull: true,
+        });
         // A server that stopped on the full disk (a WAL write it could not make) is unreachable for a moment.
         const messages = [DATABASE_DISK_FULL, DATABASE_UNREACHABLE];
         expect(during.filter((a) => a.status === 503 && !messages.includes(a.error ?? ''))).toEqual([]);
