@@ -1,16 +1,62 @@
-import { AxeBuilder } from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { expect, type Page } from '@playwright/test';
 import { pageAtRest } from './settled.js';
+
+/** axe-core's own build, evaluated in the page once per document (`axeViolations`). */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** The rules of WCAG 2.0, 2.1 and 2.2, levels A and AA (axe-core's tags). */
+export const WCAG_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] as const;
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  /** One CSS selector path per element found. */
+  targets: string[];
+}
+
+export interface AxeOptions {
+  /** Only the rules with these tags (WCAG_AA_TAGS); every rule of axe-core when left out. */
+  tags?: readonly string[];
+}
+
+/**
+ * axe-core run inside the page (`axe.run`), its source evaluated once per document. Not
+ * `@axe-core/playwright`'s builder: that one evaluates the 500 KB source again and opens a new page of
+ * the context to finish each analysis, which cost 3 to 10 times the CPU of the analysis itself
+ * (docs/decisions.md, "axe-core in the page"). Frames are left out (`iframes: false`): the shop has
+ * none of its own, and Stripe's card fields are Stripe's; the frame element itself is still checked.
+ * Only violations are collected (`resultTypes`), the rest is never serialised.
+ */
+export async function axeViolations(page: Page, options: AxeOptions = {}): Promise<AxeViolation[]> {
+  if (!(await page.evaluate<boolean>("typeof window.axe === 'object'"))) await page.evaluate(AXE_SOURCE);
+  const runOptions = JSON.stringify({
+    iframes: false,
+    resultTypes: ['violations'],
+    ...(options.tags ? { runOnly: { type: 'tag', values: options.tags } } : {}),
+  });
+  // A string: the journeys' TypeScript has no DOM types (support/page-dom.d.ts), nor axe's global.
+  return page.evaluate<AxeViolation[]>(
+    `window.axe.run(document, ${runOptions}).then((results) =>
+      results.violations.map((violation) => ({
+        id: violation.id,
+        impact: violation.impact ?? null,
+        targets: violation.nodes.map((node) => node.target.join(' ')),
+      })),
+    )`,
+  );
+}
+
+/** The violations of `impact` serious or critical, one line each naming the page and the elements. */
+export function seriousLines(violations: AxeViolation[], where: string): string[] {
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${where}: ${violation.id} (${violation.impact}) ${violation.targets.join(', ')}`);
+}
 
 /** axe-core on the page at rest (`pageAtRest`): no serious or critical violation (the list names each one found). */
 export async function expectNoSeriousAxeViolations(page: Page, where: string): Promise<void> {
   await pageAtRest(page);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${where}: ${violation.id} (${violation.impact}) ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    );
-  expect(serious).toEqual([]);
+  expect(seriousLines(await axeViolations(page), where)).toEqual([]);
 }
