@@ -9,10 +9,10 @@
 // real Kafka broker for the relay contract test and the scaled-out topology test (test/topology) when
 // Java and Maven are there.
 //
-// What does not depend on another step runs beside it, to keep the whole run well under 15 minutes on
-// two cores: lint (its output kept and printed whole when it ends) beside the build and then the
-// contract check, which need only the build; the Kafka broker starts meanwhile. Jest and the journeys
-// each take both cores and run alone, one after the other.
+// What does not depend on another step runs beside it, to keep the whole run under 15 minutes on two
+// cores: lint beside the build, then lint and the contract check (which needs only the build) beside
+// Jest, their output kept and printed whole once Jest's has ended; the Kafka broker starts meanwhile.
+// The journeys take both cores and run alone, last.
 //
 // It ends with a summary per step, then the skipped tests on a line of their own and, as its very last
 // line, the totals of every runner it used: `Tests: N passed, M failed`. Jest's count is read from its
@@ -65,13 +65,22 @@ function readCounts(file, parse) {
 /** The summary lists the steps in this order, whichever ended first. */
 const ORDER = ['lint', 'build', 'unit, contract and API tests', 'contract check (schemathesis)', 'browser tests'];
 
+/** Steps printing live (not `buffered`) now; a buffered step that ends meanwhile waits for them to end. */
+let live = 0;
+/** Output of buffered steps that ended while a live step printed. */
+const held = [];
+
 /**
  * Runs one step; `counts()` reads what its runner reported once it has ended. A step run beside
- * another (`buffered`) keeps its output and prints it whole when it ends, so the two never interleave.
+ * another (`buffered`) keeps its output and prints it whole once it has ended and no step prints live,
+ * so the two never interleave.
  */
 async function run(name, command, args, { env = {}, counts = () => undefined, buffered = false, beside } = {}) {
   const header = `\n=== ${name}: ${command} ${args.join(' ')}${beside ? ` (beside ${beside})` : ''}\n`;
-  if (!buffered) process.stdout.write(header);
+  if (!buffered) {
+    process.stdout.write(header);
+    live++;
+  }
   const t = Date.now();
   const child = spawn(command, args, {
     stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
@@ -85,7 +94,9 @@ async function run(name, command, args, { env = {}, counts = () => undefined, bu
     child.once('close', (code) => done(code));
   });
   const seconds = Math.round((Date.now() - t) / 1000);
-  if (buffered) process.stdout.write(`${header}${Buffer.concat(output).toString()}=== ${name}: ended (${seconds} s)\n`);
+  if (buffered) held.push(`${header}${Buffer.concat(output).toString()}=== ${name}: ended (${seconds} s)\n`);
+  else live--;
+  if (live === 0) process.stdout.write(held.splice(0).join(''));
   const ok = status === 0;
   results.push({ name, ok, seconds, beside, counts: counts() });
   return ok;
@@ -174,25 +185,25 @@ const kafkaProgress = [];
 const kafkaStarting = needsKafka ? startKafka(kafkaProgress) : Promise.resolve(undefined);
 let kafka;
 try {
-  // Lint reads only the sources and the contract check only the build: lint runs beside the build and
-  // the contract check (its output printed whole when it ends), and the broker starts meanwhile.
+  // Lint reads only the sources, and the contract check only the build: lint runs beside the build, and
+  // both beside Jest, whose files leave about a tenth of the two cores idle while they wait (on
+  // PostgreSQL, an outage, a process); their output is printed whole once Jest's has ended. The broker
+  // starts meanwhile.
   const lintStep = skip('lint', 'lint')
     ? Promise.resolve(true)
-    : run('lint', 'npm', ['run', 'lint'], { buffered: true, beside: 'the build and the contract check' });
-  const buildAndContract = (async () => {
-    let built = true;
-    if (!skip('build', 'build')) built = await run('build', 'npm', ['run', 'build']);
-    if (skip('contract', 'contract check (schemathesis)')) return built;
+    : run('lint', 'npm', ['run', 'lint'], { buffered: true, beside: 'the build and the Jest tests' });
+  if (!skip('build', 'build')) ok = (await run('build', 'npm', ['run', 'build'])) && ok;
+  const contractStep = (async () => {
+    if (skip('contract', 'contract check (schemathesis)')) return true;
     const report = join(scratch, 'contract.json');
     const paths = options('contract').at(-1);
-    const checked = await run('contract check (schemathesis)', process.execPath, ['scripts/contract-fuzz.mjs'], {
+    return run('contract check (schemathesis)', process.execPath, ['scripts/contract-fuzz.mjs'], {
       env: { CONTRACT_FUZZ_COUNTS: report, ...(paths ? { CONTRACT_FUZZ_PATHS: paths } : {}) },
       counts: () => readCounts(report, (c) => c),
+      buffered: true,
+      beside: 'the Jest tests',
     });
-    return built && checked;
   })();
-  ok = (await lintStep) && ok;
-  ok = (await buildAndContract) && ok;
 
   if (!skip('jest', 'unit, contract and API tests')) {
     kafka = await kafkaStarting;
@@ -233,6 +244,8 @@ try {
       await localstripe?.stop();
     }
   }
+  ok = (await contractStep) && ok;
+  ok = (await lintStep) && ok;
 } finally {
   // Also a broker that was still starting when a step before Jest failed.
   if ((kafka ?? (await kafkaStarting)) && !process.env.KAFKA_BROKERS) stopKafka();
