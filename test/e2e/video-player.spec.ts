@@ -216,4 +216,42 @@ test.describe('at 390x844', () => {
       await other.close();
     }
   });
+
+  test('phone: the settings menu closed in the middle of its animation opens again and takes a tap', async ({
+    page,
+  }) => {
+    const { token } = await seriesViewer(page);
+    await demoMedia(page, token);
+    await page.goto(SERIES_VIDEO_PAGE);
+    await playMuted(page);
+    const frame = page.getByTestId('player-frame');
+    const settings = frame.locator('button[aria-label="Settings"]');
+    // The page's animations 20 times slower: the menu's change of height is still running when it closes.
+    const devtools = await page.context().newCDPSession(page);
+    await devtools.send('Animation.enable');
+    await devtools.send('Animation.setPlaybackRate', { playbackRate: 0.05 });
+    await settings.focus();
+    await page.keyboard.press('Enter');
+    // Opened by keyboard, the menu focuses its first item (Speed): Enter opens that submenu (the menu
+    // grows), the first Escape goes back (it shrinks), the second closes the menu mid-change.
+    await expect(page.getByRole('menuitem', { name: /^Speed/ })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('slider', { name: 'Speed' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await expect(settings).toHaveAttribute('aria-expanded', 'false');
+    await devtools.send('Animation.setPlaybackRate', { playbackRate: 1 });
+    await devtools.detach();
+    // Closed, the menu drops Vidstack's mark of a changing height, which makes it ignore the pointer (it
+    // kept it, and opened again without a change of height it let a tap through to the chapter list).
+    const menu = page.locator('.vds-settings-menu-items[data-root]');
+    await expect(menu).toBeHidden();
+    await expect(menu).not.toHaveAttribute('data-transition');
+
+    // Opened again, the menu takes a tap on its item.
+    await settings.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: /^Speed/ }).click({ timeout: 5_000 });
+    await expect(page.getByRole('slider', { name: 'Speed' })).toBeVisible();
+  });
 });

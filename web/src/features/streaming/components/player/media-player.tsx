@@ -23,6 +23,7 @@ import { useHeartbeats } from './use-heartbeats';
 import { usePlayerChoices } from './use-player-preferences';
 import { usePlayback } from './use-playback';
 import { useStall } from './use-stall';
+import { useMenuTransitionsEnd } from './use-menu-transitions';
 import { useSpeedFollowsSlider } from './use-speed-slider';
 
 /** A renewal by heartbeat is tried once in this window; a refusal again soon after reopens the playback. */
@@ -106,6 +107,7 @@ export default function MediaPlayerChunk({
   const [attached, setAttached] = useState(false);
   const stall = useStall();
   useSpeedFollowsSlider(player);
+  useMenuTransitionsEnd();
 
   const heartbeats = useHeartbeats({
     productId,
