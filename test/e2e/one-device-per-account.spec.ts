@@ -40,16 +40,20 @@ test('a login on a second device sends the first one to login with the one-devic
   }
 });
 
+/**
+ * The race the rounds look for (401s of one ended session arriving one after another) is the app's, not
+ * the layout's: five rounds at the phone's size, two at the desktop's, where the message is seen too.
+ */
 const SIZES = [
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-  { name: 'desktop', viewport: { width: 1280, height: 800 } },
+  { name: 'phone', viewport: { width: 390, height: 844 }, rounds: 5 },
+  { name: 'desktop', viewport: { width: 1280, height: 800 }, rounds: 2 },
 ] as const;
 
 for (const size of SIZES) {
   test.describe(`at ${size.viewport.width}x${size.viewport.height}`, () => {
     test.use({ viewport: size.viewport });
 
-    test(`${size.name}: several calls of the ended session answer 401 one after another: the message shows every time (5 rounds)`, async ({
+    test(`${size.name}: several calls of the ended session answer 401 one after another: the message shows every time (${size.rounds} rounds)`, async ({
       browser,
       request,
     }) => {
@@ -60,7 +64,7 @@ for (const size of SIZES) {
       try {
         const firstPage = await first.newPage();
         await countRequestsInFlight(firstPage);
-        for (let round = 1; round <= 5; round++) {
+        for (let round = 1; round <= size.rounds; round++) {
           await logIn(firstPage, email, DEMO_PASSWORD);
           // A fresh login clears the notice of the round before.
           await expect(firstPage.getByText(message)).toHaveCount(0);
