@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { type CmeCertificateInfo, cmeCreditsText, cmeLicenceLine, countOf } from '#libs/contracts/cme.js';
 
@@ -30,9 +29,11 @@ const TITLE_WIDTH = 228;
  * code. Rendered once, when the certificate is issued: its bytes are kept and their SHA-256 recorded,
  * so a certificate of an earlier version is never rendered again (verification compares the bytes it
  * kept). The document's dates are the issue time, so the same print gives the same bytes. Text streams
- * are left uncompressed so the text can be checked in the bytes.
+ * are left uncompressed so the text can be checked in the bytes. pdfkit is loaded on the first print,
+ * not with the shop: it was a tenth of a second of every process start.
  */
 export async function renderCertificatePdf(info: CertificatePrint): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   const issuedAt = new Date(info.ISSUED_AT);
   const qr = await verifyQrPng(info.VERIFYURL);
   const doc = new PDFDocument({
