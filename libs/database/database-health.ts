@@ -74,7 +74,7 @@ export class DatabaseHealth {
   }
 
   /** Why the database keeps the shop from serving, beyond what readiness's own probe finds (one sentence each). */
-  async reasons(): Promise<string[]> {
+  reasons(): string[] {
     const reasons: string[] = [];
     if (this.server) reasons.push(this.server);
     const disk = this.diskReason();

@@ -72,9 +72,9 @@ export async function readiness(sources: ReadinessSources): Promise<Readiness> {
     standby = (await within(probe, 'The database')).rows[0]?.standby === true;
   } catch (error) {
     const first = error instanceof CheckTimeout ? error.message : FAULT_REASONS.unreachable;
-    return { ready: false, reasons: [...new Set([first, ...(await database.reasons())])] };
+    return { ready: false, reasons: [...new Set([first, ...database.reasons()])] };
   }
-  const reasons = await database.reasons();
+  const reasons = database.reasons();
   if (standby && !reasons.includes(FAULT_REASONS.read_only)) reasons.push(FAULT_REASONS.read_only);
   try {
     const lags = await within(projectionLags(pool, store, readModels, now), 'the event log');
