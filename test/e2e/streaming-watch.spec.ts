@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { withAccount } from './support/accounts.js';
 import { expectNoSidewaysScroll } from './support/layout.js';
+import { expectTapTargets } from './support/tap-targets.js';
 import { seriesViewer } from './support/player.js';
 import { DEMO_PASSWORD, logIn } from './support/shop.js';
 
@@ -179,4 +180,6 @@ test('product 215: documents with several files, the Terms of Use box, then the 
   await page.goto('/stream/215');
   await expect(page.getByRole('table', { name: 'Documents' })).toBeVisible();
   await expectNoSidewaysScroll(page);
+  // One file per line, each a target a finger can hit (they were 16 px high and stacked).
+  await expectTapTargets(page.getByRole('table', { name: 'Documents' }).getByRole('link'), 'document links');
 });
