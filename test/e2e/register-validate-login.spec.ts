@@ -2,11 +2,15 @@ import { expect, test } from '@playwright/test';
 import { waitForLink } from './support/mailbox.js';
 import { freshEmail, logIn, logOut } from './support/shop.js';
 
-test('register, validate by the mailed link, log in and log out', async ({ page }) => {
+test('register on a phone, validate by the mailed link, log in and log out', async ({ page }) => {
   const email = freshEmail('register');
   const password = 'Sturdy-pass-1';
 
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/user/register');
+  // The form's permanent hint is a note: a screen reader does not announce it as an alert on each visit.
+  await expect(page.getByRole('note').filter({ hasText: 'Please fill in all "required" fields' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
   await page.getByLabel('First Name').fill('Avery');
   await page.getByLabel('Last Name').fill('Surgeon');
   await page.getByLabel('Specialty').selectOption('Facial Plastic Surgery');
@@ -17,11 +21,14 @@ test('register, validate by the mailed link, log in and log out', async ({ page 
   await expect(submit).toBeDisabled();
   await page.getByLabel('I agree to the Terms of Use and Privacy Policy').check();
   await submit.click();
-  await expect(
-    page.getByText(
-      'Please validate your email by following the instructions we sent to your email address. You can login after validating.',
-    ),
-  ).toBeVisible();
+  // The outcome shows where the user is looking (the button is at the bottom of a long form), and has
+  // the focus: a screen reader reads it, the next Tab starts from it.
+  const outcome = page.getByTestId('form-outcome');
+  await expect(outcome).toHaveText(
+    'Please validate your email by following the instructions we sent to your email address. You can login after validating.',
+  );
+  await expect(outcome).toBeFocused();
+  await expect(outcome).toBeInViewport();
 
   await page.goto(await waitForLink(email, '/user/validate'));
   await expect(page.getByText('You have successfully validated your email. Please login here.')).toBeVisible();

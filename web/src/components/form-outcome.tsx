@@ -30,28 +30,36 @@ export function EmailInUseAlert() {
 
 /**
  * The banner of a form's last submit: `success` on success, the 409 alert, or the failure's messages.
- * With `reveal`, a new outcome is scrolled into view (the nearest edge), for a banner placed next to a
- * Save button at the bottom of a long form: the answer shows where the user is looking.
+ * A new outcome shows where the user is looking: it is scrolled into view (the nearest edge, so a
+ * banner next to a Save button at the bottom of a long form moves the page no more than needed), and a
+ * success takes the focus, so a screen reader reads it and the next Tab starts from it (after "Create
+ * Account" the form is emptied and its button disabled: the focus had fallen to the page). A failure
+ * leaves the focus to the field it names and is announced as an alert.
  */
 export function FormOutcomeBanner({
   outcome,
   success,
-  reveal = false,
   children,
 }: {
   outcome: FormOutcome;
   success: string;
-  reveal?: boolean;
   /** More of the success, after the message (e.g. where a new email's link was mailed). */
   children?: ReactNode;
 }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (reveal && outcome !== null) box.current?.scrollIntoView({ block: 'nearest' });
-  }, [outcome, reveal]);
+    if (outcome === null) return;
+    if (outcome.kind === 'success') box.current?.focus({ preventScroll: true });
+    box.current?.scrollIntoView({ block: 'nearest' });
+  }, [outcome]);
   if (outcome === null) return null;
   return (
-    <Box ref={box} data-testid="form-outcome" sx={{ scrollMarginBottom: 16 }}>
+    <Box
+      ref={box}
+      tabIndex={-1}
+      data-testid="form-outcome"
+      sx={{ scrollMarginTop: 16, scrollMarginBottom: 16, '&:focus': { outline: 'none' } }}
+    >
       {outcome.kind === 'success' ? (
         <Alert severity="success">
           {success}

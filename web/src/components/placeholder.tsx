@@ -5,7 +5,9 @@ import { Page } from './page';
 export function Placeholder({ title, feature }: { title: string; feature: string }) {
   return (
     <Page title={title}>
-      <Alert severity="info">This screen arrives with the {feature} feature.</Alert>
+      <Alert severity="info" role="note">
+        This screen arrives with the {feature} feature.
+      </Alert>
     </Page>
   );
 }

@@ -184,7 +184,9 @@ export function CmeTab({ token }: { token: string }) {
   const { data, isLoading, isError } = useCmeInfoQuery(token);
   return (
     <Stack spacing={2}>
-      <Alert severity="info">{CME_STATEMENT}</Alert>
+      <Alert severity="info" role="note">
+        {CME_STATEMENT}
+      </Alert>
       {isLoading ? (
         <LinearProgress aria-label="Loading CME info" />
       ) : (

@@ -67,7 +67,7 @@ const asksNewEmail = (typed: string, user: AccountUser): boolean => {
 function PendingEmailNote({ user }: { user: AccountUser }) {
   if (user.pendingEmail === null) return null;
   return (
-    <Alert severity="info" data-testid="pending-email">
+    <Alert severity="info" role="note" data-testid="pending-email">
       Pending: {user.pendingEmail}. Follow the link we mailed to that address to make it your login email; until then
       you keep logging in with {user.email}.
     </Alert>
@@ -116,7 +116,9 @@ export function ProfileTab({ user, token }: { user: AccountUser; token: string }
 
   return (
     <Stack spacing={2}>
-      <Alert severity="info">{PERSON_NOTICE}</Alert>
+      <Alert severity="info" role="note">
+        {PERSON_NOTICE}
+      </Alert>
       <PendingEmailNote user={user} />
       <Box
         component="form"

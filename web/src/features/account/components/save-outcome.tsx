@@ -19,7 +19,7 @@ export const failureOf = (error: unknown): SaveOutcome => formFailure(error, SAV
  */
 export function SaveOutcomeBanner({ outcome, children }: { outcome: SaveOutcome; children?: ReactNode }) {
   return (
-    <FormOutcomeBanner outcome={outcome} success={ACCOUNT_SAVED} reveal>
+    <FormOutcomeBanner outcome={outcome} success={ACCOUNT_SAVED}>
       {children}
     </FormOutcomeBanner>
   );

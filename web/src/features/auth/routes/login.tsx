@@ -145,7 +145,7 @@ export default function LoginRoute() {
             </Stack>
           </Stack>
         </Box>
-        <Alert severity="info">
+        <Alert severity="info" role="note">
           Have a code from a book? Log in, then redeem it.
           <br />
           <AppLink to="/redeem-info" sx={tapLink}>

@@ -109,7 +109,9 @@ export default function RegisterRoute() {
   return (
     <Page title="Create Account">
       <Stack spacing={2}>
-        <Alert severity="info">{PERSON_NOTICE}</Alert>
+        <Alert severity="info" role="note">
+          {PERSON_NOTICE}
+        </Alert>
         <FormOutcomeBanner outcome={outcome} success={VALIDATE_EMAIL_NOTICE} />
         <Box
           component="form"

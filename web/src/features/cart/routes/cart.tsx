@@ -184,7 +184,11 @@ export default function CartRoute() {
   return (
     <Page title="Cart">
       <Stack spacing={2}>
-        {showCmeWarning ? <Alert severity="warning">{CME_PURCHASE_WARNING}</Alert> : null}
+        {showCmeWarning ? (
+          <Alert severity="warning" role="note">
+            {CME_PURCHASE_WARNING}
+          </Alert>
+        ) : null}
         {isLoading ? <LinearProgress aria-label="Loading cart" /> : null}
         {!isLoading && items.length === 0 ? <Typography>{EMPTY_CART}</Typography> : null}
         {items.map((line) => (

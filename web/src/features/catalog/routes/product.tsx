@@ -92,7 +92,11 @@ export default function ProductRoute() {
               <Chip color="primary" variant="outlined" label={`${credits} CME credit${credits === 1 ? '' : 's'}`} />
             </Box>
           ) : null}
-          {product.CME_RESTRICTED ? <Alert severity="info">{CME_NOTICE}</Alert> : null}
+          {product.CME_RESTRICTED ? (
+            <Alert severity="info" role="note">
+              {CME_NOTICE}
+            </Alert>
+          ) : null}
           <PurchaseBox key={product.ID} product={product} onAdded={snackbar.show} />
           {/* The API sanitises DESCR on import; only its html is rendered. */}
           <Box className="product-description" dangerouslySetInnerHTML={{ __html: product.DESCR }} />

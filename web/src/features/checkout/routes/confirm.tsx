@@ -77,7 +77,11 @@ export default function CheckoutConfirmRoute() {
           Thank you for your order, {receipt.ATTJSON.FIRSTNAME}. Order number <strong>{receipt.ONUM}</strong>, placed{' '}
           {receipt.DATE.split('T')[0]}.
         </Typography>
-        {receipt.CATEGORY === 'Resident' ? <Alert severity="info">{RESIDENT_NOTICE}</Alert> : null}
+        {receipt.CATEGORY === 'Resident' ? (
+          <Alert severity="info" role="note">
+            {RESIDENT_NOTICE}
+          </Alert>
+        ) : null}
         <Box sx={{ maxWidth: '100%', overflowX: 'auto' }}>
           <Table size="small" aria-label="Order lines">
             <TableHead>

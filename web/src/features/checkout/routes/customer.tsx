@@ -133,7 +133,7 @@ export default function CheckoutCustomerRoute() {
   if (!viewer.loggedIn && !onlyShipped(items))
     return (
       <Page title="Checkout">
-        <Alert severity="info" sx={{ mb: 2 }}>
+        <Alert severity="info" role="note" sx={{ mb: 2 }}>
           Subscriptions, streaming and CME are tied to an account: please log in or register to buy them. Guest checkout
           is for carts that hold only physical items such as books.
         </Alert>

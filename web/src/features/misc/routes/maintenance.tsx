@@ -10,7 +10,7 @@ export default function MaintenanceRoute() {
   const time = completion.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
   return (
     <Page title="Scheduled Maintenance">
-      <Alert severity="info">
+      <Alert severity="info" role="note">
         The system is currently under scheduled maintenance. Expected completion is in one hour, at {time}.
       </Alert>
     </Page>
