@@ -1,9 +1,11 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactElement } from 'react';
 import LinearProgress from '@mui/material/LinearProgress';
+import type { Role } from '@contracts/identity';
 import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { RequireLogin, RequireRole } from '@/features/auth/components/guards';
 import { registerNavigate } from '@/lib/navigation';
+import { REDIRECTS, ROUTES, type Access, type RouteSpec, type RoutePath } from './routes';
 import { Root } from './shell/root';
 import { ShellLayout } from './shell/shell-layout';
 
@@ -28,71 +30,66 @@ function RedirectKeepingQuery({ to }: { to: string }) {
   return <Navigate to={to + search + hash} replace />;
 }
 
-const redirect = (path: string, to: string): RouteObject => ({ path, element: <RedirectKeepingQuery to={to} /> });
+/** The screen of each route of the table (routes.ts): a path without one does not compile. */
+const SCREENS: Record<RoutePath, Lazy> = {
+  '': screen(() => import('@/features/home/routes/home')),
+  cart: screen(() => import('@/features/cart/routes/cart')),
+  login: screen(() => import('@/features/auth/routes/login')),
+  'market/:offer/:uid': screen(() => import('@/features/cart/routes/market')),
+  'product/:name/:id': screen(() => import('@/features/catalog/routes/product')),
+  'products/:id': screen(() => import('@/features/catalog/routes/products')),
+  'user/register': screen(() => import('@/features/auth/routes/register')),
+  'user/forgot': screen(() => import('@/features/auth/routes/forgot')),
+  'user/resend': screen(() => import('@/features/auth/routes/resend')),
+  'user/redeem': screen(() => import('@/features/auth/routes/set-new-password')),
+  'user/validate': screen(() => import('@/features/auth/routes/validate')),
+  'user/confirm-email': screen(() => import('@/features/auth/routes/email-change')),
+  'user/undo-email-change': screen(() => import('@/features/auth/routes/email-change')),
+  'static/*': screen(() => import('@/features/static/routes/static-page')),
+  'meeting/*': screen(() => import('@/features/meetings/routes/meetings')),
+  'redeem-info': screen(() => import('@/features/misc/routes/redeem-info')),
+  'checkout/customer': screen(() => import('@/features/checkout/routes/customer')),
+  'checkout/pay': screen(() => import('@/features/checkout/routes/pay')),
+  'checkout/confirm/:number': screen(() => import('@/features/checkout/routes/confirm')),
+  people: screen(() => import('@/features/faculty/routes/people')),
+  'people/:userId': screen(() => import('@/features/faculty/routes/person')),
+  maintenance: screen(() => import('@/features/misc/routes/maintenance')),
+  test: screen(() => import('@/features/misc/routes/promo-test')),
+  'verify/:number': screen(() => import('@/features/cme/routes/verify')),
+  'user/account': screen(() => import('@/features/account/routes/account')),
+  redeem: screen(() => import('@/features/redeem/routes/redeem')),
+  'redeem/:code': screen(() => import('@/features/redeem/routes/redeem')),
+  'org/:id': placeholder('Organisation', 'organisation'),
+  'user/home': screen(() => import('@/features/streaming/routes/user-home')),
+  streaming: screen(() => import('@/features/streaming/routes/streaming')),
+  'stream/:id': screen(() => import('@/features/streaming/routes/stream')),
+  'streams/details/:productId/:videoId': screen(() => import('@/features/streaming/routes/video')),
+  'cme/:type/:id': screen(() => import('@/features/cme/routes/cme-test')),
+  'cme-center': screen(() => import('@/features/cme/routes/cme-center')),
+  'iflap/*': screen(() => import('@/features/iflap/routes/iflap')),
+  '*': screen(() => import('@/features/misc/routes/catch-all')),
+};
+
+const guard = (access: Access): ReactElement | null => {
+  if (access === 'anyone') return null;
+  if (access === 'signed-in') return <RequireLogin />;
+  const roles: readonly Role[] = access;
+  return <RequireRole anyOf={[...roles]} />;
+};
+
+/** The routes of the table, each behind its guard (React Router ranks routes by path, not order). */
+function routesOf(specs: readonly RouteSpec[]): RouteObject[] {
+  return specs.map((spec) => {
+    const route: RouteObject = spec.path === '' ? { index: true } : { path: spec.path };
+    route.lazy = SCREENS[spec.path as RoutePath];
+    const element = guard(spec.access);
+    return element ? { element, children: [route] } : route;
+  });
+}
 
 const shellRoutes: RouteObject[] = [
-  { index: true, lazy: screen(() => import('@/features/home/routes/home')) },
-  { path: 'cart', lazy: screen(() => import('@/features/cart/routes/cart')) },
-  { path: 'login', lazy: screen(() => import('@/features/auth/routes/login')) },
-  { path: 'market/:offer/:uid', lazy: screen(() => import('@/features/cart/routes/market')) },
-  { path: 'product/:name/:id', lazy: screen(() => import('@/features/catalog/routes/product')) },
-  { path: 'products', element: <Navigate to="/products/0" replace /> },
-  { path: 'products/:id', lazy: screen(() => import('@/features/catalog/routes/products')) },
-  { path: 'user/register', lazy: screen(() => import('@/features/auth/routes/register')) },
-  { path: 'user/forgot', lazy: screen(() => import('@/features/auth/routes/forgot')) },
-  { path: 'user/resend', lazy: screen(() => import('@/features/auth/routes/resend')) },
-  { path: 'user/redeem', lazy: screen(() => import('@/features/auth/routes/set-new-password')) },
-  { path: 'user/validate', lazy: screen(() => import('@/features/auth/routes/validate')) },
-  { path: 'user/confirm-email', lazy: screen(() => import('@/features/auth/routes/email-change')) },
-  { path: 'user/undo-email-change', lazy: screen(() => import('@/features/auth/routes/email-change')) },
-  { path: 'static/*', lazy: screen(() => import('@/features/static/routes/static-page')) },
-  { path: 'meeting/*', lazy: screen(() => import('@/features/meetings/routes/meetings')) },
-  { path: 'redeem-info', lazy: screen(() => import('@/features/misc/routes/redeem-info')) },
-  { path: 'checkout/customer', lazy: screen(() => import('@/features/checkout/routes/customer')) },
-  { path: 'checkout/pay', lazy: screen(() => import('@/features/checkout/routes/pay')) },
-  { path: 'checkout/confirm/:number', lazy: screen(() => import('@/features/checkout/routes/confirm')) },
-  { path: 'people', lazy: screen(() => import('@/features/faculty/routes/people')) },
-  { path: 'people/:userId', lazy: screen(() => import('@/features/faculty/routes/person')) },
-  { path: 'maintenance', lazy: screen(() => import('@/features/misc/routes/maintenance')) },
-  { path: 'test', lazy: screen(() => import('@/features/misc/routes/promo-test')) },
-  { path: 'verify/:number', lazy: screen(() => import('@/features/cme/routes/verify')) },
-  {
-    element: <RequireLogin />,
-    children: [
-      { path: 'user/account', lazy: screen(() => import('@/features/account/routes/account')) },
-      { path: 'redeem', lazy: screen(() => import('@/features/redeem/routes/redeem')) },
-      { path: 'redeem/:code', lazy: screen(() => import('@/features/redeem/routes/redeem')) },
-      { path: 'org/:id', lazy: placeholder('Organisation', 'organisation') },
-    ],
-  },
-  {
-    element: <RequireRole anyOf={['streaming']} />,
-    children: [
-      { path: 'user/home', lazy: screen(() => import('@/features/streaming/routes/user-home')) },
-      { path: 'streaming', lazy: screen(() => import('@/features/streaming/routes/streaming')) },
-      { path: 'stream/:id', lazy: screen(() => import('@/features/streaming/routes/stream')) },
-      {
-        path: 'streams/details/:productId/:videoId',
-        lazy: screen(() => import('@/features/streaming/routes/video')),
-      },
-    ],
-  },
-  {
-    element: <RequireRole anyOf={['cme']} />,
-    children: [{ path: 'cme/:type/:id', lazy: screen(() => import('@/features/cme/routes/cme-test')) }],
-  },
-  {
-    element: <RequireRole anyOf={['cme', 'cmePrint']} />,
-    children: [{ path: 'cme-center', lazy: screen(() => import('@/features/cme/routes/cme-center')) }],
-  },
-  redirect('register/redeem', '/user/redeem'),
-  redirect('register/validate', '/user/validate'),
-  redirect('symposia', '/meeting/list'),
-  redirect('elearning/menu', '/streaming'),
-  redirect('elearning/home', '/streaming'),
-  redirect('elearning/search', '/streaming'),
-  // Marketing short paths (GET /api/short-paths), otherwise Page Not Found.
-  { path: '*', lazy: screen(() => import('@/features/misc/routes/catch-all')) },
+  ...routesOf(ROUTES.filter((spec: RouteSpec) => !spec.bare)),
+  ...REDIRECTS.map(({ path, to }) => ({ path, element: <RedirectKeepingQuery to={to} /> })),
 ];
 
 export const router = createBrowserRouter([
@@ -103,10 +100,7 @@ export const router = createBrowserRouter([
     children: [
       { element: <ShellLayout />, children: shellRoutes },
       // iFlap lives outside the navigation shell (storefront section 2).
-      {
-        element: <RequireRole anyOf={['iflap']} />,
-        children: [{ path: 'iflap/*', lazy: screen(() => import('@/features/iflap/routes/iflap')) }],
-      },
+      ...routesOf(ROUTES.filter((spec: RouteSpec) => spec.bare)),
     ],
   },
 ]);
