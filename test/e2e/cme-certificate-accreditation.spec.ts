@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { DEMO_CME_STATEMENTS } from '../../libs/config/config.js';
 import { CME_VERIFY_HEADLINES } from '../../libs/contracts/cme.js';
-import { expectNoSeriousAxeViolations } from './support/axe.js';
+import { expectNoAxeViolations } from './support/axe.js';
 import { cmePhysician, withRight } from './support/cme.js';
 import { expectNoSidewaysScroll } from './support/layout.js';
 import { pdfText } from './support/pdf.js';
@@ -113,7 +113,7 @@ for (const size of SIZES) {
         await expect(board.getByRole('region', { name: 'Accreditation' })).toContainText(ACCREDITATION);
         await pageAtRest(board);
         await expectNoSidewaysScroll(board);
-        await expectNoSeriousAxeViolations(board, 'verify page of a version 3 certificate');
+        await expectNoAxeViolations(board, 'verify page of a version 3 certificate');
         await expectTapTargets(board.getByRole('link', { name: /signed credential|public keys/ }), 'credential links');
       } finally {
         await board.context().close();

@@ -48,15 +48,20 @@ export async function axeViolations(page: Page, options: AxeOptions = {}): Promi
   );
 }
 
-/** The violations of `impact` serious or critical, one line each naming the page and the elements. */
-export function seriousLines(violations: AxeViolation[], where: string): string[] {
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${where}: ${violation.id} (${violation.impact}) ${violation.targets.join(', ')}`);
+/** One line per violation, naming the page, the rule, its impact and the elements. */
+export function violationLines(violations: AxeViolation[], where: string): string[] {
+  return violations.map(
+    (violation) => `${where}: ${violation.id} (${violation.impact}) ${violation.targets.join(', ')}`,
+  );
 }
 
-/** axe-core on the page at rest (`pageAtRest`): no serious or critical violation (the list names each one found). */
-export async function expectNoSeriousAxeViolations(page: Page, where: string): Promise<void> {
+/**
+ * axe-core on the page at rest (`pageAtRest`) with the WCAG 2.2 A and AA rules: no violation of any
+ * impact (the list names each one found). The journeys call it in the states they reach (a dialog or
+ * menu open, the player playing, a form's errors shown); the gate (accessibility-gate.spec.ts) checks
+ * every route at rest.
+ */
+export async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
   await pageAtRest(page);
-  expect(seriousLines(await axeViolations(page), where)).toEqual([]);
+  expect(violationLines(await axeViolations(page, { tags: WCAG_AA_TAGS }), where)).toEqual([]);
 }
