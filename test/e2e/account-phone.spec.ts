@@ -157,52 +157,55 @@ for (const size of SIZES) {
       await check(page, 'billing');
     });
 
-    test(`${size.name}: a new email is confirmed from the new address and undone from the old one`, async ({
-      page,
-      request,
-    }) => {
-      test.setTimeout(120_000);
-      const email = await registeredAccount(request, PASSWORD);
-      const newEmail = freshEmail('moved');
-      await withApiSession(page, email, PASSWORD);
-      await page.goto('/user/account#profile');
-      const profile = page.getByRole('form', { name: 'Profile' });
-      await profile.getByLabel('Email').fill(newEmail);
-      // Without the current password the form refuses, with the focus on it.
-      await profile.getByRole('button', { name: 'Save' }).click();
-      await expect(profile.getByLabel('Current Password')).toBeFocused();
-      await expect(
-        profile.getByText('Please enter your current password to change your email or password.'),
-      ).toBeVisible();
-      await profile.getByLabel('Current Password').fill(PASSWORD);
-      await profile.getByRole('button', { name: 'Save' }).click();
-      await expectOutcomeInView(page, `We mailed a link to ${newEmail}`);
-      await expect(page.getByTestId('pending-email')).toContainText(`Pending: ${newEmail}`);
-      await expect(profile.getByLabel('Email')).toHaveValue(email);
-      await check(page, 'profile with a pending email');
+    // At the phone's size: the confirm and undo are the server's; the pages' layout at both sizes is the accessibility gate's.
+    if (size.name === 'phone') {
+      test(`${size.name}: a new email is confirmed from the new address and undone from the old one`, async ({
+        page,
+        request,
+      }) => {
+        test.setTimeout(120_000);
+        const email = await registeredAccount(request, PASSWORD);
+        const newEmail = freshEmail('moved');
+        await withApiSession(page, email, PASSWORD);
+        await page.goto('/user/account#profile');
+        const profile = page.getByRole('form', { name: 'Profile' });
+        await profile.getByLabel('Email').fill(newEmail);
+        // Without the current password the form refuses, with the focus on it.
+        await profile.getByRole('button', { name: 'Save' }).click();
+        await expect(profile.getByLabel('Current Password')).toBeFocused();
+        await expect(
+          profile.getByText('Please enter your current password to change your email or password.'),
+        ).toBeVisible();
+        await profile.getByLabel('Current Password').fill(PASSWORD);
+        await profile.getByRole('button', { name: 'Save' }).click();
+        await expectOutcomeInView(page, `We mailed a link to ${newEmail}`);
+        await expect(page.getByTestId('pending-email')).toContainText(`Pending: ${newEmail}`);
+        await expect(profile.getByLabel('Email')).toHaveValue(email);
+        await check(page, 'profile with a pending email');
 
-      // The new address confirms: from now on it is the login.
-      await page.goto(await waitForLink(newEmail, '/user/confirm-email'));
-      await expect(page.getByText('Your new email address is confirmed.')).toBeVisible();
-      await expectNoSidewaysScroll(page);
-      await expectNoAxeViolations(page, 'confirm email');
-      await page.getByRole('link', { name: 'Go to your account' }).click();
-      await expect(profile.getByLabel('Email')).toHaveValue(newEmail);
-      await expect(page.getByTestId('pending-email')).toHaveCount(0);
+        // The new address confirms: from now on it is the login.
+        await page.goto(await waitForLink(newEmail, '/user/confirm-email'));
+        await expect(page.getByText('Your new email address is confirmed.')).toBeVisible();
+        await expectNoSidewaysScroll(page);
+        await expectNoAxeViolations(page, 'confirm email');
+        await page.getByRole('link', { name: 'Go to your account' }).click();
+        await expect(profile.getByLabel('Email')).toHaveValue(newEmail);
+        await expect(page.getByTestId('pending-email')).toHaveCount(0);
 
-      // The old address was told, and undoes it: every session ends, the old address logs in again.
-      await page.goto(await waitForLink(email, '/user/undo-email-change'));
-      const undo = page.getByRole('button', { name: 'Undo the email change' });
-      await expect(undo).toBeVisible();
-      await expectTapTargets(undo, 'Undo');
-      await expectNoAxeViolations(page, 'undo email change');
-      await undo.click();
-      await expect(page.getByText(/The change of your email address was undone/)).toBeVisible();
-      await expectNoSidewaysScroll(page);
-      await page.getByRole('link', { name: 'Login', exact: true }).last().click();
-      await logIn(page, email, PASSWORD);
-      await page.goto('/user/account#profile');
-      await expect(profile.getByLabel('Email')).toHaveValue(email);
-    });
+        // The old address was told, and undoes it: every session ends, the old address logs in again.
+        await page.goto(await waitForLink(email, '/user/undo-email-change'));
+        const undo = page.getByRole('button', { name: 'Undo the email change' });
+        await expect(undo).toBeVisible();
+        await expectTapTargets(undo, 'Undo');
+        await expectNoAxeViolations(page, 'undo email change');
+        await undo.click();
+        await expect(page.getByText(/The change of your email address was undone/)).toBeVisible();
+        await expectNoSidewaysScroll(page);
+        await page.getByRole('link', { name: 'Login', exact: true }).last().click();
+        await logIn(page, email, PASSWORD);
+        await page.goto('/user/account#profile');
+        await expect(profile.getByLabel('Email')).toHaveValue(email);
+      });
+    }
   });
 }

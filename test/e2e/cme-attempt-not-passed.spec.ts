@@ -12,10 +12,11 @@ import { expectTapTargets } from './support/tap-targets.js';
  * the credits (none) and when the retake opens, never the key; the CME center lists it as an attempt,
  * apart from the completed activities, and offers no certificate. At 390 and 1280 px.
  */
-const SIZES = [
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-  { name: 'desktop', viewport: { width: 1280, height: 800 } },
-] as const;
+/**
+ * At the phone's size, where the CME records are a list (cme-center-tests sees the desktop's
+ * region); the layout at both sizes is the accessibility gate's.
+ */
+const SIZES = [{ name: 'phone', viewport: { width: 390, height: 844 } }] as const;
 
 /** A test no demo journey takes. */
 const NONE_RIGHT = { id: 338, name: 'Vascular Lasers: Video Atlas' };

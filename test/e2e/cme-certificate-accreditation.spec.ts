@@ -16,10 +16,11 @@ import { expectTapTargets } from './support/tap-targets.js';
  * credit") and designation, the totals and the accreditation statement; the attempt is on neither. At
  * 390 and 1280 px.
  */
-const SIZES = [
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-  { name: 'desktop', viewport: { width: 1280, height: 800 } },
-] as const;
+/**
+ * At the desktop's size (the verify page at the phone's is in cme-certificate-verify): what the PDF
+ * and the page state is the same at any size; the layout at both is the accessibility gate's.
+ */
+const SIZES = [{ name: 'desktop', viewport: { width: 1280, height: 800 } }] as const;
 
 /** Tests no demo journey takes; 330 is a patient-safety activity (category 28). */
 const ALL_RIGHT = { id: 330, name: 'Office-Based Anesthesia: A Practical Guide' };

@@ -22,10 +22,9 @@ test.afterEach(async () => {
   await release?.();
 });
 
-for (const size of [
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-  { name: 'desktop', viewport: { width: 1280, height: 800 } },
-]) {
+// At the phone's size, where the banner takes most room (the home with the banner at the desktop's is
+// renewal-toast's).
+for (const size of [{ name: 'phone', viewport: { width: 390, height: 844 } }]) {
   test.describe(`at ${size.viewport.width}x${size.viewport.height}`, () => {
     test.use({ viewport: size.viewport });
 

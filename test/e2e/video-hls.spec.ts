@@ -12,10 +12,11 @@ import { expectTapTargets } from './support/tap-targets.js';
  * a chapter of the list jumps; the first page stops with the message when another page of the account
  * starts playing, and "Play here" takes the playback back. Both sizes; axe on the player.
  */
-const SIZES = [
-  { name: 'phone', viewport: { width: 390, height: 844 } },
-  { name: 'desktop', viewport: { width: 1280, height: 800 } },
-] as const;
+/**
+ * At the phone's size, where the settings are a sheet over the chapter list (video-player walks every
+ * control by keyboard at both sizes; the gate checks the page at both).
+ */
+const SIZES = [{ name: 'phone', viewport: { width: 390, height: 844 } }] as const;
 const PAGE = SERIES_VIDEO_PAGE;
 /** Where the first page pauses: a fixed point well before the end (a resume within 5 s of it starts over). */
 const PAUSE_AT = 6;

@@ -90,26 +90,28 @@ for (const size of SIZES) {
     test.use({ viewport: size.viewport, actionTimeout: 20_000 });
     test.describe.configure({ timeout: DEMO_MEDIA_WAIT_MS + 120_000 });
 
-    test(`${size.name}: resume exact on a slow line and a busy CPU; every control by keyboard; captions readable`, async ({
+    test(`${size.name}: resume exact (on the phone: a slow line, a busy CPU, a reload); every control by keyboard; captions readable`, async ({
       page,
     }) => {
       const { token } = await seriesViewer(page);
       await demoMedia(page, token);
       await savePosition(page, token, RESUME_AT);
 
-      // Slow media: the seek waits until the media can take it, and happens once.
+      // Slow media (on the phone: a slow line and a busy CPU): the seek waits until the media can take
+      // it, and happens once. The desktop resumes on a fast line; the seek's timing is not the layout's.
       await page.addInitScript({ content: RECORD_SEEKS });
-      const undo = await slowDown(page);
+      const undo = size.name === 'phone' ? await slowDown(page) : async () => undefined;
       await page.goto(SERIES_VIDEO_PAGE);
       await expect.poll(() => media(page, (v) => v.readyState >= 2 && !v.seeking), { timeout: 60_000 }).toBe(true);
       expect(await media(page, (v) => v.currentTime)).toBe(RESUME_AT);
       expect(await page.evaluate<number[]>('window.__seeks')).toEqual([RESUME_AT]);
-      // A reload starts there again.
-      await page.reload();
-      await expect.poll(() => media(page, (v) => v.readyState >= 2 && !v.seeking), { timeout: 60_000 }).toBe(true);
-      expect(await media(page, (v) => v.currentTime)).toBe(RESUME_AT);
-      expect(await page.evaluate<number[]>('window.__seeks')).toEqual([RESUME_AT]);
-
+      if (size.name === 'phone') {
+        // A reload starts there again.
+        await page.reload();
+        await expect.poll(() => media(page, (v) => v.readyState >= 2 && !v.seeking), { timeout: 60_000 }).toBe(true);
+        expect(await media(page, (v) => v.currentTime)).toBe(RESUME_AT);
+        expect(await page.evaluate<number[]>('window.__seeks')).toEqual([RESUME_AT]);
+      }
       await undo();
 
       // Every control by keyboard: Tab reaches each one, before the first play and after it.
