@@ -216,6 +216,16 @@ export interface Quote {
   RENEWALS: RenewalTerms[];
 }
 
+/**
+ * A card number as a person gives it: printed cards group the digits, so a paste carries spaces or
+ * dashes ("4242 4242 4242 4242"). The digits alone are the number; anything else is left for the
+ * "digits only" rule to refuse.
+ */
+export const cardNumberDigits = (text: string): string => text.replace(/[\s-]/g, '');
+
+/** The digits in groups of four, as a card prints them ("4242 4242 4242 4242"). */
+export const groupedCardNumber = (digits: string): string => digits.replace(/(\d{4})(?=\d)/g, '$1 ');
+
 export interface CardInput {
   /** 16 digits; never stored, never logged. */
   CC: string;

@@ -57,7 +57,10 @@ export interface ChargeApproved {
 
 export interface ChargeDeclined {
   approved: false;
+  /** For the buyer: the shop's words (decline-words.ts), never the processor's text. */
   errors: string[];
+  /** The processor's own reason, for the logs only (a gateway with its own words leaves it out). */
+  processorReason?: string;
   /**
    * The card asks its holder to authenticate (3-D Secure): nothing is charged yet; the browser finishes
    * it with the processor's script and this client secret (Stripe.js `handleNextAction`). Absent on a

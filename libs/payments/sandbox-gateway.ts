@@ -12,6 +12,7 @@ import type {
   TokenizedCard,
   TokenizeSource,
 } from './payment-gateway.js';
+import { DECLINES } from './decline-words.js';
 import { chargeFingerprint, PAYMENT_INTERRUPTED, refundFingerprint } from './payment-gateway.js';
 import type { SandboxStore, SandboxToken } from './sandbox-gateway-store.js';
 
@@ -27,15 +28,8 @@ const SANDBOX_CURRENCY = 'usd';
  * the security code).
  */
 
-export const DECLINES = {
-  declined: 'Your card was declined.',
-  insufficientFunds: 'Your card has insufficient funds.',
-  expired: 'Your card has expired.',
-  securityCode: "Your card's security code is incorrect.",
-  incorrectNumber: 'Your card number is incorrect.',
-  invalidMonth: "Your card's expiration month is invalid.",
-  invalidYear: "Your card's expiration year is invalid.",
-} as const;
+// The sandbox declines with the shop's words for each kind of refusal, as the Stripe gateway does.
+export { DECLINES };
 
 /** Why the sandbox refuses a refund. */
 export const REFUND_REFUSALS = {

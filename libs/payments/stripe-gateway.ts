@@ -15,6 +15,7 @@ import type {
   CardSetup,
   SettleOptions,
 } from './payment-gateway.js';
+import { declineWords, type ProcessorRefusal } from './decline-words.js';
 import { chargeFingerprint, PAYMENT_INTERRUPTED, refundFingerprint } from './payment-gateway.js';
 import type { StripeGatewayStore } from './stripe-gateway-store.js';
 import { findIntentByKey, STRIPE_TEXTS, stripeClient, toCardOnFile, tokenOf, waitFor } from './stripe-support.js';
@@ -46,6 +47,13 @@ export const NOTHING_CHARGED = 'nothing_charged_';
 
 const declined = (text: string): ChargeDeclined => ({ approved: false, errors: [text] });
 
+/** A refusal of the processor: the buyer gets the shop's words, the logs the processor's own. */
+const refused = (refusal: ProcessorRefusal & { message?: string | null }): ChargeDeclined => ({
+  approved: false,
+  errors: [declineWords(refusal)],
+  ...(refusal.message ? { processorReason: refusal.message } : {}),
+});
+
 /** Stripe takes Idempotency-Keys of at most 255 characters. */
 const STRIPE_KEY_MAX = 255;
 
@@ -58,10 +66,11 @@ export function stripeKey(key: AnswerKey, step = ''): string {
   return whole.length <= STRIPE_KEY_MAX ? whole : `sha256:${createHash('sha256').update(key).digest('hex')}${step}`;
 }
 
-/** A card error (402) or a refused request (400: a bad payment method id): the processor's reason. */
-function refusalOf(error: unknown): string | null {
-  if (error instanceof Stripe.errors.StripeCardError) return error.message;
-  if (error instanceof Stripe.errors.StripeInvalidRequestError) return error.message;
+/** A card error (402) or a refused request (400: a bad payment method id), told as a decline; else null. */
+function refusalOf(error: unknown): ChargeDeclined | null {
+  if (error instanceof Stripe.errors.StripeCardError || error instanceof Stripe.errors.StripeInvalidRequestError) {
+    return refused({ code: error.code ?? null, decline_code: error.decline_code ?? null, message: error.message });
+  }
   return null;
 }
 
@@ -123,11 +132,11 @@ export class StripeGateway implements PaymentGateway {
         { idempotencyKey: stripeKey(key) },
       );
     } catch (error) {
-      const reason = refusalOf(error);
+      const refusal = refusalOf(error);
       // No answer from Stripe (network, 5xx): the key stays open; settle finds out what happened.
-      if (reason === null) throw error;
+      if (refusal === null) throw error;
       const intentId = error instanceof Stripe.errors.StripeError ? (error.payment_intent?.id ?? null) : null;
-      return this.store.finishCharge(key, intentId, declined(reason));
+      return this.store.finishCharge(key, intentId, refusal);
     }
     const result = await this.resultOf(intent, request.token !== undefined || request.saveCard === true);
     if (result === null) {
@@ -184,8 +193,8 @@ export class StripeGateway implements PaymentGateway {
         action: { type: 'authenticate', reference: intent.id, clientSecret: intent.client_secret },
       };
     }
-    if (intent.status === 'requires_payment_method' && intent.last_payment_error?.message) {
-      return declined(intent.last_payment_error.message);
+    if (intent.status === 'requires_payment_method' && intent.last_payment_error) {
+      return refused(intent.last_payment_error);
     }
     if (intent.status === 'canceled') return declined(PAYMENT_INTERRUPTED);
     return null;
@@ -245,9 +254,9 @@ export class StripeGateway implements PaymentGateway {
     }
     // Nobody is left to finish it (the request, or the holder's authentication, is gone): cancel it.
     if (['requires_action', 'requires_confirmation', 'requires_payment_method'].includes(intent.status)) {
-      const failed = intent.last_payment_error?.message;
+      const failed = intent.last_payment_error;
       if (intent.status === 'requires_payment_method' && failed) {
-        return this.store.settleCharge(idempotencyKey, intent.id, declined(failed));
+        return this.store.settleCharge(idempotencyKey, intent.id, refused(failed));
       }
       settled = await this.stripe.paymentIntents.cancel(
         intent.id,
@@ -298,9 +307,9 @@ export class StripeGateway implements PaymentGateway {
         year: String(pm.card?.exp_year ?? ''),
       };
     } catch (error) {
-      const reason = refusalOf(error);
-      if (reason === null) throw error;
-      return declined(reason);
+      const refusal = refusalOf(error);
+      if (refusal === null) throw error;
+      return refusal;
     }
   }
 
@@ -339,8 +348,11 @@ export class StripeGateway implements PaymentGateway {
         );
         return await this.store.finishRefund(key, { refunded: true, reference: refund.id, amountCents: refund.amount });
       } catch (error) {
-        const reason = refusalOf(error);
-        if (reason !== null) return this.store.finishRefund(key, refusedRefund(reason));
+        // An operator reads a refund's refusal: the processor's own reason.
+        const refusal = refusalOf(error);
+        if (refusal !== null) {
+          return this.store.finishRefund(key, refusedRefund(refusal.processorReason ?? refusal.errors.join(' ')));
+        }
         // No answer: the key may try again (Stripe answers a repeat of the key with the same refund).
         await this.store.forgetRefund(key);
         throw error;

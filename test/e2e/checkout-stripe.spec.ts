@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { DECLINES } from '../../libs/payments/decline-words.js';
 import { expectNoAxeViolations } from './support/axe.js';
 import { addToCart, cheapBook, fillCustomer, sessionToken } from './support/checkout.js';
 import { expectNoSidewaysScroll } from './support/layout.js';
@@ -197,9 +198,10 @@ test.describe('at 1280x800', () => {
     await page.getByRole('button', { name: 'Complete authentication' }).click();
     await page.getByRole('button', { name: 'Fail authentication' }).click();
 
+    // In the shop's words, not Stripe's ("The provided PaymentMethod has failed authentication.").
     const alert = page.getByRole('alert').filter({ hasText: PAY_ERRORS });
     await expect(alert).toBeVisible();
-    await expect(alert.getByRole('listitem').first()).toBeVisible();
+    await expect(alert.getByRole('listitem')).toHaveText([DECLINES.authentication]);
     await expect(page).toHaveURL(/\/checkout\/pay$/);
     await expect(page.getByRole('button', { name: 'Pay' })).toBeEnabled();
     expect(await cartLines(page)).toHaveLength(1);
@@ -210,7 +212,10 @@ test.describe('at 1280x800', () => {
 test.describe('at 390x844', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("a declined card: Stripe's reason in the pay screen's error list, the cart stays", async ({ page, request }) => {
+  test("a declined card: the shop's words in the pay screen's error list, the cart stays", async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(120_000);
     await signedInAtPay(page, request);
     await typeStripeCard(stripeFields(page), STRIPE_CARDS.declined);
@@ -218,7 +223,7 @@ test.describe('at 390x844', () => {
 
     const alert = page.getByRole('alert').filter({ hasText: PAY_ERRORS });
     await expect(alert).toBeVisible();
-    await expect(alert.getByRole('listitem')).toHaveText(['Your card was declined.']);
+    await expect(alert.getByRole('listitem')).toHaveText([DECLINES.declined]);
     await expect(page).toHaveURL(/\/checkout\/pay$/);
     await expect(page.getByRole('button', { name: 'Pay' })).toBeEnabled();
     expect(await cartLines(page)).toHaveLength(1);

@@ -14,6 +14,15 @@ test('register on a phone, validate by the mailed link, log in and log out', asy
   await page.getByLabel('First Name').fill('Avery');
   await page.getByLabel('Last Name').fill('Surgeon');
   await page.getByLabel('Specialty').selectOption('Facial Plastic Surgery');
+  // A pasted phone number is never cut: a long one is shown whole with the rule's message.
+  const phone = page.getByLabel('Phone');
+  await phone.fill('+1 (555) 123-4567 ext. 890');
+  await phone.blur();
+  await expect(phone).toHaveValue('+1 (555) 123-4567 ext. 890');
+  await expect(page.getByText('Phone must be at most 20 characters.')).toBeVisible();
+  // Its runs of spaces and its ends do not count (25 characters typed, 17 kept).
+  await phone.fill('   +1  (555)  123-4567   ');
+  await expect(page.getByText('Phone must be at most 20 characters.')).toHaveCount(0);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   const submit = page.getByRole('button', { name: 'Create Account' });

@@ -1,4 +1,4 @@
-import { BadRequestException, Inject } from '@nestjs/common';
+import { BadRequestException, Inject, Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { Clock, dayOf } from '#libs/application/clock.js';
 import type { Config } from '#libs/config/config.js';
@@ -7,7 +7,7 @@ import { encryptDob } from '#libs/crypto/dob.js';
 import { cardOnFileDecider } from '#libs/domain/card-on-file/card-on-file.decider.js';
 import { cardStreamId } from '#libs/domain/card-on-file/card-on-file.events.js';
 import { customerDecider } from '#libs/domain/customer/customer.decider.js';
-import type { CardOnFile } from '#libs/contracts/cart.js';
+import { cardNumberDigits, type CardOnFile } from '#libs/contracts/cart.js';
 import { customerStreamId } from '#libs/domain/customer/customer.events.js';
 import { DomainError } from '#libs/domain/kernel/decider.js';
 import { PAYMENT_GATEWAY, type PaymentGateway } from '#libs/payments/payment-gateway.js';
@@ -29,6 +29,8 @@ const DECLINED = 'Your card was declined.';
  */
 @CommandHandler(ReplaceCardCommand)
 export class ReplaceCardHandler implements ICommandHandler<ReplaceCardCommand> {
+  private readonly logger = new Logger(ReplaceCardHandler.name);
+
   constructor(
     private readonly eventSourced: EventSourcedService,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
@@ -39,9 +41,13 @@ export class ReplaceCardHandler implements ICommandHandler<ReplaceCardCommand> {
     const kept = await this.gateway.tokenize(
       'PAYMENTMETHOD' in card
         ? { paymentMethodId: card.PAYMENTMETHOD }
-        : { number: card.CC.replace(/[\s-]/g, ''), month: Number(card.MONTH), year: Number(card.YEAR), cvc: card.SC },
+        : { number: cardNumberDigits(card.CC), month: Number(card.MONTH), year: Number(card.YEAR), cvc: card.SC },
     );
-    if ('approved' in kept) throw new DomainError(CARD_DECLINED, kept.errors[0] ?? DECLINED);
+    if ('approved' in kept) {
+      // The customer reads the shop's words; the processor's own reason is kept here.
+      if (kept.processorReason) this.logger.log(`A card was declined by the processor: ${kept.processorReason}`);
+      throw new DomainError(CARD_DECLINED, kept.errors[0] ?? DECLINED);
+    }
     await this.eventSourced.execute(cardStreamId(customerId), cardOnFileDecider, {
       type: 'SaveCardOnFile',
       customerId,

@@ -1,7 +1,7 @@
 import { BadRequestException } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { fingerprintOf } from '#libs/application/stored-answers.js';
-import type { CartView } from '#libs/contracts/cart.js';
+import { cardNumberDigits, type CartView } from '#libs/contracts/cart.js';
 import { cardOnFileDecider } from '#libs/domain/card-on-file/card-on-file.decider.js';
 import { cardStreamId } from '#libs/domain/card-on-file/card-on-file.events.js';
 import { cmePurchaseAllowed, CME_PURCHASE_WARNING } from '#libs/domain/cart/cme.rules.js';
@@ -90,7 +90,7 @@ const flatJson = (fields: object): string => JSON.stringify(fields, Object.keys(
 
 export function payFingerprint(cartId: string, input: PayDto): string {
   const card = input.CARD
-    ? `card:${input.CARD.CC.replace(/[\s-]/g, '').slice(-4)}:${input.CARD.MONTH}/${input.CARD.YEAR}`
+    ? `card:${cardNumberDigits(input.CARD.CC).slice(-4)}:${input.CARD.MONTH}/${input.CARD.YEAR}`
     : input.PAYMENTMETHOD
       ? `payment_method:${input.PAYMENTMETHOD}`
       : 'card_on_file';
@@ -118,7 +118,7 @@ export async function chargeSource(
 ): Promise<ChargeSource & Pick<ChargeRequest, 'saveCard'>> {
   if (input.CARD) {
     const card = {
-      number: input.CARD.CC,
+      number: cardNumberDigits(input.CARD.CC),
       month: Number(input.CARD.MONTH),
       year: Number(input.CARD.YEAR),
       cvc: input.CARD.SC,

@@ -280,6 +280,12 @@ export class PaymentSettlement implements OnApplicationBootstrap, OnApplicationS
 
   /** No money moved: the cart is free again and the key answers the decline. */
   async declined(claim: PaymentClaim, charge: ChargeResult): Promise<PayResponse> {
+    // The buyer reads the shop's words; the processor's own reason is kept here (order, never the card).
+    if (!charge.approved && charge.processorReason) {
+      this.logger.log(
+        `Payment of order ${claim.onum ?? '(none)'} declined by the processor: ${charge.processorReason}`,
+      );
+    }
     const interrupted = !charge.approved && charge.errors.includes(PAYMENT_INTERRUPTED);
     await this.release(claim, interrupted ? 'abandoned' : 'declined');
     const errors = charge.approved ? [] : charge.errors;

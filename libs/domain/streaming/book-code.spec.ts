@@ -1,5 +1,5 @@
 import { givenWhenThen } from '../kernel/given-when-then.testing.js';
-import { bookCodeDecider, bookCodeStreamId } from './book-code.js';
+import { bookCodeDecider, bookCodeStreamId, normalizeCode } from './book-code.js';
 
 const now = '2026-03-01T10:00:00.000Z';
 const given = givenWhenThen(bookCodeDecider);
@@ -34,5 +34,14 @@ describe('book code decider (Book redeem)', () => {
   });
   it('the stream is named by the normalised code', () => {
     expect(bookCodeStreamId(' book-aegb-bnzb')).toBe('bookcode-BOOK-AEGB-BNZB');
+  });
+  it('a code pasted with spaces, other dashes or none is the printed code', () => {
+    for (const pasted of ['book aegb bnzb', 'BOOKAEGBBNZB', 'BOOK\u2013AEGB\u2013BNZB', ' Book-Aegb Bnzb\n']) {
+      given().when({ type: 'RedeemCode', code: pasted, customerId: 'c-1', productId: 601, now }).then(redeemed);
+      expect(normalizeCode(pasted)).toBe('BOOK-AEGB-BNZB');
+    }
+  });
+  it('a code of another shape is only trimmed and upper-cased', () => {
+    expect(normalizeCode(' promo 12 ')).toBe('PROMO 12');
   });
 });

@@ -15,8 +15,19 @@ export type BookCodeEvent = CodeRedeemed;
 
 export const BOOK_CODE_EVENT_TYPES = ['CodeRedeemed'] as const satisfies readonly BookCodeEvent['type'][];
 
-/** Codes are stored upper-case (book-codes.csv: BOOK-XXXX-XXXX); what a person types is normalised first. */
-export const normalizeCode = (code: string): string => code.trim().toUpperCase();
+/** BOOK-XXXX-XXXX (book-codes.csv) with its dashes and spaces left out: BOOK and two groups of four. */
+const BOOK_CODE_PARTS = /^BOOK([A-Z0-9]{4})([A-Z0-9]{4})$/;
+
+/**
+ * Codes are stored upper-case (book-codes.csv: BOOK-XXXX-XXXX); what a person types is normalised first:
+ * trimmed and upper-cased, and a code of that shape written with spaces, other dashes or none
+ * ("book aegb bnzb", "BOOKAEGBBNZB", "BOOK–AEGB–BNZB") is written as the card prints it.
+ */
+export function normalizeCode(code: string): string {
+  const upper = code.trim().toUpperCase();
+  const parts = BOOK_CODE_PARTS.exec(upper.replace(/[\s\-\u2010-\u2015_.]/g, ''));
+  return parts ? `BOOK-${parts[1]}-${parts[2]}` : upper;
+}
 
 export const bookCodeStreamId = (code: string): string => `bookcode-${normalizeCode(code)}`;
 

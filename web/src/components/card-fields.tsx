@@ -1,11 +1,14 @@
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import type { FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form';
+import { cardNumberDigits, groupedCardNumber } from '@contracts/cart';
 import { messageOf, muiField, required } from '@/lib/form';
 
 export const CARD_YEARS = Array.from({ length: 11 }, (_, index) => String(2025 + index));
 export const CARD_MONTHS = Array.from({ length: 12 }, (_, index) => String(index + 1).padStart(2, '0'));
 export const CARD_NUMBER_MAX = 16;
+/** A number of CARD_NUMBER_MAX digits with a space or a dash between each (a generous paste). */
+const CARD_NUMBER_TYPED_MAX = 2 * CARD_NUMBER_MAX;
 export const SECURITY_CODE_MAX = 4;
 
 /**
@@ -22,6 +25,14 @@ export function CardFields<T extends FieldValues>({
 }) {
   const message = (name: string) => messageOf(errors[name] as { message?: unknown } | undefined);
   const field = (name: 'CC' | 'MONTH' | 'YEAR' | 'SC') => name as Path<T>;
+  // What a person pastes ("4242 4242 4242 4242", "4242-4242-...") is the number: the form holds its
+  // digits, and the field shows them grouped once the person leaves it.
+  const cardNumber = register(field('CC'), {
+    setValueAs: (value: string) => cardNumberDigits(value),
+    required: required('Card Number'),
+    maxLength: { value: CARD_NUMBER_MAX, message: `Card Number must be at most ${CARD_NUMBER_MAX} digits.` },
+    pattern: { value: /^\d+$/, message: 'Card Number must be digits only.' },
+  });
   const select = (name: 'MONTH' | 'YEAR', label: string, values: readonly string[], autoComplete: string) => (
     <TextField
       fullWidth
@@ -51,16 +62,16 @@ export function CardFields<T extends FieldValues>({
           required
           label="Card Number"
           autoComplete="cc-number"
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: CARD_NUMBER_MAX } }}
+          // Room for a pasted number's spaces or dashes: the rules below count its digits.
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: CARD_NUMBER_TYPED_MAX } }}
           error={message('CC') !== undefined}
           helperText={message('CC')}
-          {...muiField(
-            register(field('CC'), {
-              required: required('Card Number'),
-              maxLength: { value: CARD_NUMBER_MAX, message: `Card Number must be at most ${CARD_NUMBER_MAX} digits.` },
-              pattern: { value: /^\d+$/, message: 'Card Number must be digits only.' },
-            }),
-          )}
+          {...muiField(cardNumber)}
+          onBlur={(event) => {
+            void cardNumber.onBlur(event);
+            const digits = cardNumberDigits(event.target.value);
+            if (/^\d+$/.test(digits)) event.target.value = groupedCardNumber(digits);
+          }}
         />
       </Grid>
       <Grid size={{ xs: 6, sm: 4 }}>{select('MONTH', 'Card Month', CARD_MONTHS, 'cc-exp-month')}</Grid>

@@ -1,6 +1,6 @@
 import TextField from '@mui/material/TextField';
 import type { FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form';
-import { PHONE_MAX_LENGTH, SPECIALTIES, STATUSES, SUFFIXES } from '@contracts/identity';
+import { SPECIALTIES, STATUSES, SUFFIXES } from '@contracts/identity';
 import { messageOf, muiField } from '@/lib/form';
 import { PASSWORD_HINT, PASSWORD_RULES, PERSON_RULES, type PasswordKind, type PersonValues } from '@/lib/person';
 import { PasswordField } from './password-field';
@@ -71,14 +71,7 @@ export function PersonFields<T extends PersonValues & FieldValues>({
       <TextField select label="Status" slotProps={nativeSelect} {...muiField(field('status'))}>
         {options(STATUSES)}
       </TextField>
-      <TextField
-        label="Phone"
-        type="tel"
-        autoComplete="tel"
-        {...shown('phone')}
-        slotProps={{ htmlInput: { maxLength: PHONE_MAX_LENGTH } }}
-        {...muiField(field('phone'))}
-      />
+      <TextField label="Phone" type="tel" autoComplete="tel" {...shown('phone')} {...muiField(field('phone'))} />
       <TextField
         label="Email"
         type="email"

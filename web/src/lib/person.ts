@@ -51,6 +51,9 @@ export const PERSON_RULES = {
   specialty: { required: required('Specialty') },
   status: {},
   phone: {
+    // A pasted number keeps its own grouping, its runs of spaces and its ends trimmed; the input takes
+    // any length (a field that stops at 20 cut a paste silently), and a longer one gets the message.
+    setValueAs: (value: string) => value.replace(/\s+/g, ' ').trim(),
     maxLength: { value: PHONE_MAX_LENGTH, message: `Phone must be at most ${PHONE_MAX_LENGTH} characters.` },
   },
   email: {
