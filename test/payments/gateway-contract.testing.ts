@@ -78,7 +78,8 @@ export function gatewayContract(
 
     it('declines 4000000000000002 when the card is kept, on the card tab and at a Pay with "save card"', async () => {
       const kept = await under.gateway.tokenize({ number: CARDS.declinedOnAttach, ...expiry, cvc: '123' });
-      expect(kept).toEqual({ approved: false, errors: ['Your card was declined.'] });
+      // The buyer's words; an adapter may add the processor's own reason for the logs.
+      expect(kept).toMatchObject({ approved: false, errors: ['Your card was declined.'] });
       const source = await under.sourceOf(CARDS.declinedOnAttach);
       const charged = await under.gateway.charge({
         ...source,
@@ -86,10 +87,10 @@ export function gatewayContract(
         idempotencyKey: freshKey('attach-decline'),
         saveCard: true,
       });
-      expect(charged).toEqual({ approved: false, errors: ['Your card was declined.'] });
+      expect(charged).toMatchObject({ approved: false, errors: ['Your card was declined.'] });
     });
 
-    it("keeps 4000000000000341 and declines it when charged off-session, with the processor's reason", async () => {
+    it("keeps 4000000000000341 and declines it when charged off-session, in the shop's words", async () => {
       const kept = (await under.gateway.tokenize({
         number: CARDS.declinedOnCharge,
         ...expiry,
@@ -102,7 +103,7 @@ export function gatewayContract(
         amountCents: 9_900,
         idempotencyKey: freshKey('renewal-decline'),
       });
-      expect(charged).toEqual({ approved: false, errors: ['Your card was declined.'] });
+      expect(charged).toMatchObject({ approved: false, errors: ['Your card was declined.'] });
     });
 
     it('keeps a card on file (save card at Pay, and the card tab) and charges its token off-session', async () => {
