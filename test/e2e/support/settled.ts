@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
 
 /**
  * Runs in the page (a string: this project's TypeScript has no DOM types). Every finite CSS transition
@@ -64,7 +64,7 @@ export async function countRequestsInFlight(page: Page): Promise<void> {
  * `getAnimations()` flushes pending style changes first, so a transition that starts with the
  * element's insertion is already listed.
  */
-async function animationsSettled(page: Page): Promise<void> {
+export async function animationsSettled(page: Page): Promise<void> {
   await page.evaluate<boolean>(FINITE_ANIMATIONS_FINISHED);
 }
 
@@ -80,6 +80,41 @@ async function animationsSettled(page: Page): Promise<void> {
  * counts its fetches (`countRequestsInFlight`) rest is: the app drawn, no fetch in flight for half a
  * second; on another, `networkidle` is the best there is.
  */
+/** Requests that never settle by themselves: a player's media and segments, a live connection. */
+const ENDLESS = (request: Request): boolean =>
+  ['media', 'websocket', 'eventsource'].includes(request.resourceType()) ||
+  /\.(m4s|m3u8|mp4|vtt|jpg)(\?|$)/.test(new URL(request.url()).pathname);
+
+/**
+ * Watches every request of the page, scripts included (a screen's or a component's lazy chunk is
+ * fetched as a script, which the page's fetch counter does not see), and answers a wait for the
+ * network to have been quiet for `quietMs`: nothing in flight, nothing started or ended meanwhile.
+ */
+export function networkQuiet(page: Page, quietMs = 300): () => Promise<void> {
+  let inFlight = 0;
+  let changedAt = Date.now();
+  const change = (request: Request, by: number) => {
+    if (ENDLESS(request)) return;
+    inFlight += by;
+    changedAt = Date.now();
+  };
+  page.on('request', (request) => change(request, 1));
+  page.on('requestfinished', (request) => change(request, -1));
+  page.on('requestfailed', (request) => change(request, -1));
+  return () => expect.poll(() => inFlight <= 0 && Date.now() - changedAt >= quietMs, { intervals: [50] }).toBe(true);
+}
+
+/**
+ * After a change of the viewport's size, on a page that was at rest: no read in flight, and the
+ * transitions the new layout started ended. No quiet half second: a resize starts no reads of its own.
+ */
+export async function layoutSettled(page: Page): Promise<void> {
+  if (counting.has(page)) {
+    await expect.poll(() => page.evaluate<boolean>('window.__fetchesInFlight === 0'), { intervals: [50] }).toBe(true);
+  }
+  await animationsSettled(page);
+}
+
 export async function pageAtRest(page: Page): Promise<void> {
   if (counting.has(page))
     await expect.poll(() => page.evaluate<boolean>(READS_ANSWERED), { intervals: [100] }).toBe(true);

@@ -13,7 +13,7 @@ export const PRODUCT_IMAGE_SIZES = '(min-width: 1200px) 460px, (min-width: 900px
  */
 export function ProductSkeleton({ productId }: { productId: number }) {
   return (
-    <Container maxWidth="lg" sx={{ py: { xs: 2, sm: 4 } }} aria-busy="true" aria-label="Loading product">
+    <Container maxWidth="lg" sx={{ py: { xs: 2, sm: 4 } }} role="status" aria-busy="true" aria-label="Loading product">
       <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: '1fr', md: '2fr 3fr' } }}>
         <Box
           component="img"
