@@ -103,6 +103,33 @@ const LEAVE: Partial<Record<string, (page: Page) => Promise<void>>> = {
   },
 };
 
+/**
+ * States of a page the gate opens and checks too, at each size: the home's navigation open (the
+ * drawer on a phone, the Shop menu on a desktop). Each answers how to close it again.
+ */
+const STATES: Partial<
+  Record<string, { name: string; open: (page: Page, width: number) => Promise<() => Promise<void>> }[]>
+> = {
+  '': [
+    {
+      name: 'the navigation open',
+      open: async (page, width) => {
+        const opener =
+          width < DESKTOP.width
+            ? page.locator('header button[aria-label="Menu"]')
+            : page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Shop' });
+        await opener.click();
+        const opened = width < DESKTOP.width ? page.getByRole('navigation', { name: 'Menu' }) : page.getByRole('menu');
+        await expect(opened).toBeVisible();
+        return async () => {
+          await page.keyboard.press('Escape');
+          await expect(opened).toBeHidden();
+        };
+      },
+    },
+  ],
+};
+
 /** Moves the app to `path` as its own links do, without a page load. */
 async function navigate(page: Page, path: string): Promise<void> {
   await page.evaluate(
@@ -213,6 +240,12 @@ for (const visitor of VISITORS) {
             await layoutSettled(page);
           }
           problems.push(...(await problemsAt(page, route, where)));
+          for (const state of STATES[route.key] ?? []) {
+            const close = await state.open(page, size.width);
+            await layoutSettled(page);
+            problems.push(...(await problemsAt(page, route, `${where}, ${state.name}`)));
+            await close();
+          }
         }
         sizes = sizes.reverse();
         await LEAVE[route.route.path]?.(page);

@@ -109,6 +109,7 @@ for (const size of SIZES) {
         /^720p/,
         /^360p/,
       ]);
+      await expectNoAxeViolations(page, 'the player playing, its quality menu open');
       const before = requested.length;
       await page.getByRole('menuitemradio', { name: /^360p/ }).click();
       await expect.poll(() => requested.slice(before).some((path) => /^360p\/seg_\d{5}\.m4s$/.test(path))).toBe(true);

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
@@ -74,19 +75,18 @@ export default function NavDrawer({
         <Box sx={{ px: 2, py: 1 }}>
           <HeaderSearch fullWidth onDone={onClose} />
         </Box>
+        {/* The dividers lie between the lists: inside one, a separator is not an item of it (axe: list). */}
         {sections.map((section) => (
-          <List
-            key={section.label}
-            dense
-            subheader={section.entries ? <ListSubheader>{section.label}</ListSubheader> : undefined}
-          >
-            {section.entries ? (
-              section.entries.map((entry) => <Entry key={entry.label} entry={entry} onClose={onClose} inset />)
-            ) : (
-              <Entry entry={{ label: section.label, to: section.to }} onClose={onClose} inset={false} />
-            )}
-            <Divider component="li" />
-          </List>
+          <Fragment key={section.label}>
+            <List dense subheader={section.entries ? <ListSubheader>{section.label}</ListSubheader> : undefined}>
+              {section.entries ? (
+                section.entries.map((entry) => <Entry key={entry.label} entry={entry} onClose={onClose} inset />)
+              ) : (
+                <Entry entry={{ label: section.label, to: section.to }} onClose={onClose} inset={false} />
+              )}
+            </List>
+            <Divider />
+          </Fragment>
         ))}
       </Box>
     </Drawer>
