@@ -48,4 +48,3 @@ module.exports.testTimeout = 60000;
 // (test/support/global-setup.ts); most of a file's time is spent waiting on PostgreSQL: two files at
 // once even on two cores (Jest's default there would be one). One at a time on a given DATABASE_URL.
 module.exports.maxWorkers = process.env.DATABASE_URL ? 1 : Math.max(2, require('node:os').availableParallelism() - 1);
-module.exports.testSequencer = '<rootDir>/test/support/slow-first-sequencer.cjs';
