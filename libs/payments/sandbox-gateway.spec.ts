@@ -1,13 +1,7 @@
 import { FixedClock } from '#libs/application/clock.js';
 import { KEY_REUSED, systemKey } from '#libs/application/stored-answers.js';
-import {
-  DECLINES,
-  MAX_YEARS_AHEAD,
-  REFUND_REFUSALS,
-  SandboxGateway,
-  expiryProblem,
-  luhnValid,
-} from './sandbox-gateway.js';
+import { DECLINES } from './decline-words.js';
+import { MAX_YEARS_AHEAD, REFUND_REFUSALS, SandboxGateway, expiryProblem, luhnValid } from './sandbox-gateway.js';
 import { memorySandboxStore } from './sandbox-gateway-store.js';
 
 /** A test's key, in the shop's own namespace. */

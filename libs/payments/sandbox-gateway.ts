@@ -12,6 +12,7 @@ import type {
   TokenizedCard,
   TokenizeSource,
 } from './payment-gateway.js';
+// The sandbox declines with the shop's words for each kind of refusal, as the Stripe gateway does.
 import { DECLINES } from './decline-words.js';
 import { chargeFingerprint, PAYMENT_INTERRUPTED, refundFingerprint } from './payment-gateway.js';
 import type { SandboxStore, SandboxToken } from './sandbox-gateway-store.js';
@@ -27,9 +28,6 @@ const SANDBOX_CURRENCY = 'usd';
  * tokens of kept cards (brand, last four, expiry and the card's test behaviour; never the number or
  * the security code).
  */
-
-// The sandbox declines with the shop's words for each kind of refusal, as the Stripe gateway does.
-export { DECLINES };
 
 /** Why the sandbox refuses a refund. */
 export const REFUND_REFUSALS = {

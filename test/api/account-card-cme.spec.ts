@@ -1,6 +1,6 @@
 import type { CardOnFile } from '#libs/contracts/cart.js';
 import { cardStreamId } from '#libs/domain/card-on-file/card-on-file.events.js';
-import { DECLINES } from '#libs/payments/sandbox-gateway.js';
+import { DECLINES } from '#libs/payments/decline-words.js';
 import { TOO_MANY_CARD_ATTEMPTS } from '../../apps/api/account/card-attempts.js';
 import {
   BOARD_ID_MESSAGE,

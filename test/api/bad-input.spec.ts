@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PayResponse, Quote } from '#libs/contracts/cart.js';
-import { DECLINES } from '#libs/payments/sandbox-gateway.js';
+import { DECLINES } from '#libs/payments/decline-words.js';
 import {
   addressMessages,
   NOT_US_STATE_REQUIRED,

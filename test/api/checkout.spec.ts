@@ -11,7 +11,7 @@ import type {
 } from '#libs/contracts/cart.js';
 import { addYears } from '#libs/domain/entitlements/grants-for-order.js';
 import { TOTAL_MISMATCH_MESSAGE } from '#libs/domain/pricing/order-totals.js';
-import { DECLINES } from '#libs/payments/sandbox-gateway.js';
+import { DECLINES } from '#libs/payments/decline-words.js';
 import { GUEST_DIGITAL_MESSAGE, RECEIPT_NOT_AUTHORIZED } from '../../apps/api/checkout/checkout-errors.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { checkoutContact, SANDBOX_VISA, SENT_KEY } from '../support/checkout-fixtures.js';

@@ -6,7 +6,7 @@ import { RENEW_DAYS_BEFORE } from '#libs/domain/renewal/renewal.rules.js';
 import type { OrderHistoryEntry } from '#libs/contracts/cart.js';
 import type { FailedRenewal } from '#libs/contracts/renewals.js';
 import { renewalUnitPrice } from '#libs/domain/pricing/renewal.js';
-import { DECLINES } from '#libs/payments/sandbox-gateway.js';
+import { DECLINES } from '#libs/payments/decline-words.js';
 import { entitlementsOf } from '#libs/read-models/entitlements.js';
 import { ledgerRows } from '#libs/read-models/finance-ledger.js';
 import { renewalProduct } from '#libs/read-models/renewal-offers.js';

@@ -181,13 +181,12 @@ async function problemsAt(page: Page, route: GateRoute, where: string): Promise<
     (violation) => !excused.some((exception) => exception.rule === violation.id),
   );
   // A violation on the document element names it only as ':root': its attributes say more.
-  const root = violations.some((violation) => violation.targets.includes(':root'))
-    ? ` (<html ${await page.evaluate<string>("[...document.documentElement.attributes].map((a) => a.name + '=\"' + a.value + '\"').join(' ')")}>)`
-    : '';
-  const lines = violations.map(
-    (violation) =>
-      `${where} at ${width} px: ${violation.id} (${violation.impact}) ${violation.targets.join(', ')}${violation.targets.includes(':root') ? root : ''}`,
-  );
+  const rootAttributes = `[...document.documentElement.attributes].map((a) => a.name + '="' + a.value + '"').join(' ')`;
+  const lines: string[] = [];
+  for (const violation of violations) {
+    const root = violation.targets.includes(':root') ? ` (<html ${await page.evaluate<string>(rootAttributes)}>)` : '';
+    lines.push(`${where} at ${width} px: ${violation.id} (${violation.impact}) ${violation.targets.join(', ')}${root}`);
+  }
   const overflow = await page.evaluate<number>(
     'document.documentElement.scrollWidth - document.documentElement.clientWidth',
   );
