@@ -23,6 +23,6 @@ export class CardAttempts {
 
   /** Takes one attempt of the account; throws 429 when the hour's attempts are used up. */
   async take(customerId: string): Promise<void> {
-    await takeAttempt(TOO_MANY_CARD_ATTEMPTS, [(await this.limiter()).consume(customerId)]);
+    await takeAttempt(TOO_MANY_CARD_ATTEMPTS, [async () => (await this.limiter()).consume(customerId)]);
   }
 }

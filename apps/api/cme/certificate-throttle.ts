@@ -22,6 +22,6 @@ export class VerifyThrottle {
   /** Takes one check of the address before anything is looked up; 429 (Retry-After) beyond the limit. */
   async take(ip: string): Promise<void> {
     const limiter = await this.limiter();
-    await takeAttempt(CME_VERIFY_TOO_MANY, [limiter.consume(ip)]);
+    await takeAttempt(CME_VERIFY_TOO_MANY, [() => limiter.consume(ip)]);
   }
 }

@@ -58,7 +58,10 @@ export class IdentityRateLimits {
    */
   async beginLogin(email: string, ip: string, refusal = TOO_MANY_LOGINS): Promise<void> {
     const l = await this.limiters;
-    await takeAttempt(refusal, [l.loginPerIp.consume(ip), l.loginPerIpAndEmail.consume(ipAndEmailKey(ip, email))]);
+    await takeAttempt(refusal, [
+      () => l.loginPerIp.consume(ip),
+      () => l.loginPerIpAndEmail.consume(ipAndEmailKey(ip, email)),
+    ]);
   }
 
   /** The password was right: the account's count at this address starts again, and the address gets its attempt back. */
@@ -79,7 +82,7 @@ export class IdentityRateLimits {
   /** Counts a forgot-password request; throws TooManyAttempts beyond the limit. */
   async forgot(email: string, ip: string): Promise<void> {
     const l = await this.limiters;
-    await takeAttempt(TOO_MANY_RESETS, [l.forgotPerEmail.consume(email), l.forgotPerIp.consume(ip)]);
+    await takeAttempt(TOO_MANY_RESETS, [() => l.forgotPerIp.consume(ip), () => l.forgotPerEmail.consume(email)]);
   }
 
   /**
@@ -88,7 +91,10 @@ export class IdentityRateLimits {
    */
   async beginRedeem(customerId: string, ip: string): Promise<void> {
     const l = await this.limiters;
-    await takeAttempt(TOO_MANY_REDEEMS, [l.redeemPerIp.consume(ip), l.redeemPerAccount.consume(customerId)]);
+    await takeAttempt(TOO_MANY_REDEEMS, [
+      () => l.redeemPerIp.consume(ip),
+      () => l.redeemPerAccount.consume(customerId),
+    ]);
   }
 
   /** The code was redeemed: the attempt is given back to the address and the account. */

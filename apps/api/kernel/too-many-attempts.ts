@@ -15,16 +15,20 @@ export class TooManyAttempts extends HttpException {
 }
 
 /**
- * Runs the consumptions of one attempt (rate-limiter-flexible, one per key) and throws TooManyAttempts
- * with the longest wait when any key is used up; other failures (the store) are thrown as they are.
+ * Takes one attempt of each key in order (rate-limiter-flexible consumptions, e.g. the address, then
+ * the account) and stops at the first key that is used up: it throws TooManyAttempts with that key's
+ * wait, and the keys after it are not spent. So a request refused by the address never uses one of the
+ * account's attempts, and of requests sent at once, exactly the fewer of the keys' remaining attempts
+ * pass (taken side by side, the two counters could order the requests differently and let fewer pass).
+ * Other failures (the store) are thrown as they are.
  */
-export async function takeAttempt(refusal: string, consumptions: Promise<unknown>[]): Promise<void> {
-  const taken = await Promise.allSettled(consumptions);
-  let waitMs = 0;
-  for (const result of taken) {
-    if (result.status === 'fulfilled') continue;
-    if (!(result.reason instanceof RateLimiterRes)) throw result.reason;
-    waitMs = Math.max(waitMs, result.reason.msBeforeNext);
+export async function takeAttempt(refusal: string, consumptions: (() => Promise<unknown>)[]): Promise<void> {
+  for (const consume of consumptions) {
+    try {
+      await consume();
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) throw error;
+      throw new TooManyAttempts(refusal, Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
+    }
   }
-  if (waitMs > 0) throw new TooManyAttempts(refusal, Math.max(1, Math.ceil(waitMs / 1000)));
 }

@@ -25,10 +25,13 @@ export class CardSetupAttempts {
     this.perAccount = lazyPgLimiter(pool, 'cardSetupPerAccount', CARD_SETUP_LIMITS.perAccount);
   }
 
-  /** Takes one setup of the address (and of the account); throws 429 when either is used up. */
+  /** Takes one setup of the address, then one of the account; throws 429 when either is used up. */
   async take(ip: string, customerId: string | null): Promise<void> {
-    const taken = [(await this.perAddress()).consume(ip)];
-    if (customerId !== null) taken.push((await this.perAccount()).consume(customerId));
-    await takeAttempt(TOO_MANY_CARD_ATTEMPTS, taken);
+    const address = await this.perAddress();
+    const account = await this.perAccount();
+    await takeAttempt(TOO_MANY_CARD_ATTEMPTS, [
+      () => address.consume(ip),
+      ...(customerId === null ? [] : [() => account.consume(customerId)]),
+    ]);
   }
 }
