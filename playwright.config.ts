@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -26,8 +26,17 @@ function freePorts(): [string, string, string] {
  * every worker, so the per-run folders and free ports (the shop, its embedded PostgreSQL, the SMTP
  * server of test/e2e/support/global-setup.ts) are found once and handed on through the environment.
  */
-process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'shop-e2e-data-'));
-process.env.E2E_MAIL_DIR ??= mkdtempSync(join(tmpdir(), 'shop-e2e-mail-'));
+const made: string[] = [];
+for (const [name, prefix] of [
+  ['E2E_DATA_DIR', 'shop-e2e-data-'],
+  ['E2E_MAIL_DIR', 'shop-e2e-mail-'],
+] as const) {
+  if (process.env[name]) continue;
+  process.env[name] = mkdtempSync(join(tmpdir(), prefix));
+  made.push(process.env[name]);
+}
+// The folders this run made (the shop's data, the mails) go when the runner exits, after the shop has stopped.
+process.on('exit', () => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 if (!process.env.E2E_PORT || !process.env.E2E_PG_PORT || !process.env.E2E_SMTP_PORT) {
   [process.env.E2E_PORT, process.env.E2E_PG_PORT, process.env.E2E_SMTP_PORT] = freePorts();
 }

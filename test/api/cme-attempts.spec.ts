@@ -1,8 +1,3 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { Clock } from '#libs/application/clock.js';
 import {
   type CmeCertificateInfo,
@@ -15,6 +10,7 @@ import {
 } from '#libs/contracts/cme.js';
 import { questionsOf } from '../../apps/api/cme/cme-questions.js';
 import { useTestShop } from '../support/app.js';
+import { pdfTextOf } from '../support/pdf-text.js';
 import { type Caller, shopClient } from '../support/shop-client.js';
 
 const YEAR = new Date().getUTCFullYear();
@@ -53,10 +49,7 @@ describe('a CME attempt that earns no credit', () => {
     const response = await fetch(`${shop.baseUrl}/api/cme/certificate?year=${YEAR}`, {
       headers: { authorization: `Bearer ${cme.token}` },
     });
-    const file = join(await mkdtemp(join(tmpdir(), 'cme-attempt-')), 'certificate.pdf');
-    await writeFile(file, Buffer.from(await response.arrayBuffer()));
-    const { stdout } = await promisify(execFile)(process.execPath, [join(__dirname, 'cme-pdf-text.mjs'), file]);
-    return stdout.replace(/\s+/g, ' ');
+    return pdfTextOf(Buffer.from(await response.arrayBuffer()));
   };
 
   it('is told as not passed: how many answers were right, 0 credits, when a retake opens; never the success text nor the key', async () => {

@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
 import { execFile } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Clock } from '#libs/application/clock.js';
@@ -24,6 +22,7 @@ import { PgSigner } from '../../apps/api/signing/index.js';
 import type { ProjectionWaiter } from '#libs/read-models/projector.js';
 import { useTestShop } from '../support/app.js';
 import { qrCodesOfPdf } from '../support/pdf-qr.js';
+import { pdfTextOf, withPdfFile } from '../support/pdf-text.js';
 import { type Caller, shopClient } from '../support/shop-client.js';
 
 const YEAR = new Date().getUTCFullYear();
@@ -36,14 +35,6 @@ const ACCREDITATION = DEMO_CME_STATEMENTS.accreditation.replace('{provider}', PR
 const DESIGNATION_OF_2 = DEMO_CME_STATEMENTS.designation
   .replace('{provider}', PROVIDER)
   .replace('{credits}', `2 ${DEMO_CME_STATEMENTS.creditNamePlural}`);
-
-/** The text of a PDF (test/api/cme-pdf-text.mjs in a child process), whitespace folded. */
-async function pdfTextOf(pdf: Buffer): Promise<string> {
-  const file = join(await mkdtemp(join(tmpdir(), 'cme-cert-')), 'certificate.pdf');
-  await writeFile(file, pdf);
-  const { stdout } = await promisify(execFile)(process.execPath, [join(__dirname, 'cme-pdf-text.mjs'), file]);
-  return stdout.replace(/\s+/g, ' ');
-}
 
 /**
  * Issued CME certificates are documents (docs/audit.md, Certificates): the issue records what was
@@ -127,9 +118,7 @@ describe('CME certificates as issued documents', () => {
     expect(await eventCount()).toBe(before);
 
     // The PDF prints the verify address, and its QR code holds it.
-    const file = join(await mkdtemp(join(tmpdir(), 'cme-cert-')), 'certificate.pdf');
-    await writeFile(file, first);
-    expect(await qrCodesOfPdf(file)).toEqual([info.VERIFYURL]);
+    expect(await withPdfFile(first, qrCodesOfPdf)).toEqual([info.VERIFYURL]);
     const text = await pdfTextOf(first);
     expect(text).toContain(info.VERIFYURL);
     // What an accreditor reads: the provider, the learner and licence, each activity with its date,

@@ -1,8 +1,3 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { Clock } from '#libs/application/clock.js';
 import {
   CERTIFICATE_UNKNOWN,
@@ -21,9 +16,9 @@ import {
 import { questionsOf } from '../../apps/api/cme/cme-questions.js';
 import { seedDemoCme } from '../../apps/api/seed/demo-cme.js';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { pdfTextOf } from '../support/pdf-text.js';
 import { type Caller, shopClient } from '../support/shop-client.js';
 
-const run = promisify(execFile);
 const YEAR = new Date().getUTCFullYear();
 const keyOf = (productId: number): number[] => questionsOf(productId)!.key;
 const withRight = (productId: number, right: number): number[] =>
@@ -301,10 +296,7 @@ describe('CME API', () => {
     const response = await pdfOf(cme, YEAR - 1);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('application/pdf');
-    const file = join(await mkdtemp(join(tmpdir(), 'cme-')), 'certificate.pdf');
-    await writeFile(file, Buffer.from(await response.arrayBuffer()));
-    const { stdout } = await run(process.execPath, [join(__dirname, 'cme-pdf-text.mjs'), file]);
-    const text = stdout.replace(/\s+/g, ' ');
+    const text = await pdfTextOf(Buffer.from(await response.arrayBuffer()));
     expect(text).toContain('Morgan Credits');
     expect(text).toContain(`${YEAR - 1}`);
     expect(text).toContain('Total: 20 CME credits (2.5 patient safety credits).');

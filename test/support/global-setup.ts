@@ -8,7 +8,7 @@ import type { RunningPostgres } from '../../libs/database/embedded-postgres';
 import { freePort } from './free-port';
 
 declare global {
-  var __TEST_POSTGRES__: RunningPostgres[] | undefined;
+  var __TEST_POSTGRES__: { server: RunningPostgres; dataDir: string }[] | undefined;
 }
 
 type Resolve = (request: string, parent: { filename?: string } | undefined, ...rest: unknown[]) => string;
@@ -44,7 +44,7 @@ async function loadEmbeddedPostgres(): Promise<typeof import('../../libs/databas
  * server (the event store's `readAll`, the projector, the relay, the seals): a file running beside
  * another on one server could find an event it just appended hidden for a moment by the other's
  * transaction. Only these throw-away clusters run without fsync (`unsafeNonDurableForTests`): the shop
- * keeps PostgreSQL's durable defaults. The servers' URLs, space-separated, are TEST_ADMIN_DATABASE_URL.
+ * keeps PostgreSQL's durable defaults. The teardown stops them and removes their folders. The servers' URLs, space-separated, are TEST_ADMIN_DATABASE_URL.
  */
 export default async function globalSetup(globalConfig: { maxWorkers: number }): Promise<void> {
   // Names this run's template databases (test/support/database.ts, templateDatabase).
@@ -57,9 +57,10 @@ export default async function globalSetup(globalConfig: { maxWorkers: number }):
   const servers = await Promise.all(
     Array.from({ length: Math.max(1, globalConfig.maxWorkers) }, async () => {
       const dataDir = await mkdtemp(join(tmpdir(), 'shop-test-pg-'));
-      return startEmbeddedPostgres({ dataDir, port: await freePort(), unsafeNonDurableForTests: true });
+      const server = await startEmbeddedPostgres({ dataDir, port: await freePort(), unsafeNonDurableForTests: true });
+      return { server, dataDir };
     }),
   );
   globalThis.__TEST_POSTGRES__ = servers;
-  process.env.TEST_ADMIN_DATABASE_URL = servers.map((server) => server.url).join(' ');
+  process.env.TEST_ADMIN_DATABASE_URL = servers.map(({ server }) => server.url).join(' ');
 }

@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import { dropTemplates } from './database';
 
 export default async function globalTeardown(): Promise<void> {
@@ -5,5 +6,10 @@ export default async function globalTeardown(): Promise<void> {
   if (process.env.DATABASE_URL && process.env.TEST_RUN_ID) {
     await dropTemplates(process.env.DATABASE_URL, process.env.TEST_RUN_ID);
   }
-  await Promise.all((globalThis.__TEST_POSTGRES__ ?? []).map((server) => server.stop()));
+  await Promise.all(
+    (globalThis.__TEST_POSTGRES__ ?? []).map(async ({ server, dataDir }) => {
+      await server.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    }),
+  );
 }

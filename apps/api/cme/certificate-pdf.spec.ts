@@ -1,9 +1,5 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { cmeLicenceLine } from '#libs/contracts/cme.js';
+import { pdfTextOf } from '../../../test/support/pdf-text.js';
 import { type CertificatePrint, renderCertificatePdf, sha256OfBytes, totalLine } from './certificate-pdf.js';
 
 const DESIGNATION =
@@ -48,14 +44,7 @@ const print: CertificatePrint = {
   BOARDID: 'ABS-118822',
 };
 
-/** The text of a PDF's pages (pdfjs-dist, in a child process: test/api/cme-pdf-text.mjs), whitespace folded. */
-async function textOf(pdf: Buffer): Promise<string> {
-  const file = join(await mkdtemp(join(tmpdir(), 'cme-pdf-')), 'certificate.pdf');
-  await writeFile(file, pdf);
-  const script = join(__dirname, '../../../test/api/cme-pdf-text.mjs');
-  const { stdout } = await promisify(execFile)(process.execPath, [script, file]);
-  return stdout.replace(/\s+/g, ' ');
-}
+const textOf = pdfTextOf;
 
 describe('the certificate PDF', () => {
   it('is the same bytes for the same print (its dates are the issue time), and other bytes for another', async () => {
