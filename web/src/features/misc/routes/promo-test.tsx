@@ -19,8 +19,11 @@ export default function PromoTestRoute() {
   useEffect(() => {
     if (!product || done.current) return;
     done.current = true;
-    void addItem(addRequestFor(product, 1));
-    show('iFlap has been added to the cart');
+    // Told once the server's cart holds it, as the product pages do: a quick "Go to the cart" finds it there.
+    void addItem(addRequestFor(product, 1))
+      .unwrap()
+      .then(() => show('iFlap has been added to the cart'))
+      .catch(() => undefined);
   }, [product, addItem, show]);
 
   return (
