@@ -13,6 +13,22 @@ function processOf(server: EmbeddedPostgres): ChildProcess | undefined {
   return (server as unknown as { process?: ChildProcess }).process;
 }
 
+/**
+ * Once the server's process has exited, the package no longer holds it. The package stops every server
+ * it started when Node is about to exit (async-exit-hook), and for a process already gone that stop
+ * never answers: every program that had used a server (the shop, its commands, the test runners) then
+ * waited the hook's 10 s before exiting. Called after each start, whether it succeeded or not.
+ */
+export function forgetWhenGone(server: EmbeddedPostgres): void {
+  const child = processOf(server);
+  if (!child) return;
+  const forget = (): void => {
+    if (processOf(server) === child) (server as unknown as { process?: ChildProcess }).process = undefined;
+  };
+  if (child.exitCode !== null || child.signalCode !== null) forget();
+  else child.once('exit', forget);
+}
+
 /** Stops a server with a fast shutdown (SIGINT), answering once it exited; one already gone answers at once. */
 export async function stopServer(server: EmbeddedPostgres): Promise<void> {
   const child = processOf(server);

