@@ -19,7 +19,7 @@
  *   POST   /api/offers          OfferRequest -> OfferResponse         (success 0 when unknown or expired: the web goes home)
  *   POST   /api/checkout/quote  QuoteRequest -> Quote                 (totals for the contact/shipping step)
  *   POST   /api/checkout/pay    PayRequest -> PayResponse             (header Idempotency-Key: a uuid per Pay press)
- *   GET    /api/orders                    -> { data: OrderHistoryEntry[] }   (login required)
+ *   GET    /api/orders[?limit=&after=]    -> OrderHistoryPage          (login required; newest first, pages of at most 50)
  *   GET    /api/orders/:onum[?token=]     -> { data: Receipt }        (the buyer's session, or a guest's receipt token; else 404)
  *   GET    /api/subscriptions             -> Subscriptions            (login required)
  *   GET    /api/subscriptions/expiring    -> { data: ExpiringSubscription[] } (login required; the toast)
@@ -332,6 +332,15 @@ export interface Receipt {
   RENEWALS: SubscriptionRenewal[];
   /** The card on file a renewal charges (brand and last four), or null; null for a guest. */
   CARDONFILE: { BRAND: string; LAST4: string } | null;
+}
+
+/** How many orders a page of the Orders tab holds when it does not ask, and at most. */
+export const ORDER_PAGE_SIZE = { default: 20, max: 50 } as const;
+
+/** One page of the order history, newest first; NEXT asks for the page after it (`after`), null on the last. */
+export interface OrderHistoryPage {
+  data: OrderHistoryEntry[];
+  NEXT: string | null;
 }
 
 export interface OrderHistoryEntry {

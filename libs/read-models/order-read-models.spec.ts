@@ -2,7 +2,7 @@ import type { OrderEvent, OrderLine } from '#libs/domain/order/order.events.js';
 import { cardOf, cardsReadModel } from './cards.js';
 import { financeLedgerReadModel, ledgerRows } from './finance-ledger.js';
 import { projectInto, readModelDatabase } from './identity-projection.testing.js';
-import { orderHistoryOf, orderHistoryReadModel } from './order-history.js';
+import { cmeModulesBoughtIn, decodeOrderCursor, orderHistoryPage, orderHistoryReadModel } from './order-history.js';
 import { receiptOf, receiptsReadModel } from './receipts.js';
 import { TEST_CONTACT } from '#libs/domain/order/order.testing.js';
 
@@ -74,15 +74,82 @@ describe('order read models', () => {
 
   it('order history lists a customer’s paid orders', async () => {
     await projectInto(db.pool, orderHistoryReadModel, [placed, paid]);
-    expect(await orderHistoryOf(db.pool, 'c1')).toEqual([
-      {
-        DATE: '2026-06-15T10:00:01.000Z',
-        ONUM: '100001',
-        PRODUCTS: [{ PRODUCTID: 301, PRODUCTNAME: 'Atlas', TYPE: 'BOOK' }],
-        REFUNDS: [],
-      },
+    expect(await orderHistoryPage(db.pool, 'c1', 20, null)).toEqual({
+      data: [
+        {
+          DATE: '2026-06-15T10:00:01.000Z',
+          ONUM: '100001',
+          PRODUCTS: [{ PRODUCTID: 301, PRODUCTNAME: 'Atlas', TYPE: 'BOOK' }],
+          REFUNDS: [],
+        },
+      ],
+      NEXT: null,
+    });
+    expect(await orderHistoryPage(db.pool, 'c2', 20, null)).toEqual({ data: [], NEXT: null });
+  });
+
+  it('given seven orders, two paid in the same microsecond, when read 3 at a time, then every order once, newest first, and no NEXT after the last', async () => {
+    await db.pool.query('DROP TABLE IF EXISTS order_history');
+    const paidAt = ['2026-01-02T08:00:00.000Z', '2026-03-01T10:00:00.123Z', '2026-03-01T10:00:00.123Z'];
+    paidAt.push(
+      '2026-03-01T10:00:00.124Z',
+      '2026-05-05T00:00:00.000Z',
+      '2026-07-01T12:00:00.000Z',
+      '2027-01-01T00:00:00.000Z',
+    );
+    const orders = paidAt.map((at, n): OrderEvent => ({
+      type: 'OrderPaid',
+      data: { ...paid.data, onum: 100010 + n, paidAt: at },
+    }));
+    await projectInto(db.pool, orderHistoryReadModel, orders);
+    const seen: string[] = [];
+    const nexts: (string | null)[] = [];
+    let after: string | null = null;
+    do {
+      const page = await orderHistoryPage(db.pool, 'c1', 3, after === null ? null : decodeOrderCursor(after));
+      expect(page.data.length).toBeLessThanOrEqual(3);
+      seen.push(...page.data.map((order) => order.ONUM));
+      nexts.push(page.NEXT);
+      after = page.NEXT;
+    } while (after !== null);
+    expect(seen).toEqual(['100016', '100015', '100014', '100013', '100012', '100011', '100010']);
+    expect(nexts.map((next) => next !== null)).toEqual([true, true, false]);
+    // Seven is not a multiple of three; six would end on a page of three whose NEXT is already null.
+    expect((await orderHistoryPage(db.pool, 'c1', 7, null)).NEXT).toBeNull();
+  });
+
+  it('a cursor is only one the shop made: garbage, a date that is no date or SQL is not decoded', () => {
+    expect(decodeOrderCursor('2026-03-01T10:00:00.123000Z_100011')).toEqual({
+      paidAt: '2026-03-01T10:00:00.123000Z',
+      onum: '100011',
+    });
+    for (const bad of [
+      '',
+      'x',
+      '2026-13-45T10:00:00.123000Z_1',
+      '2026-02-30T10:00:00.123000Z_1',
+      "2026-03-01T10:00:00.123000Z_1' OR 1=1",
+      '_100011',
+    ]) {
+      expect(decodeOrderCursor(bad)).toBeNull();
+    }
+  });
+
+  it('the CME modules bought in a year: TYPE cme in any case, paid in that UTC year only', async () => {
+    await db.pool.query('DROP TABLE IF EXISTS order_history');
+    const line = (PRODUCTID: number, TYPE: string): OrderLine => ({ ...lines[0]!, PRODUCTID, TYPE });
+    const order = (onum: number, at: string, bought: OrderLine[]): OrderEvent => ({
+      type: 'OrderPaid',
+      data: { ...paid.data, onum, paidAt: at, lines: bought },
+    });
+    await projectInto(db.pool, orderHistoryReadModel, [
+      order(100020, '2025-12-31T23:59:59.999Z', [line(401, 'cme')]),
+      order(100021, '2026-01-01T00:00:00.000Z', [line(402, 'CME'), line(301, 'BOOK')]),
+      order(100022, '2026-12-31T23:59:59.999Z', [line(403, 'cme'), line(402, 'cme')]),
+      order(100023, '2027-01-01T00:00:00.000Z', [line(404, 'cme')]),
     ]);
-    expect(await orderHistoryOf(db.pool, 'c2')).toEqual([]);
+    expect([...(await cmeModulesBoughtIn(db.pool, 'c1', 2026))].sort()).toEqual([402, 403]);
+    expect(await cmeModulesBoughtIn(db.pool, 'c2', 2026)).toEqual(new Set());
   });
 
   it('order history and receipt show a refund with its amount and date; the ledger as its own negative row', async () => {
@@ -91,7 +158,7 @@ describe('order read models', () => {
       await projectInto(db.pool, model, [placed, paid, refunded]);
     }
     const lines = [{ AMOUNT: 989, DATE: '2026-06-20T09:00:00.000Z' }];
-    expect((await orderHistoryOf(db.pool, 'c1'))[0]?.REFUNDS).toEqual(lines);
+    expect((await orderHistoryPage(db.pool, 'c1', 1, null)).data[0]?.REFUNDS).toEqual(lines);
     expect((await receiptOf(db.pool, '100001'))?.receipt.REFUNDS).toEqual(lines);
     const rows = await ledgerRows(db.pool, '2025-01-01T00:00:00Z', '2027-01-01T00:00:00Z');
     expect(rows.map((r) => [r.type, r.total, r.reference, r.productId])).toEqual([

@@ -1,4 +1,5 @@
-import type { OrderHistoryEntry, Receipt, Subscriptions } from '#libs/contracts/cart.js';
+import type { OrderHistoryEntry, OrderHistoryPage, Receipt, Subscriptions } from '#libs/contracts/cart.js';
+import { ORDER_AFTER_MESSAGE, ORDER_LIMIT_MESSAGE } from '../../apps/api/checkout/checkout-errors.js';
 import type { Role } from '#libs/contracts/identity.js';
 import { seedDemoAccounts } from '#apps/api/seed/demo-accounts.js';
 import { DEMO_ORDERS, seedDemoOrders } from '#apps/api/seed/demo-orders.js';
@@ -69,5 +70,31 @@ describe('demo orders of complete@demo.test', () => {
     expect(await seedDemoOrders(shop.app)).toEqual([]);
     expect(await orders()).toEqual(before.orders);
     expect(await paymentCount()).toBe(before.charges);
+  });
+
+  it('GET /orders answers pages: newest first, `limit` at a time, NEXT to the page after; bad pages are 400 with the message', async () => {
+    const page = (query: string) => call<OrderHistoryPage>({ token }, 'GET', `/orders${query}`);
+    const all = await page('');
+    expect(all.body.NEXT).toBeNull();
+    const first = await page('?limit=2');
+    expect(first.body.data).toEqual(all.body.data.slice(0, 2));
+    expect(first.body.NEXT).toEqual(expect.any(String));
+    const second = await page(`?limit=2&after=${encodeURIComponent(first.body.NEXT!)}`);
+    expect(second.body).toEqual({ data: all.body.data.slice(2), NEXT: null });
+
+    for (const [query, message] of [
+      ['?limit=0', ORDER_LIMIT_MESSAGE],
+      ['?limit=51', ORDER_LIMIT_MESSAGE],
+      ['?limit=two', ORDER_LIMIT_MESSAGE],
+      ['?after=yesterday', ORDER_AFTER_MESSAGE],
+      [`?after=${encodeURIComponent("2026-02-30T10:00:00.000000Z_1' OR 1=1")}`, ORDER_AFTER_MESSAGE],
+      ['?after=2026-02-30T10:00:00.000000Z_100001', ORDER_AFTER_MESSAGE],
+    ] as const) {
+      const refused = await page(query);
+      expect([query, refused.status]).toEqual([query, 400]);
+      expect(JSON.stringify(refused.body)).toContain(message);
+    }
+    expect((await page('?sort=price')).status).toBe(400);
+    expect((await call<OrderHistoryPage>({}, 'GET', '/orders?limit=2')).status).toBe(401);
   });
 });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { addToCart, cheapBook, fillCard, sessionToken } from './support/checkout.js';
+import { addToCart, buyBookByApi, cheapBook, fillCard, sessionToken } from './support/checkout.js';
+import { expectNoAxeViolations } from './support/axe.js';
 import { expectNoSidewaysScroll } from './support/layout.js';
 import { logIn, registeredAccount } from './support/shop.js';
 
@@ -128,10 +129,15 @@ test('the orders tab links Stream for streaming types (any case) and Open App fo
     { PRODUCTID: 399, PRODUCTNAME: 'iFlap', TYPE: 'iflap' },
     { PRODUCTID: 15, PRODUCTNAME: 'A book', TYPE: 'hardcover' },
   ];
-  await page.route('**/api/orders', (route) =>
-    route.fulfill({
-      json: { data: [{ DATE: '2026-03-04T10:11:12.000Z', ONUM: 'Q-1001', PRODUCTS: products, REFUNDS: [] }] },
-    }),
+  await page.route(
+    (url) => url.pathname === '/api/orders',
+    (route) =>
+      route.fulfill({
+        json: {
+          data: [{ DATE: '2026-03-04T10:11:12.000Z', ONUM: 'Q-1001', PRODUCTS: products, REFUNDS: [] }],
+          NEXT: null,
+        },
+      }),
   );
   await page.goto('/user/account#orders');
   const order = page.getByRole('listitem', { name: 'Order Q-1001' });
@@ -155,10 +161,12 @@ test('the orders tab shows a failed load in the shared panel, and Retry loads th
   const email = await registeredAccount(request, PASSWORD);
   await logIn(page, email, PASSWORD);
   let fail = true;
-  await page.route('**/api/orders', (route) =>
-    fail
-      ? route.fulfill({ status: 500, json: { statusCode: 500, error: 'Internal Server Error', message: [] } })
-      : route.continue(),
+  await page.route(
+    (url) => url.pathname === '/api/orders',
+    (route) =>
+      fail
+        ? route.fulfill({ status: 500, json: { statusCode: 500, error: 'Internal Server Error', message: [] } })
+        : route.continue(),
   );
   await page.goto('/user/account#orders');
   // The shared load-error panel (components/load-error.tsx), as every failed read shows it.
@@ -167,4 +175,37 @@ test('the orders tab shows a failed load in the shared panel, and Retry loads th
   fail = false;
   await panel.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByText('You have no orders yet.')).toBeVisible();
+});
+
+test('eleven orders: the tab shows the ten newest, and Show more orders (by keyboard) adds the eleventh', async ({
+  page,
+  request,
+}) => {
+  const email = await registeredAccount(request, PASSWORD);
+  await logIn(page, email, PASSWORD);
+  const token = await sessionToken(page);
+  const onums: string[] = [];
+  for (let n = 0; n < 11; n++) onums.push(await buyBookByApi(page.request, token));
+
+  await page.goto('/user/account#orders');
+  const list = page.getByRole('list', { name: 'Orders' });
+  const orders = list.getByRole('listitem').filter({ has: page.getByRole('heading') });
+  await expect(orders).toHaveCount(10);
+  await expect(orders.first()).toHaveAccessibleName(`Order ${onums.at(-1)}`);
+  await expect(list.getByRole('listitem', { name: `Order ${onums[0]}` })).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: 'Showing your 10 newest orders.' })).toBeVisible();
+  const more = page.getByRole('button', { name: 'Show more orders' });
+  // Full width on a phone, a tap target of 44 px.
+  const box = (await more.boundingBox())!;
+  expect(box.height).toBeGreaterThanOrEqual(44);
+  expect(box.width).toBeGreaterThan(300);
+
+  await more.focus();
+  await page.keyboard.press('Enter');
+  await expect(orders).toHaveCount(11);
+  await expect(orders.last()).toHaveAccessibleName(`Order ${onums[0]}`);
+  await expect(more).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: 'All 11 of your orders are shown.' })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page, 'the orders tab with every page shown');
 });

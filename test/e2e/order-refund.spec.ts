@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.js';
+import { buyBookByApi } from './support/checkout.js';
 import { expectNoSidewaysScroll } from './support/layout.js';
 import { registeredAccount, withApiSession } from './support/shop.js';
 
@@ -14,40 +14,6 @@ const PASSWORD = 'Refund-2026';
  * gate's and account-phone's.
  */
 const SIZES = [{ name: 'desktop', viewport: { width: 1280, height: 800 } }] as const;
-
-/** Buys one printed book through the API on the customer's session; answers the order number. */
-async function buyBook(request: APIRequestContext, token: string): Promise<string> {
-  const headers = { authorization: `Bearer ${token}` };
-  expect(
-    (await request.post('/api/cart/items', { headers, data: { PRODUCTID: 601, FORMAT: 'BOOK', QTY: 1 } })).ok(),
-  ).toBe(true);
-  const quote = (await (
-    await request.post('/api/checkout/quote', { headers, data: { COUNTRY: 'USA', STATE: 'KS', SHIPPING: 1 } })
-  ).json()) as { TOTAL: number };
-  const paid = await request.post('/api/checkout/pay', {
-    headers: { ...headers, 'idempotency-key': randomUUID() },
-    data: {
-      ATTJSON: {
-        FIRSTNAME: 'Robin',
-        LASTNAME: 'Tester',
-        ADDRESS: '1 Main St',
-        CITY: 'Wichita',
-        STATE: 'KS',
-        ZIP: '67202',
-        COUNTRY: 'USA',
-        PHONE: '555-0100',
-        EMAIL: 'robin@example.test',
-      },
-      BILLINGJSON: null,
-      CARD: { CC: '4242424242424242', MONTH: '12', YEAR: '2030', SC: '123' },
-      SHIPPING: 1,
-      TOTAL: quote.TOTAL,
-    },
-  });
-  const body = (await paid.json()) as { ONUM: string; ERRORS: string[] };
-  expect(body.ERRORS).toEqual([]);
-  return body.ONUM;
-}
 
 /** `npm run order:refund` against the journeys' shop, through its embedded PostgreSQL (the shop keeps running). */
 async function refund(onum: string, cents: number): Promise<void> {
@@ -73,7 +39,7 @@ for (const size of SIZES) {
       test.setTimeout(120_000);
       const email = await registeredAccount(request, PASSWORD);
       const token = await withApiSession(page, email, PASSWORD);
-      const onum = await buyBook(request, token);
+      const onum = await buyBookByApi(request, token);
       await refund(onum, 250);
       const line = `Refunded $2.50 on ${new Date().toISOString().slice(0, 10)}`;
 

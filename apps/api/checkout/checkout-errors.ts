@@ -15,6 +15,8 @@ export const checkoutErrorStatus: Record<OrderErrorCode | 'no_shipping_rate', nu
 };
 
 export const GUEST_DIGITAL_MESSAGE = 'Please log in or create an account to buy subscriptions or streaming.';
+export const ORDER_LIMIT_MESSAGE = 'limit must be a whole number from 1 to 50.';
+export const ORDER_AFTER_MESSAGE = 'after must be the NEXT of a page of your orders.';
 export const RECEIPT_NOT_AUTHORIZED = 'You are not authorized to access this resource.';
 export const IDEMPOTENCY_KEY_REQUIRED = 'An Idempotency-Key header is required.';
 export const PAYMENT_IN_PROGRESS = 'This payment is still being processed.';

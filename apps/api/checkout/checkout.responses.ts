@@ -1,16 +1,21 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type {
-  CardOnFile,
-  OrderHistoryEntry,
-  OrderRefundLine,
-  OrderTotals,
-  PayResponse,
-  PaymentAction,
-  Quote,
-  Receipt,
-  ReceiptLine,
-  Subscriptions,
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import {
+  type CardOnFile,
+  type OrderHistoryEntry,
+  type OrderHistoryPage,
+  type OrderRefundLine,
+  type OrderTotals,
+  type PayResponse,
+  type PaymentAction,
+  type Quote,
+  type Receipt,
+  type ReceiptLine,
+  type Subscriptions,
+  ORDER_PAGE_SIZE,
 } from '#libs/contracts/cart.js';
+import { ORDER_AFTER_MESSAGE, ORDER_LIMIT_MESSAGE } from './checkout-errors.js';
 import {
   RENEWABLE_TYPES,
   type RenewableType,
@@ -170,8 +175,37 @@ export class OrderHistoryEntryDto implements OrderHistoryEntry {
   @ApiProperty({ type: [OrderRefundLineDto], description: 'Refunds, oldest first' }) REFUNDS!: OrderRefundLineDto[];
 }
 
-export class OrderHistoryBodyDto {
-  @ApiProperty({ type: [OrderHistoryEntryDto] }) data!: OrderHistoryEntryDto[];
+export class OrderHistoryBodyDto implements OrderHistoryPage {
+  @ApiProperty({ type: [OrderHistoryEntryDto], description: 'At most `limit` orders, newest first' })
+  data!: OrderHistoryEntryDto[];
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The `after` of the next page, or null on the last page',
+  })
+  NEXT!: string | null;
+}
+
+/** Query of GET /api/orders: a page size and where the page starts (the NEXT of the page before). */
+export class OrderHistoryQueryDto {
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    maximum: ORDER_PAGE_SIZE.max,
+    default: ORDER_PAGE_SIZE.default,
+  })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: ORDER_LIMIT_MESSAGE })
+  @Min(1, { message: ORDER_LIMIT_MESSAGE })
+  @Max(ORDER_PAGE_SIZE.max, { message: ORDER_LIMIT_MESSAGE })
+  limit?: number;
+
+  @ApiPropertyOptional({ description: 'The NEXT of the page before; omitted for the newest orders', maxLength: 40 })
+  @IsOptional()
+  @IsString({ message: ORDER_AFTER_MESSAGE })
+  @MaxLength(40, { message: ORDER_AFTER_MESSAGE })
+  after?: string;
 }
 
 const EXPIRY = { pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: "'YYYY-MM-DD', or '0000-00-00' for none" };

@@ -1,14 +1,30 @@
-import { Controller, Get, Inject, NotFoundException, Param, Query, Req, UseGuards } from '@nestjs/common';
+import {
+  BadRequestException,
+  Controller,
+  Get,
+  Inject,
+  NotFoundException,
+  Param,
+  Query,
+  Req,
+  UseGuards,
+} from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Pool } from 'pg';
 import { Clock } from '#libs/application/clock.js';
 import { receiptEvents } from '#libs/catalog/meetings.queries.js';
-import type { CardOnFile, OrderHistoryEntry, Receipt, Subscriptions } from '#libs/contracts/cart.js';
+import {
+  type CardOnFile,
+  ORDER_PAGE_SIZE,
+  type OrderHistoryPage,
+  type Receipt,
+  type Subscriptions,
+} from '#libs/contracts/cart.js';
 import type { ExpiringSubscription } from '#libs/contracts/identity.js';
 import { RENEWABLE_TYPES } from '#libs/contracts/renewals.js';
 import { cardOf } from '#libs/read-models/cards.js';
 import { isSubscriptionType } from '#libs/domain/pricing/renewal.js';
-import { orderHistoryOf } from '#libs/read-models/order-history.js';
+import { decodeOrderCursor, orderHistoryPage } from '#libs/read-models/order-history.js';
 import { receiptOf } from '#libs/read-models/receipts.js';
 import { subscriptionRenewals, subscriptionsOf } from '#libs/read-models/renewal-terms.js';
 import { OptionalJwtAuthGuard, type CartRequest } from '../cart/index.js';
@@ -21,8 +37,14 @@ import {
 } from '../identity/index.js';
 import { PG_POOL } from '../infrastructure/tokens.js';
 import { ApiError, ApiOptionalBearer, ApiRequiredBearer } from '../kernel/errors.responses.js';
-import { RECEIPT_NOT_AUTHORIZED } from './checkout-errors.js';
-import { CardBodyDto, OrderHistoryBodyDto, ReceiptBodyDto, SubscriptionsDto } from './checkout.responses.js';
+import { ORDER_AFTER_MESSAGE, ORDER_LIMIT_MESSAGE, RECEIPT_NOT_AUTHORIZED } from './checkout-errors.js';
+import {
+  CardBodyDto,
+  OrderHistoryBodyDto,
+  OrderHistoryQueryDto,
+  ReceiptBodyDto,
+  SubscriptionsDto,
+} from './checkout.responses.js';
 import { CheckoutService } from './checkout.service.js';
 
 /** Orders, receipts, subscriptions and the card on file of the signed-in customer (signed-in sections 2 and 7). */
@@ -38,11 +60,16 @@ export class OrdersController {
 
   @Get('orders')
   @UseGuards(JwtAuthGuard)
-  @ApiOperation({ summary: 'The Orders tab: DATE, ONUM and products of each paid order, newest first' })
+  @ApiOperation({
+    summary: 'The Orders tab: DATE, ONUM and products of each paid order, newest first, a page at a time',
+  })
   @ApiRequiredBearer()
   @ApiOkResponse({ type: OrderHistoryBodyDto })
-  async orders(@CurrentUser() user: AuthUser): Promise<{ data: OrderHistoryEntry[] }> {
-    return { data: await orderHistoryOf(this.pool, user.customerId) };
+  @ApiError(400, `${ORDER_LIMIT_MESSAGE} / ${ORDER_AFTER_MESSAGE} / an unknown parameter`)
+  async orders(@CurrentUser() user: AuthUser, @Query() query: OrderHistoryQueryDto): Promise<OrderHistoryPage> {
+    const after = query.after === undefined ? null : decodeOrderCursor(query.after);
+    if (query.after !== undefined && after === null) throw new BadRequestException({ message: [ORDER_AFTER_MESSAGE] });
+    return orderHistoryPage(this.pool, user.customerId, query.limit ?? ORDER_PAGE_SIZE.default, after);
   }
 
   @Get('orders/:onum')

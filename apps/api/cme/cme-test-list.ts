@@ -6,7 +6,7 @@ import { cmeTestState, testCredits } from '#libs/domain/cme/cme.test-state.js';
 import { accessTo } from '#libs/domain/streaming/access.js';
 import { cmeRecordsOf } from '#libs/read-models/cme-totals.js';
 import { cmeTestProducts } from '#libs/read-models/cme-test-products.js';
-import { orderHistoryOf } from '#libs/read-models/order-history.js';
+import { cmeModulesBoughtIn } from '#libs/read-models/order-history.js';
 import { CatalogFacts } from '../catalog/index.js';
 import { RolesService } from '../identity/index.js';
 import { PG_POOL } from '../infrastructure/tokens.js';
@@ -35,21 +35,14 @@ export class CmeTestList {
 
   async of(customerId: string, now: Date): Promise<CmeTestListResponse> {
     const year = now.getUTCFullYear();
-    const [products, eLearning, entitlements, orders, records, safety] = await Promise.all([
+    const [products, eLearning, entitlements, modulesBought, records, safety] = await Promise.all([
       cmeTestProducts(this.pool, productsWithTests()),
       this.facts.eLearningCategories(),
       this.roles.entitlements(customerId),
-      orderHistoryOf(this.pool, customerId),
+      cmeModulesBoughtIn(this.pool, customerId, year),
       cmeRecordsOf(this.pool, customerId, year),
       this.facts.safetyCategories(),
     ]);
-    const modulesBought = new Set(
-      orders
-        .filter((order) => order.DATE.startsWith(`${year}-`))
-        .flatMap((order) => order.PRODUCTS)
-        .filter((line) => line.TYPE.toLowerCase() === 'cme')
-        .map((line) => line.PRODUCTID),
-    );
     const recordOf = new Map(records.map((r) => [`${r.testType}:${r.productId}`, r]));
     const tests: CmeTestListItem[] = [];
     for (const product of products) {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { ProductListItem } from '../../../libs/contracts/catalog.js';
 import { productPage } from './catalog.js';
@@ -70,4 +71,38 @@ export async function sessionToken(page: Page): Promise<string> {
   const token = raw ? (JSON.parse(raw) as { token?: string }).token : undefined;
   if (!token) throw new Error('not logged in');
   return token;
+}
+
+/** Buys one printed book through the API on the customer's session; answers the order number. */
+export async function buyBookByApi(request: APIRequestContext, token: string): Promise<string> {
+  const headers = { authorization: `Bearer ${token}` };
+  expect(
+    (await request.post('/api/cart/items', { headers, data: { PRODUCTID: 601, FORMAT: 'BOOK', QTY: 1 } })).ok(),
+  ).toBe(true);
+  const quote = (await (
+    await request.post('/api/checkout/quote', { headers, data: { COUNTRY: 'USA', STATE: 'KS', SHIPPING: 1 } })
+  ).json()) as { TOTAL: number };
+  const paid = await request.post('/api/checkout/pay', {
+    headers: { ...headers, 'idempotency-key': randomUUID() },
+    data: {
+      ATTJSON: {
+        FIRSTNAME: 'Robin',
+        LASTNAME: 'Tester',
+        ADDRESS: '1 Main St',
+        CITY: 'Wichita',
+        STATE: 'KS',
+        ZIP: '67202',
+        COUNTRY: 'USA',
+        PHONE: '555-0100',
+        EMAIL: 'robin@example.test',
+      },
+      BILLINGJSON: null,
+      CARD: { CC: '4242424242424242', MONTH: '12', YEAR: '2030', SC: '123' },
+      SHIPPING: 1,
+      TOTAL: quote.TOTAL,
+    },
+  });
+  const body = (await paid.json()) as { ONUM: string; ERRORS: string[] };
+  expect(body.ERRORS).toEqual([]);
+  return body.ONUM;
 }

@@ -9,7 +9,7 @@ import type {
   CmeInfoSaved,
   ProfileRequest,
 } from '@contracts/account';
-import type { OrderHistoryEntry, Subscriptions } from '@contracts/cart';
+import type { OrderHistoryPage, Subscriptions } from '@contracts/cart';
 import type { RenewableType } from '@contracts/renewals';
 import { accountQueryApi } from '@/lib/account-api';
 import { api } from '@/lib/api';
@@ -39,6 +39,9 @@ async function writeAccount(
 
 const own = { handlesOwnErrors: true } as const;
 
+/** Orders the tab shows at first and adds with each "Show more orders". */
+export const ORDERS_PER_PAGE = 10;
+
 const accountApi = api.injectEndpoints({
   endpoints: (build) => ({
     saveProfile: build.mutation<AccountSaved, { token: string; body: ProfileRequest }>({
@@ -60,11 +63,19 @@ const accountApi = api.injectEndpoints({
       invalidatesTags: (result) => (result ? ['Card'] : []),
     }),
     /**
-     * GET /api/orders (signed-in section 4: loaded once; the cache keeps it, a payment refetches it).
-     * The reads keep the request-level error table (a 401 still ends the session); other failures show on the tab.
+     * GET /api/orders, a page at a time, newest first (signed-in section 4: loaded when the tab is first
+     * chosen; the cache keeps the pages shown, a payment loads them again). The reads keep the
+     * request-level error table (a 401 still ends the session); other failures show on the tab.
      */
-    orders: build.query<{ data: OrderHistoryEntry[] }, string>({
-      query: () => '/orders',
+    orders: build.infiniteQuery<OrderHistoryPage, string, string | null>({
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        getNextPageParam: (lastPage) => lastPage.NEXT,
+      },
+      query: ({ pageParam }) => ({
+        url: '/orders',
+        params: { limit: ORDERS_PER_PAGE, ...(pageParam === null ? {} : { after: pageParam }) },
+      }),
       providesTags: ['Orders'],
       // Kept for the session's visits to the tab: only a payment (tag Orders) loads it again.
       keepUnusedDataFor: 60 * 60,
@@ -108,7 +119,7 @@ export const {
   useSaveProfileMutation,
   useSaveAddressMutation,
   useSaveCardMutation,
-  useOrdersQuery,
+  useOrdersInfiniteQuery,
   useSubscriptionsQuery,
   useSetSubscriptionAutoRenewMutation,
   useCmeInfoQuery,

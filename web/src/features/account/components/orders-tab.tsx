@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -9,7 +10,7 @@ import { LoadError } from '@/components/load-error';
 import { AppLink } from '@/components/router-link';
 import { formatUsd } from '@/lib/money';
 import { productImage } from '@/lib/product-image';
-import { useOrdersQuery } from '../api/account-api';
+import { useOrdersInfiniteQuery } from '../api/account-api';
 
 /** TYPEs that open the streaming pages (signed-in section 2, compared case-insensitively). */
 const STREAM_TYPES = new Set(['streaming', 'both', 'streaming_all', 'qmpcomplete', 'elearning']);
@@ -74,22 +75,46 @@ function OrderCard({ order }: { order: OrderHistoryEntry }) {
   );
 }
 
-/** The Orders tab (signed-in sections 2 and 4): loaded once when the tab is first chosen, then cached. */
+/**
+ * The Orders tab (signed-in sections 2 and 4): the newest orders when the tab is first chosen, then
+ * cached; "Show more orders" adds the next page below, and says when it is loading or failed.
+ */
 export function OrdersTab({ token }: { token: string }) {
-  const { data, isLoading, isFetching, isError, refetch } = useOrdersQuery(token);
+  const { data, isLoading, isFetching, refetch, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } =
+    useOrdersInfiniteQuery(token);
+  const orders = data?.pages.flatMap((page) => page.data) ?? [];
   if (isLoading) return <LinearProgress aria-label="Loading orders" />;
-  if (isError || !data) return <LoadError what="Your orders" onRetry={() => void refetch()} retrying={isFetching} />;
-  if (data.data.length === 0)
+  if (!data) return <LoadError what="Your orders" onRetry={() => void refetch()} retrying={isFetching} />;
+  if (orders.length === 0)
     return (
       <Typography>
         You have no orders yet. <AppLink to="/products/0">Start shopping</AppLink>
       </Typography>
     );
   return (
-    <Stack component="ul" spacing={2} sx={{ p: 0, m: 0 }} aria-label="Orders">
-      {data.data.map((order) => (
-        <OrderCard key={order.ONUM} order={order} />
-      ))}
+    <Stack spacing={2}>
+      <Stack component="ul" spacing={2} sx={{ p: 0, m: 0 }} aria-label="Orders">
+        {orders.map((order) => (
+          <OrderCard key={order.ONUM} order={order} />
+        ))}
+      </Stack>
+      {isFetchNextPageError ? (
+        <LoadError what="More orders" onRetry={() => void fetchNextPage()} retrying={isFetchingNextPage} />
+      ) : hasNextPage ? (
+        <Button
+          variant="outlined"
+          onClick={() => void fetchNextPage()}
+          disabled={isFetchingNextPage}
+          sx={{ alignSelf: { xs: 'stretch', sm: 'flex-start' }, minHeight: 44 }}
+        >
+          {isFetchingNextPage ? 'Loading more orders…' : 'Show more orders'}
+        </Button>
+      ) : null}
+      <Typography role="status" sx={{ color: 'text.secondary' }}>
+        {hasNextPage
+          ? `Showing your ${orders.length} newest orders.`
+          : `All ${orders.length} of your orders are shown.`}
+      </Typography>
     </Stack>
   );
 }
