@@ -24,11 +24,23 @@ const swcTsx = [
   },
 ];
 
+/**
+ * `npm test` sets JEST_GROUPS=1: the API test files then run in the group files of test/groups (their
+ * shop's modules loaded once per group, test/groups/jest-groups.cjs) instead of one by one.
+ */
+const grouped = process.env.JEST_GROUPS === '1';
+const escapeRegExp = (path) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const groupedMembers = grouped
+  ? require('./test/groups/jest-groups.cjs')
+      .members()
+      .map((file) => `^${escapeRegExp(file)}$`)
+  : [];
+
 module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/test'],
-  testMatch: ['**/*.spec.ts'],
-  testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/test/e2e/'],
+  testMatch: grouped ? ['**/*.spec.ts', '**/test/groups/*.group.ts'] : ['**/*.spec.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/test/e2e/', ...groupedMembers],
   // .cjs: @react-email/render's CommonJS build imports react-dom/server dynamically, which SWC turns into a require.
   transform: { '^.+\\.(t|j|mj|cj)s$': swc, '^.+\\.tsx$': swcTsx },
   transformIgnorePatterns: [
