@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { addToCart, buyBookByApi, cheapBook, fillCard, sessionToken } from './support/checkout.js';
 import { expectNoAxeViolations } from './support/axe.js';
+import { expectFocusShown } from './support/focus.js';
 import { expectNoSidewaysScroll } from './support/layout.js';
 import { logIn, registeredAccount } from './support/shop.js';
 
@@ -205,6 +206,9 @@ test('eleven orders: the tab shows the ten newest, and Show more orders (by keyb
   await expect(orders).toHaveCount(11);
   await expect(orders.last()).toHaveAccessibleName(`Order ${onums[0]}`);
   await expect(more).toHaveCount(0);
+  // The focus goes on where the new orders begin (the button is gone).
+  await expect(orders.last().getByRole('link', { name: onums[0] })).toBeFocused();
+  await expectFocusShown(page, 'the first order Show more orders added');
   await expect(page.getByRole('status').filter({ hasText: 'All 11 of your orders are shown.' })).toBeVisible();
   await expectNoSidewaysScroll(page);
   await expectNoAxeViolations(page, 'the orders tab with every page shown');

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -83,6 +84,23 @@ export function OrdersTab({ token }: { token: string }) {
   const { data, isLoading, isFetching, refetch, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } =
     useOrdersInfiniteQuery(token);
   const orders = data?.pages.flatMap((page) => page.data) ?? [];
+  const list = useRef<HTMLUListElement>(null);
+  /**
+   * After "Show more orders", the focus goes on the first order the page added (its number's link),
+   * once it is drawn: the button itself goes away after the last page, and a keyboard user goes on
+   * reading where the new orders begin.
+   */
+  const [focusFrom, setFocusFrom] = useState<number | null>(null);
+  useEffect(() => {
+    if (focusFrom === null || orders.length <= focusFrom) return;
+    list.current?.children[focusFrom]?.querySelector<HTMLAnchorElement>('h3 a')?.focus();
+    setFocusFrom(null);
+  }, [focusFrom, orders.length]);
+  const showMore = () => {
+    setFocusFrom(orders.length);
+    void fetchNextPage();
+  };
+
   if (isLoading) return <LinearProgress aria-label="Loading orders" />;
   if (!data) return <LoadError what="Your orders" onRetry={() => void refetch()} retrying={isFetching} />;
   if (orders.length === 0)
@@ -93,17 +111,17 @@ export function OrdersTab({ token }: { token: string }) {
     );
   return (
     <Stack spacing={2}>
-      <Stack component="ul" spacing={2} sx={{ p: 0, m: 0 }} aria-label="Orders">
+      <Stack component="ul" ref={list} spacing={2} sx={{ p: 0, m: 0 }} aria-label="Orders">
         {orders.map((order) => (
           <OrderCard key={order.ONUM} order={order} />
         ))}
       </Stack>
       {isFetchNextPageError ? (
-        <LoadError what="More orders" onRetry={() => void fetchNextPage()} retrying={isFetchingNextPage} />
+        <LoadError what="More orders" onRetry={showMore} retrying={isFetchingNextPage} />
       ) : hasNextPage ? (
         <Button
           variant="outlined"
-          onClick={() => void fetchNextPage()}
+          onClick={showMore}
           disabled={isFetchingNextPage}
           sx={{ alignSelf: { xs: 'stretch', sm: 'flex-start' }, minHeight: 44 }}
         >
