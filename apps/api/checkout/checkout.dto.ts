@@ -16,16 +16,18 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import type {
-  BillingAddress,
-  CardInput,
-  CheckoutContact,
-  PayRequest,
-  QuoteRequest,
-  ShippingOption,
+import {
+  type BillingAddress,
+  type CardInput,
+  type CheckoutContact,
+  ORDER_PAGE_SIZE,
+  type PayRequest,
+  type QuoteRequest,
+  type ShippingOption,
 } from '#libs/contracts/cart.js';
 import { AUTORENEW_LIST_MESSAGE, RENEWABLE_TYPES, type RenewableType } from '#libs/contracts/renewals.js';
 import { IsDateMmDdYyyy, IsEmailWhenGiven, MatchesWhenGiven } from '../kernel/validators.js';
+import { ORDER_AFTER_MESSAGE, ORDER_LIMIT_MESSAGE } from './checkout-errors.js';
 
 /**
  * Wire DTOs of checkout (libs/contracts/cart.ts), with the field messages of signed-in section 8
@@ -180,4 +182,26 @@ export class QuoteDto implements QuoteRequest {
   @ApiProperty({ enum: [1, 2] })
   @IsIn([1, 2], { message: 'Shipping must be 1 (standard) or 2 (expedited).' })
   SHIPPING!: ShippingOption;
+}
+
+/** Query of GET /api/orders: a page size and where the page starts (the NEXT of the page before). */
+export class OrderHistoryQueryDto {
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    maximum: ORDER_PAGE_SIZE.max,
+    default: ORDER_PAGE_SIZE.default,
+  })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: ORDER_LIMIT_MESSAGE })
+  @Min(1, { message: ORDER_LIMIT_MESSAGE })
+  @Max(ORDER_PAGE_SIZE.max, { message: ORDER_LIMIT_MESSAGE })
+  limit?: number;
+
+  @ApiPropertyOptional({ description: 'The NEXT of the page before; omitted for the newest orders', maxLength: 40 })
+  @IsOptional()
+  @IsString({ message: ORDER_AFTER_MESSAGE })
+  @MaxLength(40, { message: ORDER_AFTER_MESSAGE })
+  after?: string;
 }

@@ -1,6 +1,4 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import {
   type CardOnFile,
   type OrderHistoryEntry,
@@ -13,9 +11,7 @@ import {
   type Receipt,
   type ReceiptLine,
   type Subscriptions,
-  ORDER_PAGE_SIZE,
 } from '#libs/contracts/cart.js';
-import { ORDER_AFTER_MESSAGE, ORDER_LIMIT_MESSAGE } from './checkout-errors.js';
 import {
   RENEWABLE_TYPES,
   type RenewableType,
@@ -184,28 +180,6 @@ export class OrderHistoryBodyDto implements OrderHistoryPage {
     description: 'The `after` of the next page, or null on the last page',
   })
   NEXT!: string | null;
-}
-
-/** Query of GET /api/orders: a page size and where the page starts (the NEXT of the page before). */
-export class OrderHistoryQueryDto {
-  @ApiPropertyOptional({
-    type: 'integer',
-    minimum: 1,
-    maximum: ORDER_PAGE_SIZE.max,
-    default: ORDER_PAGE_SIZE.default,
-  })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: ORDER_LIMIT_MESSAGE })
-  @Min(1, { message: ORDER_LIMIT_MESSAGE })
-  @Max(ORDER_PAGE_SIZE.max, { message: ORDER_LIMIT_MESSAGE })
-  limit?: number;
-
-  @ApiPropertyOptional({ description: 'The NEXT of the page before; omitted for the newest orders', maxLength: 40 })
-  @IsOptional()
-  @IsString({ message: ORDER_AFTER_MESSAGE })
-  @MaxLength(40, { message: ORDER_AFTER_MESSAGE })
-  after?: string;
 }
 
 const EXPIRY = { pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: "'YYYY-MM-DD', or '0000-00-00' for none" };

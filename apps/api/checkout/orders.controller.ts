@@ -38,13 +38,8 @@ import {
 import { PG_POOL } from '../infrastructure/tokens.js';
 import { ApiError, ApiOptionalBearer, ApiRequiredBearer } from '../kernel/errors.responses.js';
 import { ORDER_AFTER_MESSAGE, ORDER_LIMIT_MESSAGE, RECEIPT_NOT_AUTHORIZED } from './checkout-errors.js';
-import {
-  CardBodyDto,
-  OrderHistoryBodyDto,
-  OrderHistoryQueryDto,
-  ReceiptBodyDto,
-  SubscriptionsDto,
-} from './checkout.responses.js';
+import { OrderHistoryQueryDto } from './checkout.dto.js';
+import { CardBodyDto, OrderHistoryBodyDto, ReceiptBodyDto, SubscriptionsDto } from './checkout.responses.js';
 import { CheckoutService } from './checkout.service.js';
 
 /** Orders, receipts, subscriptions and the card on file of the signed-in customer (signed-in sections 2 and 7). */
