@@ -13,6 +13,7 @@ import {
   unsettledPayments,
   waitFor,
   watchReadiness,
+  watchSignedIn,
 } from './outage-load.js';
 import { killClusterServer, killGroup, MAIN, type ShopProcess } from './shop-process.js';
 
@@ -107,6 +108,12 @@ export function useOutageScenario(): OutageScenario {
     outage: async (shop, base, steps) => {
       const load = outageLoad(base, CARTS);
       const ready = watchReadiness(base);
+      const login = await fetch(`${base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'resident@demo.test', password: 'Demo-pass-2026', version: 5 }),
+      });
+      const signedIn = watchSignedIn(base, ((await login.json()) as { token: string }).token);
       try {
         await waitFor('20 orders before the outage', () => load.acknowledged.length >= 20, 60_000);
         await steps.away();
@@ -122,6 +129,7 @@ export function useOutageScenario(): OutageScenario {
         await waitFor('10 orders after the outage', () => load.acknowledged.length >= before + 10, 60_000);
         await load.stop();
         await ready.stop();
+        await signedIn.stop();
 
         expectStillServing(shop, load.answers);
         const during = load.answers.filter((a) => a.at >= from && a.at <= backing);
@@ -132,6 +140,11 @@ export function useOutageScenario(): OutageScenario {
         expect(notReady.length).toBeGreaterThan(0);
         expect(notReady.filter((s) => s.status !== 503)).toEqual([]);
         expect(notReady.every((s) => s.reasons.includes('The database cannot be reached.'))).toBe(true);
+        // A signed-in page is told the database is away, never that its session ended (which signs it out).
+        const pageDuring = signedIn.samples.filter((s) => s.at >= from && s.at <= backing);
+        expect(pageDuring.filter((s) => s.status === 503).length).toBeGreaterThan(0);
+        expect(signedIn.samples.filter((s) => s.status === 401)).toEqual([]);
+        expect(signedIn.samples.at(-1)?.status).toBe(200);
 
         const db = checkPool(steps.database());
         // The payments the outage interrupted are settled by the sweep that runs after it.
@@ -142,6 +155,7 @@ export function useOutageScenario(): OutageScenario {
       } finally {
         await load.stop();
         await ready.stop();
+        await signedIn.stop();
       }
     },
   };

@@ -128,6 +128,34 @@ export function watchReadiness(base: string): { samples: ReadySample[]; stop(): 
   };
 }
 
+/**
+ * A signed-in customer's page reading its orders every 100 ms during the outage: the statuses it was
+ * answered, with their times (0 when no answer came).
+ */
+export function watchSignedIn(
+  base: string,
+  token: string,
+): { samples: { at: number; status: number }[]; stop(): Promise<void> } {
+  const samples: { at: number; status: number }[] = [];
+  let stopped = false;
+  const watching = (async () => {
+    while (!stopped) {
+      const status = await fetch(`${base}/api/orders?limit=1`, { headers: { authorization: `Bearer ${token}` } })
+        .then((response) => response.status)
+        .catch(() => 0);
+      samples.push({ at: Date.now(), status });
+      await sleep(100);
+    }
+  })();
+  return {
+    samples,
+    stop: async () => {
+      stopped = true;
+      await watching;
+    },
+  };
+}
+
 /** Waits until `check` answers true, polling every 200 ms; throws naming `what` after `timeoutMs`. */
 export async function waitFor(what: string, check: () => Promise<boolean> | boolean, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;

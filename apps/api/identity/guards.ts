@@ -15,12 +15,16 @@ import { RolesService } from './roles.service.js';
 
 export type { AuthUser } from './jwt.strategy.js';
 
-/** Login guard: a valid Bearer token whose session still runs, else 401. */
+/**
+ * Login guard: a valid Bearer token whose session still runs, else 401. A check that could not be made
+ * (the database away while the session is looked up) is no verdict on the session: its error goes on
+ * as it is (503 from the error filter), so a database outage never signs anyone out.
+ */
 @Injectable()
 export class JwtAuthGuard extends AuthGuard('jwt') {
   override handleRequest<TUser = AuthUser>(error: unknown, user: TUser | false): TUser {
-    if (error instanceof UnauthorizedException) throw error;
-    if (error || !user) throw new UnauthorizedException(SESSION_ENDED);
+    if (error) throw error;
+    if (!user) throw new UnauthorizedException(SESSION_ENDED);
     return user;
   }
 }
