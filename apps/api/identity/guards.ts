@@ -18,7 +18,8 @@ export type { AuthUser } from './jwt.strategy.js';
 /**
  * Login guard: a valid Bearer token whose session still runs, else 401. A check that could not be made
  * (the database away while the session is looked up) is no verdict on the session: its error goes on
- * as it is (503 from the error filter), so a database outage never signs anyone out.
+ * as it is (503 from the error filter): a database outage never tells a customer that another device
+ * took the session, and the session stays good for after it.
  */
 @Injectable()
 export class JwtAuthGuard extends AuthGuard('jwt') {
