@@ -4,7 +4,7 @@ import type { CartEvent } from '#libs/domain/cart/cart.events.js';
 import { cmePackage, completePackage, context, product } from '#libs/domain/cart/cart.testing.js';
 import { coupon, welcome10 } from '#libs/domain/pricing/coupon.testing.js';
 import { fold } from '#libs/domain/kernel/decider.js';
-import { cartsReadModel, cartViewOf, findCart } from './carts.js';
+import { cartsReadModel, cartViewOf, findCart, newestCartOf } from './carts.js';
 import { projectInto, readModelDatabase } from './identity-projection.testing.js';
 
 /** The packages 130 and 155 (the combo's pair) and the context are the cart decider's fixtures. */
@@ -117,5 +117,29 @@ describe('carts read model', () => {
     await project(cleared);
     expect(await cartViewOf(db.pool, 'd', [])).toMatchObject({ items: [], TOTAL: 0, cartTotalQty: 0 });
     expect(await findCart(db.pool, 'unknown')).toEqual({ ...initialCart, cartId: 'unknown' });
+  });
+
+  it("knows each customer's newest cart, and whether its checkout ended it", async () => {
+    const base = 'customer-7d2a1c0e-4b5f-4e8a-9c3d-1f2e3a4b5c6d';
+    const paidCart = (cartId: string, onum: number): CartEvent[] => {
+      const press = { onum, idempotencyKey: `key-${onum}` };
+      return eventsOf([
+        { type: 'AddItemToCart', cartId, product: book, QTY: 1, ...context },
+        { type: 'StartCheckout', cartId, ...press, now: '2026-06-15T10:00:00.000Z' },
+        { type: 'CompleteCheckout', cartId, ...press },
+      ]);
+    };
+    await project([]);
+    expect(await newestCartOf(db.pool, base)).toBeNull();
+    await project(paidCart(base, 100001));
+    expect(await newestCartOf(db.pool, base)).toEqual({ base, generation: 0, closed: true });
+    await project([
+      ...paidCart(base, 100001),
+      ...paidCart(`${base}.1`, 100002),
+      ...eventsOf([{ type: 'AddItemToCart', cartId: `${base}.2`, product: book, QTY: 3, ...context }]),
+    ]);
+    expect(await newestCartOf(db.pool, base)).toEqual({ base, generation: 2, closed: false });
+    expect((await cartViewOf(db.pool, `${base}.2`, [])).cartTotalQty).toBe(3);
+    expect(await newestCartOf(db.pool, 'customer-another')).toBeNull();
   });
 });

@@ -14,4 +14,6 @@ export const cartErrorStatus: Record<CartErrorCode, number> = {
   offer_invalid: 400,
   /** The cart is taken by a running payment: a conflict of the moment, not bad input. */
   payment_in_progress: 409,
+  /** A paid cart (its stream ended); the cart service retries on the next cart, so only a race reaches here. */
+  cart_closed: 409,
 };

@@ -9,11 +9,13 @@ import { pastMeetingOf } from '#libs/catalog/meetings.queries.js';
 import { findProduct } from '#libs/catalog/products.queries.js';
 import type { CartCommand, CartContext } from '#libs/domain/cart/cart.commands.js';
 import { cartDecider } from '#libs/domain/cart/cart.decider.js';
+import { isClosed, PAYMENT_COMMANDS } from '#libs/domain/cart/cart-checkout.js';
+import { cartIdOfGeneration, generationOfCartId } from '#libs/domain/cart/cart-generations.js';
 import type { Cart, CartPayment } from '#libs/domain/cart/cart.state.js';
 import { type CartClearReason, type CartEvent, cartStreamId } from '#libs/domain/cart/cart.events.js';
-import { fold } from '#libs/domain/kernel/decider.js';
+import { DomainError, fold } from '#libs/domain/kernel/decider.js';
 import type { EventStore } from '#libs/eventstore/event-store.port.js';
-import { cartViewOf } from '#libs/read-models/carts.js';
+import { cartViewOf, findCart, newestCartOf, toCartView } from '#libs/read-models/carts.js';
 import { RolesService } from '../identity/index.js';
 import { EVENT_STORE, PG_POOL } from '../infrastructure/tokens.js';
 import { EventSourcedService } from '../kernel/event-sourced.service.js';
@@ -28,7 +30,10 @@ export const pastMeetingMessage = (name: string): string =>
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The cart id of a customer's own cart (stream `cart-customer-{customerId}`). */
+/** How many carts ended at checkout one command moves past before it gives up (a race, never a loop). */
+const NEXT_CART_TRIES = 5;
+
+/** The cart id of a customer's own first cart (stream `cart-customer-{customerId}`; the next ones `....1`, `....2`). */
 export const customerCartId = (customerId: string): string => `customer-${customerId}`;
 
 /** A visitor's cart id as the browser sends it: a uuid, lower-cased; null when it is not one. */
@@ -38,13 +43,18 @@ export function visitorCartId(value: unknown): string | null {
 
 /**
  * The cart's identity, view and write path, shared by the cart API and checkout:
- * - `cartIdFor(request)`: the customer's cart for a request with a session (OptionalJwtAuthGuard or
- *   JwtAuthGuard ran before), else the visitor's `X-Cart-Id` (400 when missing or not a uuid);
+ * - `cartIdFor(request)`: whose cart the request names (its base): the customer's for a request with a
+ *   session (OptionalJwtAuthGuard or JwtAuthGuard ran before), else the visitor's `X-Cart-Id` (400 when
+ *   missing or not a uuid). Each checkout ends a cart (cart-generations.ts): a base has one current cart,
+ *   the newest that no checkout ended;
  * - `rolesFor(request)`: the customer's roles, none for a visitor;
- * - `view(cartId, roles)`: the CartView from the `carts` read model;
- * - `clear(cartId, reason)`: ClearCart (a paid cart is emptied by CompleteCheckout instead);
- * - `startCheckout(...)`: takes the cart for a payment (one cart, one charge);
- * - `execute(command)`: any cart command through the cart decider on `cart-{cartId}`
+ * - `view(base, roles)`: the current cart's CartView from the `carts` read model; `viewOf(cartId, roles)`
+ *   the view of one exact cart (the one a payment took);
+ * - `clear(base, reason)`: ClearCart (a paid cart is emptied by CompleteCheckout instead);
+ * - `payableCartId(base)` and `startCheckout(...)`: the cart a press pays, taken for one payment (one
+ *   cart, one charge);
+ * - `execute(command)`: a cart command through the cart decider: a payment command on the exact cart
+ *   it names, any other on the base's current cart, moving on past a cart a checkout just ended
  *   (it waits until the read models show the events, so `view` reads the write).
  * The events' actor and correlation id come from the request context (EventSourcedService); work no
  * request started runs inside `RequestContext.run`. "Today" is the injected Clock's.
@@ -75,7 +85,20 @@ export class CartService {
     return request.user ? this.roles.rolesOf(request.user.customerId) : [];
   }
 
-  view(cartId: string, roles: readonly string[]): Promise<CartView> {
+  /** The base's current cart: the newest the read model knows, or the one after it once a checkout ended it. */
+  async currentCartId(base: string): Promise<string> {
+    const newest = await newestCartOf(this.pool, base);
+    if (newest === null) return base;
+    return cartIdOfGeneration({ base, generation: newest.closed ? newest.generation + 1 : newest.generation });
+  }
+
+  /** The current cart's view, named by its base (the API's cart id never changes for a customer or visitor). */
+  async view(base: string, roles: readonly string[]): Promise<CartView> {
+    return toCartView(base, await findCart(this.pool, await this.currentCartId(base)), roles);
+  }
+
+  /** One exact cart's view (the cart a payment took), named by its own id. */
+  viewOf(cartId: string, roles: readonly string[]): Promise<CartView> {
     return cartViewOf(this.pool, cartId, roles);
   }
 
@@ -99,15 +122,55 @@ export class CartService {
     return product;
   }
 
-  /** The cart folded from its stream (the decider's own state: what a merge carries over). */
-  async load(cartId: string): Promise<Cart> {
+  /** One exact cart folded from its stream (the decider's own state). */
+  private async fold(cartId: string): Promise<Cart> {
     const events = await this.store.readStream(cartStreamId(cartId));
     return fold(cartDecider, events as unknown as CartEvent[]);
   }
 
+  /** The base's current cart folded from its stream (what a merge carries over). */
+  async load(base: string): Promise<Cart> {
+    let cartId = await this.currentCartId(base);
+    for (let tries = 0; ; tries++) {
+      const cart = await this.fold(cartId);
+      if (!isClosed(cart) || tries === NEXT_CART_TRIES) return cart;
+      cartId = nextCartId(cartId);
+    }
+  }
+
+  /**
+   * The cart a press pays: the base's newest cart that has events, even one a checkout ended (a late
+   * second press then reads that cart's `paidBy` and answers the order paid, as it did before carts
+   * ended). Checked on the log, not the read model, so a cart begun on another node is never missed.
+   */
+  async payableCartId(base: string): Promise<string> {
+    let cartId = cartIdOfGeneration((await newestCartOf(this.pool, base)) ?? { base, generation: 0 });
+    for (let tries = 0; tries < NEXT_CART_TRIES; tries++) {
+      if (!isClosed(await this.fold(cartId))) return cartId;
+      const next = nextCartId(cartId);
+      if ((await this.store.readStream(cartStreamId(next))).length === 0) return cartId;
+      cartId = next;
+    }
+    return cartId;
+  }
+
   /** Runs a cart command; answers the events it appended (none: nothing changed). */
   async execute(command: CartCommand): Promise<CartEvent[]> {
-    const result = await this.eventSourced.execute(cartStreamId(command.cartId), cartDecider, command);
+    if (PAYMENT_COMMANDS.includes(command.type)) return this.executeOn(command.cartId, command);
+    let cartId = await this.currentCartId(command.cartId);
+    for (let tries = 0; ; tries++) {
+      try {
+        return await this.executeOn(cartId, { ...command, cartId });
+      } catch (error) {
+        // A checkout ended this cart after the read model was read: the next cart takes the change.
+        if (!(error instanceof DomainError && error.code === 'cart_closed') || tries === NEXT_CART_TRIES) throw error;
+        cartId = nextCartId(cartId);
+      }
+    }
+  }
+
+  private async executeOn(cartId: string, command: CartCommand): Promise<CartEvent[]> {
+    const result = await this.eventSourced.execute(cartStreamId(cartId), cartDecider, command);
     // The recorded events are the decider's own, with their metadata besides.
     return result.events as unknown as CartEvent[];
   }
@@ -129,7 +192,12 @@ export class CartService {
     return state.checkout ?? (state.items.length === 0 ? (state.paidBy ?? null) : null);
   }
 
-  async clear(cartId: string, reason: Exclude<CartClearReason, 'order_paid'>): Promise<void> {
-    await this.execute({ type: 'ClearCart', cartId, reason });
+  async clear(base: string, reason: Exclude<CartClearReason, 'order_paid'>): Promise<void> {
+    await this.execute({ type: 'ClearCart', cartId: base, reason });
   }
+}
+
+function nextCartId(cartId: string): string {
+  const { base, generation } = generationOfCartId(cartId);
+  return cartIdOfGeneration({ base, generation: generation + 1 });
 }

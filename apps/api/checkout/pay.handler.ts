@@ -74,16 +74,19 @@ export class PayHandler implements ICommandHandler<PayCommand> {
     const held = await this.claims.hold(idempotencyKey);
     if (!held) return this.answerOf(idempotencyKey, fingerprint);
     try {
-      if (!(await this.claims.claim(idempotencyKey, cartId, customerId, fingerprint))) {
+      // The key's first press names the exact cart it pays (a checkout ends a cart; the next is another).
+      const paying = await this.carts.payableCartId(cartId);
+      if (!(await this.claims.claim(idempotencyKey, paying, customerId, fingerprint))) {
         const earlier = await this.claims.find(idempotencyKey);
         refuseOtherRequest(earlier?.fingerprint, fingerprint);
         if (earlier?.response) return earlier.response;
         // Claimed, unanswered, and nobody holds it: its process died. Settle it; that is the answer.
         if (earlier) return await this.settlement.settle(earlier);
-        await this.claims.claim(idempotencyKey, cartId, customerId, fingerprint);
+        await this.claims.claim(idempotencyKey, paying, customerId, fingerprint);
       }
       const claim = {
-        ...{ idempotencyKey, cartId, customerId, fingerprint, onum: null, response: null, awaitingActionUntil: null },
+        ...{ idempotencyKey, cartId: paying, customerId, fingerprint, onum: null, response: null },
+        awaitingActionUntil: null,
         ...NOTHING_ASKED,
       };
       return await this.payHeld(claim, input, held);
@@ -156,7 +159,7 @@ export class PayHandler implements ICommandHandler<PayCommand> {
     const { customerId, cartId, idempotencyKey } = claim;
     const roles = customerId !== null ? await this.roles.rolesOf(customerId) : [];
     const pressed = this.clock.now();
-    const asOrdered = await this.carts.view(cartId, roles);
+    const asOrdered = await this.carts.viewOf(cartId, roles);
     refuseBeforePaying(customerId, asOrdered, roles, input, dayOf(pressed));
     const source = await chargeSource(this.pool, customerId, input);
     const dob = customerId !== null ? input.ATTJSON.DOB?.trim() : undefined;
@@ -175,7 +178,7 @@ export class PayHandler implements ICommandHandler<PayCommand> {
     let total: number;
     try {
       // Priced from the cart as taken: it cannot change until the payment ends.
-      const cart = await this.carts.view(cartId, roles);
+      const cart = await this.carts.viewOf(cartId, roles);
       const press = { onum, customerId, cart, roles, input, now: pressed };
       const placed = await this.eventSourced.execute(
         orderStreamId(onum),

@@ -56,7 +56,33 @@ describe('the cart taken by its payment', () => {
     expect(state).toMatchObject({ items: [], checkout: null, paidBy: first });
   });
 
-  it('something added after the payment makes it a new cart, which the next press takes', () => {
+  it.each<CartCommand>([
+    { type: 'AddItemToCart', cartId, product: book, QTY: 1, roles: [], today: '2026-06-15' } as CartCommand,
+    { type: 'RemoveItemFromCart', cartId, ID: 601, roles: [], today: '2026-06-15' },
+    { type: 'RemoveCoupon', cartId },
+    { type: 'ClearCart', cartId, reason: 'cleared' },
+    { type: 'ClearCart', cartId, reason: 'merged', mergedInto: 'customer-x' },
+    { type: 'ApplyCoupon', cartId, code: 'SAVE10', coupon: undefined, roles: [], today: '2026-06-15' },
+  ])('a paid cart is closed: it refuses $type (the next cart takes it)', (command) => {
+    given(bookAdded, started(first), ...paidAndEmptied(first))
+      .when(command)
+      .thenFails('cart_closed');
+  });
+
+  it('a paid cart still answers its payment commands: a late press, a repeated completion or release', () => {
+    const paid = [bookAdded, started(first), ...paidAndEmptied(first)];
+    given(...paid)
+      .when(start(second))
+      .then();
+    given(...paid)
+      .when({ type: 'CompleteCheckout', cartId, ...first })
+      .then();
+    given(...paid)
+      .when({ type: 'ReleaseCheckout', cartId, ...first, reason: 'failed' })
+      .then();
+  });
+
+  it('a stream recorded before carts ended at checkout, with items added after a payment, is open', () => {
     given(bookAdded, started(first), ...paidAndEmptied(first), bookAdded)
       .when(start(second))
       .then(started(second));

@@ -25,6 +25,21 @@ export const paymentInProgress = (): never => {
 };
 
 /**
+ * A cart's stream ends with its checkout (issue 32): once CheckoutCompleted is recorded (`paidBy` set)
+ * the cart is closed, and only the payment commands still run on it (a late second press reads
+ * `paidBy`); anything else is refused with `cart_closed`, and the cart service moves on to the next
+ * cart of the same customer or visitor (cart-generations.ts). A stream recorded before streams ended
+ * has items added after a checkout: ItemAddedToCart cleared `paidBy` there, so it reads as open.
+ */
+export const PAYMENT_COMMANDS = ['StartCheckout', 'ReleaseCheckout', 'CompleteCheckout'];
+
+export const isClosed = (cart: CartCheckoutState): boolean => cart.paidBy !== null;
+
+export const cartClosed = (): never => {
+  throw new DomainError('cart_closed', CartErrors.cart_closed);
+};
+
+/**
  * StartCheckout: takes the cart for this payment. Nothing is appended when the cart is already taken
  * or was paid: the caller reads `checkout` / `paidBy` of the state and answers with that payment.
  */

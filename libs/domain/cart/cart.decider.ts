@@ -7,8 +7,11 @@ import type { AddItemToCart, ApplyCoupon, CartCommand, CartContext, MergeCart, R
 import { type CartErrorCode, CartErrors } from './cart.errors.js';
 import {
   CHANGES_CONTENT,
+  cartClosed,
   completeCheckout,
   evolveCheckout,
+  isClosed,
+  PAYMENT_COMMANDS,
   paymentInProgress,
   releaseCheckout,
   startCheckout,
@@ -264,6 +267,7 @@ export function decide(command: CartCommand, stored: Cart): CartEvent[] {
   const { cartId } = command;
   // A cart folded before the payment fields existed has none: it is not being paid.
   const cart: Cart = { ...stored, checkout: stored.checkout ?? null, paidBy: stored.paidBy ?? null };
+  if (isClosed(cart) && !PAYMENT_COMMANDS.includes(command.type)) return cartClosed();
   const taken = cart.checkout !== null;
   if (
     taken &&

@@ -9,6 +9,8 @@ export const CartErrors = {
   unknown_format: 'This format is not offered for this product.',
   offer_invalid: 'This offer is not valid.',
   payment_in_progress: 'This cart is being paid right now. Please wait a moment and try again.',
+  /** Never shown in practice: the cart service moves on to the customer's next cart and tries there. */
+  cart_closed: 'This cart was paid for. Please try again: a new cart holds what you add now.',
 } as const;
 
 export type CartErrorCode = keyof typeof CartErrors;
