@@ -147,4 +147,9 @@ export interface Health {
 export interface Readiness {
   status: 'ready' | 'not_ready';
   reasons: string[];
+  /**
+   * Read models being rebuilt beside their live tables (a new version, `npm run projections:rebuild`),
+   * with how far through the event log (0-100): their old tables answer until the new ones are swapped in.
+   */
+  building: { name: string; percent: number }[];
 }

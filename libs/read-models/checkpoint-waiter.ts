@@ -67,8 +67,12 @@ export class CheckpointWaiter implements ProjectionWaiter {
 
   private async slowest(): Promise<bigint> {
     try {
+      // A model being rebuilt beside its tables (shadow-rebuild.ts) is not waited for: its old tables answer meanwhile.
       const { rows } = await this.pool.query<{ position: string | null; models: number }>(
-        'SELECT min(position) AS position, count(*)::int AS models FROM projection_checkpoints WHERE name = ANY($1)',
+        `SELECT min(c.position) AS position,
+                count(*)::int + (SELECT count(*)::int FROM projection_rebuilds r WHERE r.name = ANY($1)) AS models
+         FROM projection_checkpoints c
+         WHERE c.name = ANY($1) AND NOT EXISTS (SELECT 1 FROM projection_rebuilds r WHERE r.name = c.name)`,
         [this.names],
       );
       // A model with no checkpoint row yet has projected nothing.

@@ -3,11 +3,25 @@ import { withAdvisoryLock } from '#libs/database/transaction.js';
 import type { RecordedEvent } from '#libs/eventstore/event-store.port.js';
 import type { ReadModel } from './read-model.js';
 
-const CHECKPOINTS_SCHEMA = `
+/** The checkpoints' table; a shadow rebuild (shadow-rebuild.ts) makes one of its own in its schema. */
+export const CHECKPOINTS_TABLE = `
 CREATE TABLE IF NOT EXISTS projection_checkpoints (
   name text PRIMARY KEY,
   position bigint NOT NULL,
   version integer NOT NULL
+)`;
+
+/**
+ * The read models being rebuilt beside their live tables (shadow-rebuild.ts), with how far: readiness
+ * reads it wherever the rebuild runs (the shop, the projector process or `npm run projections:rebuild`).
+ */
+const REBUILDS_TABLE = `
+CREATE TABLE IF NOT EXISTS projection_rebuilds (
+  name text PRIMARY KEY,
+  version integer NOT NULL,
+  position bigint NOT NULL,
+  head bigint NOT NULL,
+  updated_at timestamptz NOT NULL DEFAULT now()
 )`;
 
 /** Channel the projector notifies after each commit; the payload is the position every model it runs has reached. */
@@ -15,7 +29,10 @@ export const CHECKPOINT_CHANNEL = 'projection_checkpoint';
 
 /** Creates the checkpoints table (idempotent, safe when several processes start at once). */
 export async function ensureCheckpointTable(pool: pg.Pool): Promise<void> {
-  await withAdvisoryLock(pool, 726102, (client) => client.query(CHECKPOINTS_SCHEMA));
+  await withAdvisoryLock(pool, 726102, async (client) => {
+    await client.query(CHECKPOINTS_TABLE);
+    await client.query(REBUILDS_TABLE);
+  });
 }
 
 /**
@@ -47,30 +64,55 @@ export async function applyBatch(
   client: pg.Client,
   models: readonly ReadModel[],
   events: readonly RecordedEvent[],
+  { notify = true }: { notify?: boolean } = {},
 ): Promise<void> {
   const last = events[events.length - 1];
   if (!last || models.length === 0) return;
-  const position = last.position.toString();
+  try {
+    // Sent at once with the statements after it (pipelined): one round trip for BEGIN and the row locks.
+    const begun = client.query('BEGIN');
+    begun.catch(() => undefined); // its failure fails the statements after it too
+    const moved = await applyInTransaction(client, models, events);
+    await begun;
+    const position = last.position.toString();
+    await Promise.all([
+      moved,
+      ...(moved !== null && notify ? [client.query('SELECT pg_notify($1, $2)', [CHECKPOINT_CHANNEL, position])] : []),
+      client.query('COMMIT'),
+    ]);
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * The statements of `applyBatch` inside a transaction the caller began: the checkpoints' row locks,
+ * the events of every model behind them, and the update of their checkpoints, sent but not awaited:
+ * its answer is returned (null when no model was behind), for the caller to await with its COMMIT. A
+ * shadow rebuild's last events run through it inside the transaction that swaps the tables in.
+ */
+export async function applyInTransaction(
+  client: pg.Client,
+  models: readonly ReadModel[],
+  events: readonly RecordedEvent[],
+): Promise<Promise<unknown> | null> {
+  const last = events[events.length - 1];
+  if (!last || models.length === 0) return null;
   /** The answers of the statements sent for pipelined models, in the order they were sent. */
   const sent: Promise<void>[] = [];
   try {
     // Row locks on the checkpoints make a second projector (a mistake, but possible) wait instead of applying twice.
-    const [, locked] = await Promise.all([
-      client.query('BEGIN'),
-      client.query<{ name: string; position: string }>(
-        'SELECT name, position FROM projection_checkpoints WHERE name = ANY($1) FOR UPDATE',
-        [models.map((m) => m.name)],
-      ),
-    ]);
+    const locked = await client.query<{ name: string; position: string }>(
+      'SELECT name, position FROM projection_checkpoints WHERE name = ANY($1) FOR UPDATE',
+      [models.map((m) => m.name)],
+    );
     const checkpoints = new Map(locked.rows.map((r) => [r.name, BigInt(r.position)]));
     const behind = models.filter((m) => {
       const checkpoint = checkpoints.get(m.name);
       return checkpoint !== undefined && checkpoint < last.position;
     });
-    if (behind.length === 0) {
-      await client.query('COMMIT');
-      return;
-    }
+    if (behind.length === 0) return null;
     // Event by event, then model by model: the statements reach PostgreSQL in the order of one
     // transaction per event, whether a model's are sent at once (pipelined) or after its answers.
     for (const event of events) {
@@ -82,19 +124,16 @@ export async function applyBatch(
       }
     }
     await Promise.all(sent);
-    await Promise.all([
-      client.query('UPDATE projection_checkpoints SET position = $1 WHERE name = ANY($2) AND position < $1', [
-        position,
-        behind.map((m) => m.name),
-      ]),
-      client.query('SELECT pg_notify($1, $2)', [CHECKPOINT_CHANNEL, position]),
-      client.query('COMMIT'),
-    ]);
+    const moved = client.query(
+      'UPDATE projection_checkpoints SET position = $1 WHERE name = ANY($2) AND position < $1',
+      [last.position.toString(), behind.map((m) => m.name)],
+    );
+    moved.catch(() => undefined); // awaited by the caller, with its COMMIT
+    return moved;
   } catch (error) {
     // After a failed statement every later one answers "current transaction is aborted": report the
     // first failure, which may be a pipelined statement sent before the one that surfaced here.
     const first = (await Promise.allSettled(sent)).find((r) => r.status === 'rejected');
-    await client.query('ROLLBACK').catch(() => undefined);
     throw first ? first.reason : error;
   }
 }

@@ -76,6 +76,7 @@ describe('Projector', () => {
     await db.pool.query(`UPDATE test_order_totals SET total_cents = 0`); // damage that a rebuild must repair
     const v2 = new Projector({ pool: db.pool, store, readModels: [orderTotals(2)] });
     await v2.start();
+    await v2.rebuilt; // beside the live table, swapped in once caught up
     expect(await rows()).toEqual([{ customer: 'cy', total: 700, orders: 1 }]);
     await v2.stop();
     await waiter.close();
@@ -129,6 +130,8 @@ describe('Projector', () => {
     await db.pool.query('DROP TABLE test_order_totals');
     const second = new Projector({ pool: db.pool, store, readModels: [model] });
     await second.start();
+    // Created empty at once, then filled by following the log from its start.
+    expect(await waiter.waitFor(a.position)).toBe(true);
     expect(await rows()).toEqual([{ customer: 'ed', total: 40, orders: 1 }]);
     await second.stop();
     await waiter.close();

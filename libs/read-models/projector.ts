@@ -5,6 +5,7 @@ import { inTransaction } from '#libs/database/transaction.js';
 import { inBatchSpan } from '#libs/tracing/trace-context.js';
 import { applyBatch, connectPipelined, ensureCheckpointTable } from './projection-batch.js';
 import type { ReadModel } from './read-model.js';
+import { rebuildInShadow } from './shadow-rebuild.js';
 
 export { CHECKPOINT_CHANNEL, ensureCheckpointTable } from './projection-batch.js';
 export { CheckpointWaiter, type ProjectionWaiter } from './checkpoint-waiter.js';
@@ -17,8 +18,6 @@ export interface ProjectorLogger {
 
 const silent: ProjectorLogger = { info: () => undefined, error: () => undefined };
 
-/** Events per transaction when replaying the log (rebuild). */
-const REPLAY_BATCH = 1000;
 /**
  * After a failure the projector starts again from its checkpoints after 0.5 s, 1 s, 2 s ... at most
  * 30 s; while the database is away, at most 1 s (retryDelay), so it follows again soon after its return.
@@ -26,8 +25,8 @@ const REPLAY_BATCH = 1000;
 const RETRY_FIRST_MS = 500;
 const RETRY_MAX_MS = 30_000;
 
-/** Drops a model's tables, creates them again and sets its checkpoint to the start of the log. */
-async function resetModel(client: pg.PoolClient, model: ReadModel): Promise<void> {
+/** Creates a model's missing tables and sets its checkpoint to the start of the log (the projector then fills them). */
+async function createModel(client: pg.PoolClient, model: ReadModel): Promise<void> {
   for (const table of model.tables) await client.query(`DROP TABLE IF EXISTS ${table} CASCADE`);
   await client.query(model.schema);
   await client.query(
@@ -38,8 +37,9 @@ async function resetModel(client: pg.PoolClient, model: ReadModel): Promise<void
 }
 
 /**
- * Drops and rebuilds the given read models from the whole event log (`npm run projections:rebuild`,
- * and at start for a model whose version changed). Replays in batches of 1,000 events, one transaction each.
+ * Rebuilds the given read models from the whole event log beside their live tables, and swaps them in
+ * when caught up (`npm run projections:rebuild`, a restore; shadow-rebuild.ts): a shop serving from the
+ * same database keeps answering from the old tables until then, and needs no stop.
  */
 export async function rebuildReadModels(
   pool: pg.Pool,
@@ -47,23 +47,7 @@ export async function rebuildReadModels(
   models: readonly ReadModel[],
 ): Promise<{ events: number; position: bigint }> {
   await ensureCheckpointTable(pool);
-  await inTransaction(pool, async (client) => {
-    for (const model of models) await resetModel(client, model);
-  });
-  let position = 0n;
-  let events = 0;
-  const client = await connectPipelined(pool);
-  try {
-    for (;;) {
-      const batch = await store.readAll(position, REPLAY_BATCH);
-      if (batch.length === 0) break;
-      await applyBatch(client, models, batch);
-      position = batch[batch.length - 1]!.position;
-      events += batch.length;
-    }
-  } finally {
-    await client.end().catch(() => undefined);
-  }
+  const { events, position } = await rebuildInShadow(pool, store, models);
   return { events, position };
 }
 
@@ -96,25 +80,66 @@ export class Projector {
   private ending: Promise<void> = Promise.resolve();
   private retryTimer: NodeJS.Timeout | null = null;
   private retryMs = RETRY_FIRST_MS;
+  /** The models followed live: all but those being rebuilt beside their tables. */
+  private active: readonly ReadModel[] = [];
+  /** Settles when the models rebuilt at start are swapped in and followed (at once when none were). */
+  rebuilt: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: ProjectorOptions) {
     this.logger = options.logger ?? silent;
   }
 
-  /** Prepares the checkpoint table, rebuilds models whose version changed or whose tables are missing, then follows the log. */
+  /**
+   * Prepares the checkpoint table and follows the log. A model whose tables are missing (the first
+   * start, a new model) gets them at once, empty, and catches up with the others; a model whose version
+   * changed is rebuilt beside its live tables (shadow-rebuild.ts) while the others are followed and its
+   * old tables keep answering, and joins them once swapped in (`rebuilt` settles then). Resolves as
+   * soon as the live models are followed, whatever the log's size.
+   */
   async start(): Promise<void> {
-    const { pool, store } = this.options;
+    const { pool, readModels } = this.options;
     await ensureCheckpointTable(pool);
-    const stale = await this.modelsToRebuild();
-    if (stale.length > 0) {
-      const result = await rebuildReadModels(pool, store, stale);
-      this.logger.info(
-        { models: stale.map((m) => m.name), events: result.events },
-        'read models rebuilt (new version or missing tables)',
-      );
+    const { missing, changed } = await this.modelsToRebuild();
+    if (missing.length > 0) {
+      await inTransaction(pool, async (client) => {
+        for (const model of missing) await createModel(client, model);
+      });
+      this.logger.info({ models: missing.map((m) => m.name) }, 'read models created; they catch up with the log');
     }
+    this.active = readModels.filter((m) => !changed.includes(m));
     this.running = true;
     await this.follow();
+    if (changed.length > 0) this.rebuilt = this.rebuildBeside(changed);
+  }
+
+  /** Rebuilds changed models in the shadow, then follows them with the others; again after a failure. */
+  private async rebuildBeside(models: readonly ReadModel[]): Promise<void> {
+    const { pool, store } = this.options;
+    const names = models.map((m) => m.name);
+    for (let pauseMs = RETRY_FIRST_MS; this.running; pauseMs = Math.min(pauseMs * 2, RETRY_MAX_MS)) {
+      try {
+        this.logger.info({ models: names }, 'read models rebuilding beside their live tables (new version)');
+        const result = await rebuildInShadow(pool, store, models, { stopped: () => !this.running });
+        if (!result.swapped) return;
+        this.logger.info({ models: names, events: result.events }, 'read models rebuilt and swapped in');
+        this.active = [...this.active, ...models];
+        await this.refollow();
+        return;
+      } catch (error) {
+        this.logger.error({ err: error, models: names, retryInMs: pauseMs }, 'read model rebuild failed; again soon');
+        await new Promise((resolve) => setTimeout(resolve, retryDelay(pauseMs, error)));
+      }
+    }
+  }
+
+  /** Follows the log again from the lowest checkpoint of the live models (one joined them). */
+  private async refollow(): Promise<void> {
+    const subscription = this.subscription;
+    this.subscription = null;
+    await subscription?.stop();
+    await this.ending;
+    await this.disconnect();
+    if (this.running && this.retryTimer === null) await this.follow();
   }
 
   /** Stops following the log; resolves once nothing more will be written. */
@@ -127,6 +152,7 @@ export class Projector {
     await subscription?.stop();
     await this.ending;
     await this.disconnect();
+    await this.rebuilt;
   }
 
   /** Per model: its checkpoint and how far (in positions) it is behind the head of the log; 0 when caught up. */
@@ -143,7 +169,9 @@ export class Projector {
   }
 
   private async follow(): Promise<void> {
-    const { pool, store, readModels } = this.options;
+    const { pool, store } = this.options;
+    const readModels = this.active;
+    if (readModels.length === 0) return; // every model is being rebuilt: followed once swapped in
     const { rows } = await pool.query<{ position: string | null }>(
       'SELECT min(position) AS position FROM projection_checkpoints WHERE name = ANY($1)',
       [readModels.map((m) => m.name)],
@@ -202,7 +230,7 @@ export class Projector {
     this.retryMs = Math.min(this.retryMs * 2, RETRY_MAX_MS);
     this.logger.error({ err: error, retryInMs: retryMs }, 'projector failed; starting again from the checkpoints');
     this.options.onFailure?.(
-      this.options.readModels.map((m) => m.name),
+      this.active.map((m) => m.name),
       error,
     );
     this.retryTimer = setTimeout(() => {
@@ -211,20 +239,24 @@ export class Projector {
     }, retryMs);
   }
 
-  private async modelsToRebuild(): Promise<ReadModel[]> {
+  /** Models without their tables (or checkpoint), and models whose version changed. */
+  private async modelsToRebuild(): Promise<{ missing: ReadModel[]; changed: ReadModel[] }> {
     const { pool, readModels } = this.options;
     const { rows } = await pool.query<{ name: string; version: number }>(
       'SELECT name, version FROM projection_checkpoints',
     );
     const versions = new Map(rows.map((r) => [r.name, r.version]));
-    const stale: ReadModel[] = [];
+    const missing: ReadModel[] = [];
+    const changed: ReadModel[] = [];
     for (const model of readModels) {
       const tables = await pool.query<{ missing: boolean }>(
         'SELECT bool_or(to_regclass(t) IS NULL) AS missing FROM unnest($1::text[]) AS t',
         [model.tables],
       );
-      if (versions.get(model.name) !== model.version || tables.rows[0]?.missing) stale.push(model);
+      const version = versions.get(model.name);
+      if (version === undefined || tables.rows[0]?.missing) missing.push(model);
+      else if (version !== model.version) changed.push(model);
     }
-    return stale;
+    return { missing, changed };
   }
 }

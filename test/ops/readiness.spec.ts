@@ -25,7 +25,7 @@ describe('GET /api/health and GET /api/ready', () => {
   });
 
   it('ready answers 503 with the reason while the projections lag behind the log, and 200 once they caught up', async () => {
-    expect(await get('/api/ready')).toEqual({ status: 200, body: { status: 'ready', reasons: [] } });
+    expect(await get('/api/ready')).toEqual({ status: 200, body: { status: 'ready', reasons: [], building: [] } });
     const pool = shop.app.get<pg.Pool>(PG_POOL);
     // The projector cannot move its checkpoints past the head (its batch fails and is retried), and the
     // event appended now says it happened 10 s ago: the read models are 10 s behind.
@@ -52,6 +52,7 @@ describe('GET /api/health and GET /api/ready', () => {
         reasons: [
           expect.stringMatching(/^The read models are 1\d s behind the event log \(1 events; at most 2 s\)\.$/),
         ],
+        building: [],
       });
       await eventually(async () => {
         const metrics = await scrape();
@@ -69,6 +70,21 @@ describe('GET /api/health and GET /api/ready', () => {
       await pool.query('ALTER TABLE projection_checkpoints DROP CONSTRAINT held_back');
     }
     await eventually(async () => (await get('/api/ready')).status === 200);
+  });
+
+  it('ready names the read models being rebuilt beside their tables, with how far, and stays ready', async () => {
+    const pool = shop.app.get<pg.Pool>(PG_POOL);
+    // What a rebuild in the shadow writes while it runs (libs/read-models/shadow-rebuild.ts).
+    await pool.query(`INSERT INTO projection_rebuilds (name, version, position, head) VALUES ('carts', 9, 41, 100)`);
+    try {
+      expect(await get('/api/ready')).toEqual({
+        status: 200,
+        body: { status: 'ready', reasons: [], building: [{ name: 'carts', percent: 41 }] },
+      });
+    } finally {
+      await pool.query(`DELETE FROM projection_rebuilds WHERE name = 'carts'`);
+    }
+    expect((await get('/api/ready')).body).toEqual({ status: 'ready', reasons: [], building: [] });
   });
 });
 

@@ -53,6 +53,6 @@ export class HealthController {
       database: this.database,
     });
     if (!answer.ready) void reply.status(503);
-    return { status: answer.ready ? 'ready' : 'not_ready', reasons: answer.reasons };
+    return { status: answer.ready ? 'ready' : 'not_ready', reasons: answer.reasons, building: answer.building };
   }
 }

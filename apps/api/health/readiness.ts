@@ -12,6 +12,22 @@ export interface Readiness {
   ready: boolean;
   /** Why not, one sentence each; empty when ready. */
   reasons: string[];
+  /** Read models being rebuilt beside their live tables, and how far (not a reason: their old tables answer). */
+  building: { name: string; percent: number }[];
+}
+
+/** The rebuilds running (shadow-rebuild.ts), none when the table is not there yet. */
+async function rebuildsOf(pool: pg.Pool, names: readonly string[]): Promise<Readiness['building']> {
+  const { rows } = await pool
+    .query<{ name: string; position: string; head: string }>(
+      'SELECT name, position::text, head::text FROM projection_rebuilds WHERE name = ANY($1) ORDER BY name',
+      [names],
+    )
+    .catch(() => ({ rows: [] }));
+  return rows.map((row) => {
+    const head = Number(row.head);
+    return { name: row.name, percent: head > 0 ? Math.min(100, Math.floor((Number(row.position) / head) * 100)) : 0 };
+  });
 }
 
 /** A check that took too long. */
@@ -61,8 +77,9 @@ export interface ReadinessSources {
 
 /**
  * Ready to serve (GET /api/ready): the database answers and takes changes (not a standby, its disk
- * not full), every read model is within READY_MAX_LAG_SECONDS of the log, and with KAFKA_BROKERS a
- * broker is reachable (docs/operations.md, Database outages).
+ * not full), every read model followed live is within READY_MAX_LAG_SECONDS of the log, and with
+ * KAFKA_BROKERS a broker is reachable (docs/operations.md, Database outages). A read model being
+ * rebuilt beside its live tables is listed under `building`, not counted as behind: its old tables answer.
  */
 export async function readiness(sources: ReadinessSources): Promise<Readiness> {
   const { pool, store, config, readModels, now, database } = sources;
@@ -72,14 +89,17 @@ export async function readiness(sources: ReadinessSources): Promise<Readiness> {
     standby = (await within(probe, 'The database')).rows[0]?.standby === true;
   } catch (error) {
     const first = error instanceof CheckTimeout ? error.message : FAULT_REASONS.unreachable;
-    return { ready: false, reasons: [...new Set([first, ...database.reasons()])] };
+    return { ready: false, reasons: [...new Set([first, ...database.reasons()])], building: [] };
   }
+  const building = await within(rebuildsOf(pool, readModels), 'The database').catch(() => []);
+  const rebuilding = new Set(building.map((b) => b.name));
+  const followed = readModels.filter((name) => !rebuilding.has(name));
   const reasons = database.reasons();
   if (standby && !reasons.includes(FAULT_REASONS.read_only)) reasons.push(FAULT_REASONS.read_only);
   try {
-    const lags = await within(projectionLags(pool, store, readModels, now), 'the event log');
+    const lags = await within(projectionLags(pool, store, followed, now), 'the event log');
     const started = new Set(lags.map((l) => l.name));
-    const waiting = readModels.filter((name) => !started.has(name)).length;
+    const waiting = followed.filter((name) => !started.has(name)).length;
     if (waiting > 0) reasons.push(`${waiting} read models have not started yet.`);
     const worst = lags.reduce((max, lag) => Math.max(max, lag.seconds), 0);
     if (worst > config.READY_MAX_LAG_SECONDS) {
@@ -94,5 +114,5 @@ export async function readiness(sources: ReadinessSources): Promise<Readiness> {
   if (config.KAFKA_BROKERS && !(await anyBrokerReachable(config.KAFKA_BROKERS))) {
     reasons.push('No Kafka broker of KAFKA_BROKERS is reachable.');
   }
-  return { ready: reasons.length === 0, reasons };
+  return { ready: reasons.length === 0, reasons, building };
 }
