@@ -75,6 +75,45 @@ describe('PostgreSQL event store: the compact category (viewing streams)', () =>
     expect(all).toEqual(read);
   });
 
+  it('stores the listed shapes as their values, and gives back the same data, its keys in their order', async () => {
+    const streamId = `viewing-${randomUUID()}`;
+    const customer = randomUUID();
+    const same = heartbeat(customer, 1);
+    const other = heartbeat(customer, 2);
+    other.data = { intervals: [[30, 90.5]], added: [[60.25, 90.5]], uniqueSeconds: 90, position: 90 };
+    const reordered = heartbeat(customer, 3);
+    reordered.data = { added: [], intervals: [[1, 2]], position: 2, uniqueSeconds: 90 };
+    const array = newEvent('LongViewReached', {}, 1);
+    array.data = [1, 2, 3, 4, 5, 6, 7];
+    const started = newEvent('VideoStarted', {
+      viewingId: streamId.slice('viewing-'.length),
+      customerId: customer,
+      productId: 130,
+      videoId: 1,
+      planType: 2,
+      startedAt: '2026-11-29T18:00:00.000Z',
+    });
+    const events = [started, same, other, reordered, array];
+    await store.append(streamId, events, 'no_stream');
+    const { rows } = await db.pool.query<{ data: string }>(
+      `SELECT data::text FROM ${COMPACT_TABLE} WHERE 'viewing-' || stream = $1 ORDER BY revision`,
+      [streamId],
+    );
+    expect(rows.map((r) => r.data)).toEqual([
+      `["${streamId.slice('viewing-'.length)}","${customer}",130,1,2,"2026-11-29T18:00:00.000Z"]`,
+      '[[[60.517,120.529]],120,120]',
+      '[[[30,90.5]],[[60.25,90.5]],90,90]',
+      JSON.stringify(reordered.data),
+      '[1,2,3,4,5,6,7]',
+    ]);
+    const read = await store.readStream(streamId);
+    expect(read.map((e) => e.data)).toEqual(events.map((e) => e.data));
+    // Data stored as values comes back with the keys in the order they were appended.
+    expect(read.slice(0, 3).map((e) => JSON.stringify(e.data))).toEqual(
+      events.slice(0, 3).map((e) => JSON.stringify(e.data)),
+    );
+  });
+
   it('reads a viewing stream begun in es_events (before the table existed) from both tables, revisions continuing', async () => {
     const streamId = `viewing-${randomUUID()}`;
     const old = [newEvent('VideoStarted', { viewingId: streamId.slice(8) }), newEvent('WatchIntervalsReported')];
