@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { schemaVersionOf } from '#libs/domain/event-versions.js';
 import type { Decider, DomainEvent } from '#libs/domain/kernel/decider.js';
 import type { EventStore, RecordedEvent } from '#libs/eventstore/event-store.port.js';
 import type { Clock } from './clock.js';
@@ -54,7 +55,7 @@ export async function decideAndAppend<Command, State, Event extends DomainEvent>
         causationId: context.causationId ?? context.correlationId,
         actorId: context.actorId,
         occurredAt,
-        schemaVersion: 1,
+        schemaVersion: schemaVersionOf(event.type),
       },
     }));
     const expected = history.length === 0 ? 'no_stream' : history.length - 1;

@@ -62,7 +62,7 @@ export const backupHeaderSchema = z.strictObject({
   shopVersion: z.string(),
   /** `server_version` of the PostgreSQL it was read from. */
   server: z.string(),
-  /** Events in the log (`es_events` rows) and the snapshot's head position in the source database. */
+  /** Events in the log (rows of `es_events` and `es_viewing_events`) and the snapshot's head position in the source database. */
   eventLog: z.strictObject({ events: z.number().int().min(0), headPosition: decimal }),
   tables: z.array(table),
   sequences: z.array(sequence),

@@ -1,7 +1,14 @@
+import { COMPACT_TABLE } from '#libs/eventstore/postgres/compact-streams.sql.js';
 import { allReadModels } from '#libs/read-models/index.js';
 
 /** The event log of the PostgreSQL event store (libs/eventstore/postgres): the source of truth. */
 export const EVENT_LOG_TABLE = 'es_events';
+
+/**
+ * Every table of the log: `es_events` and the compact category's (docs/event-store.md), one log
+ * merged by position. A backup writes each in position order; a restore numbers them anew together.
+ */
+export const EVENT_LOG_TABLES: readonly string[] = [EVENT_LOG_TABLE, COMPACT_TABLE];
 
 /**
  * Tables whose `position` column holds a position of the event log (the Kafka relay's and the process

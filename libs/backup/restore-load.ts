@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { inTransaction } from '#libs/database/transaction.js';
 import type { BackupHeader, TableEntry } from './backup-format.js';
-import { EVENT_LOG_TABLE, POSITION_TABLES, tablesLeftOut } from './backup-scope.js';
+import { EVENT_LOG_TABLES, POSITION_TABLES, tablesLeftOut } from './backup-scope.js';
 import { parseCopyLine } from './copy-text.js';
 import { AuthenticatedLines, BackupRefused, parseBackupHeader } from './read-backup.js';
 import { ident, sequenceRanges, type SequenceRange, type ShopSchema, tableColumns } from './schema-catalog.js';
@@ -48,7 +48,8 @@ export async function assertEmptyDatabase(db: Pick<pg.Pool, 'query'>, target: st
  * shop's own schema code creates the tables and sequences, then every row of the file goes into the
  * columns of the same names (each name checked against what the code created, each value a parameter
  * read by its column type's input), the content's code is checked again before COMMIT, and the
- * sequences are set (SEQUENCE_GAP on). The event log is numbered anew, 1..N in its order: a position is
+ * sequences are set (SEQUENCE_GAP on). The event log is numbered anew, 1..N in its order (its tables
+ * merged: they are loaded into temporary tables first, then numbered together): a position is
  * the appending transaction's id shifted left 16 bits (libs/eventstore/postgres), and a new server's
  * transaction ids are far below the old one's, so the old numbers would hide the next appends behind
  * the restored ones. The checkpoints that hold log positions (POSITION_TABLES) move to the new number
@@ -106,10 +107,16 @@ async function loadAll(
     'CREATE TEMP TABLE restored_positions (old bigint PRIMARY KEY, new bigint NOT NULL) ON COMMIT DROP',
   );
   const tables: LoadResult['tables'] = [];
+  const log = header.tables.filter((t) => EVENT_LOG_TABLES.includes(t.name));
+  for (const table of log) {
+    await client.query(`CREATE TEMP TABLE ${ident(staged(table.name))} (LIKE ${ident(table.name)}) ON COMMIT DROP`);
+  }
   for (const table of header.tables) {
-    tables.push({ name: table.name, rows: await loadTable(client, table, lines, file) });
+    const into = log.includes(table) ? staged(table.name) : table.name;
+    tables.push({ name: table.name, rows: await loadTable(client, table, into, lines, file) });
   }
   await lines.checkTrailer();
+  await numberLog(client, log);
   for (const name of POSITION_TABLES) {
     if (!header.tables.some((t) => t.name === name) || !created.get(name)?.includes('position')) continue;
     await client.query(
@@ -123,7 +130,33 @@ async function loadAll(
     sequences.push({ name: s.name, next });
     await client.query('SELECT setval($1::regclass, $2::bigint, false)', [ident(s.name), next]);
   }
-  return { tables, events: tables.find((t) => t.name === EVENT_LOG_TABLE)?.rows ?? 0, sequences };
+  const events = tables.filter((t) => EVENT_LOG_TABLES.includes(t.name)).reduce((sum, t) => sum + t.rows, 0);
+  return { tables, events, sequences };
+}
+
+/** Where a table of the log is loaded first, to be numbered with the others (numberLog). */
+const staged = (table: string): string => `restored_${table}`;
+
+/**
+ * Numbers the log anew: every event of the staged log tables gets its place in the merged log (1..N by
+ * old position, kept in restored_positions for the checkpoints), and goes into its table in that order.
+ */
+async function numberLog(client: pg.PoolClient, log: readonly TableEntry[]): Promise<void> {
+  if (log.length === 0) return;
+  const positions = log.map((t) => `SELECT position FROM ${ident(staged(t.name))}`).join(' UNION ALL ');
+  await client.query(
+    `INSERT INTO restored_positions (old, new) SELECT position, row_number() OVER (ORDER BY position) FROM (${positions}) log`,
+  );
+  for (const table of log) {
+    const columns = table.columns.map(ident);
+    const values = table.columns.map((c) => (c === 'position' ? 'p.new' : `r.${ident(c)}`));
+    const result = await client.query(
+      `INSERT INTO ${ident(table.name)} (${columns.join(', ')}) SELECT ${values.join(', ')}
+       FROM ${ident(staged(table.name))} r JOIN restored_positions p ON p.old = r.position ORDER BY p.new`,
+    );
+    if (result.rowCount !== table.rows)
+      throw new Error(`table ${table.name}: ${result.rowCount} of ${table.rows} events numbered`);
+  }
 }
 
 /**
@@ -150,23 +183,22 @@ function checkTables(header: BackupHeader, created: Map<string, string[]>, file:
     if (new Set(table.columns).size !== table.columns.length) {
       throw new BackupRefused(`${file} lists a column of ${table.name} twice`);
     }
-    if (table.name === EVENT_LOG_TABLE && !table.columns.includes('position')) {
+    if (EVENT_LOG_TABLES.includes(table.name) && !table.columns.includes('position')) {
       throw new BackupRefused(`${file} holds events without their position`);
     }
   }
 }
 
-/** Reads the table's rows from the file and inserts them in batches; checks their count, size and hash. */
+/** Reads the table's rows from the file and inserts them into `into` in batches; checks their count, size and hash. */
 async function loadTable(
   client: pg.PoolClient,
   table: TableEntry,
+  into: string,
   lines: AuthenticatedLines,
   file: string,
 ): Promise<number> {
   const width = table.columns.length;
   const perBatch = Math.max(1, Math.min(BATCH_ROWS, Math.floor(BATCH_PARAMETERS / width)));
-  // The log's position: its old value goes to restored_positions, its new one is the row's place in the log.
-  const position = table.name === EVENT_LOG_TABLE ? table.columns.indexOf('position') : -1;
   const hash = createHash('sha256');
   let bytes = 0;
   let batch: (string | null)[][] = [];
@@ -174,12 +206,7 @@ async function loadTable(
   let loaded = 0;
   const flush = async (): Promise<void> => {
     if (batch.length === 0) return;
-    if (position >= 0) {
-      const moved = batch.map((row, i) => [row[position]!, String(loaded + i + 1)]);
-      await client.query(insertStatement('restored_positions', ['old', 'new'], moved.length), moved.flat());
-      batch.forEach((row, i) => (row[position] = moved[i]![1]!));
-    }
-    const result = await client.query(insertStatement(table.name, table.columns, batch.length), batch.flat());
+    const result = await client.query(insertStatement(into, table.columns, batch.length), batch.flat());
     if (result.rowCount !== batch.length)
       throw new Error(`table ${table.name}: ${result.rowCount} of ${batch.length} rows inserted`);
     loaded += batch.length;

@@ -9,7 +9,7 @@ import type pg from 'pg';
 import { checkOut } from '#libs/database/pools.js';
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, type BackupHeader, type TableEntry } from './backup-format.js';
 import { ContentMac, fileMacKey, newFileMacParameters } from './backup-mac.js';
-import { EVENT_LOG_TABLE, tablesLeftOut } from './backup-scope.js';
+import { EVENT_LOG_TABLE, EVENT_LOG_TABLES, tablesLeftOut } from './backup-scope.js';
 import { copyLine } from './copy-text.js';
 import { ident, readSequences, type ShopSchema, tableColumns, tableNames } from './schema-catalog.js';
 import { sealSecrets, type ShopSecrets } from './secrets-box.js';
@@ -101,12 +101,14 @@ async function readSnapshot(pool: pg.Pool, scratch: string, schema: BackupOption
           'does not create, so no restore could load it: list the code that creates it there',
       );
     }
-    // The log first, then the other tables by name.
-    const ordered = [EVENT_LOG_TABLE, ...names.filter((name) => name !== EVENT_LOG_TABLE)];
+    // The log first (its tables), then the other tables by name.
+    const log = EVENT_LOG_TABLES.filter((name) => names.includes(name));
+    const ordered = [...log, ...names.filter((name) => !log.includes(name))];
     const columns = await tableColumns(client, ordered);
     const definitions = ordered.map((name) => ({ name, columns: columns.get(name)! }));
+    const heads = log.map((name) => `(SELECT max(position) FROM ${ident(name)})`).join(', ');
     const facts = await client.query<{ server: string; head: string }>(
-      `SELECT current_setting('server_version') AS server, coalesce(max(position), 0)::text AS head FROM ${EVENT_LOG_TABLE}`,
+      `SELECT current_setting('server_version') AS server, greatest(${heads}, 0)::text AS head`,
     );
     const tables = await writeRows(client, definitions, scratch);
     // Read last: a number taken while the rows were read is then not handed out again after a restore.
@@ -114,7 +116,10 @@ async function readSnapshot(pool: pg.Pool, scratch: string, schema: BackupOption
     await client.query('COMMIT');
     return {
       server: facts.rows[0]!.server,
-      eventLog: { events: tables[0]!.rows, headPosition: facts.rows[0]!.head },
+      eventLog: {
+        events: tables.filter((t) => log.includes(t.name)).reduce((sum, t) => sum + t.rows, 0),
+        headPosition: facts.rows[0]!.head,
+      },
       tables,
       sequences,
       leftOut,
@@ -143,7 +148,7 @@ async function writeRows(client: pg.PoolClient, definitions: TableColumns[], scr
       let rows = 0;
       let bytes = 0;
       // The log in its order, so that a restore numbers it in the same order.
-      const order = definition.name === EVENT_LOG_TABLE ? ' ORDER BY position' : '';
+      const order = EVENT_LOG_TABLES.includes(definition.name) ? ' ORDER BY position' : '';
       const columns = definition.columns.map(ident).join(', ');
       await client.query(
         `DECLARE backup_rows NO SCROLL CURSOR FOR SELECT ${columns} FROM ${ident(definition.name)}${order}`,

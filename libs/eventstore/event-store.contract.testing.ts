@@ -27,13 +27,19 @@ function collect(store: EventStore, after: bigint, count: number): Promise<Recor
 
 /**
  * The one contract every EventStore adapter must meet (docs/conventions.md). Streams get unique
- * names per test, so the suite also runs against a shared server that holds other data.
+ * names per test, so the suite also runs against a shared server that holds other data. With
+ * `category`, every stream is `{category}-{uuid}` (a category an adapter may store apart, as the
+ * PostgreSQL adapter does with `viewing`).
  */
-export function eventStoreContract(name: string, make: () => Promise<EventStoreUnderTest>): void {
+export function eventStoreContract(
+  name: string,
+  make: () => Promise<EventStoreUnderTest>,
+  options: { category?: string } = {},
+): void {
   describe(`${name} event store contract`, () => {
     let subject: EventStoreUnderTest;
     let store: EventStore;
-    const stream = (prefix = 'test') => `${prefix}-${randomUUID()}`;
+    const stream = (prefix = 'test') => `${options.category ?? prefix}-${randomUUID()}`;
 
     beforeAll(async () => {
       subject = await make();

@@ -1,9 +1,11 @@
+import { domainUpcasters } from '#libs/domain/event-versions.js';
 import type { RecordedEvent } from './event-store.port.js';
 
 /**
  * Events are never changed after release (docs/conventions.md): a new shape is a new schemaVersion,
  * and an upcaster turns the old shape into the new one when it is read. Adapters run every event
- * they read through `upcast` so deciders and projections only ever see the latest shapes.
+ * they read through `upcast` so deciders and projections only ever see the latest shapes. The domain's
+ * upcasters (`libs/domain/event-versions.ts`) are registered from the start, in every process.
  */
 export interface Upcaster {
   type: string;
@@ -11,7 +13,7 @@ export interface Upcaster {
   upcast(data: unknown): unknown;
 }
 
-const upcasters: Upcaster[] = [];
+const upcasters: Upcaster[] = [...domainUpcasters];
 
 export function registerUpcaster(upcaster: Upcaster): void {
   upcasters.push(upcaster);

@@ -1,5 +1,6 @@
 import type { Pool } from 'pg';
-import type { RecordedEvent } from '#libs/eventstore/event-store.port.js';
+import type { EventMetadata, RecordedEvent } from '#libs/eventstore/event-store.port.js';
+import { upcast } from '#libs/eventstore/upcasting.js';
 import { createTestDatabase, type TestDatabase } from '../../test/support/database.js';
 import type { ReadModel } from './read-model.js';
 
@@ -33,7 +34,7 @@ export function readModelDatabase(fresh?: ReadModel): { readonly pool: Pool } {
 export async function projectInto(
   pool: Pool,
   model: ReadModel,
-  events: { type: string; data: unknown }[],
+  events: { type: string; data: unknown; streamId?: string; metadata?: Partial<EventMetadata> }[],
 ): Promise<void> {
   await pool.query(model.schema);
   const client = await pool.connect();
@@ -42,7 +43,8 @@ export async function projectInto(
     for (const e of events) {
       position += 1n;
       if (!model.handles.includes(e.type)) continue;
-      const recorded: RecordedEvent = {
+      // As the projector gets it from the store: upcast to the newest shape.
+      const recorded: RecordedEvent = upcast({
         id: `e${position}`,
         type: e.type,
         data: e.data,
@@ -52,11 +54,12 @@ export async function projectInto(
           actorId: 'system',
           occurredAt: '2026-01-01T00:00:00Z',
           schemaVersion: 1,
+          ...e.metadata,
         },
-        streamId: 'test',
+        streamId: e.streamId ?? 'test',
         revision: Number(position) - 1,
         position,
-      };
+      });
       await model.apply(recorded, client);
     }
   } finally {

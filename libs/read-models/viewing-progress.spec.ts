@@ -6,9 +6,17 @@ const started = (viewingId: string, startedAt: string, planType: 0 | 1 | 2 = 2) 
   type: 'VideoStarted',
   data: { viewingId, ...ids, planType, startedAt },
 });
-/** A heartbeat (issue 22): the unique seconds and the resume point. */
+/** A heartbeat (issue 32, version 2): what it added, the unique seconds and the resume point; no ids. */
 const reported = (viewingId: string, uniqueSeconds: number, position: number, reportedAt: string) => ({
   type: 'WatchIntervalsReported',
+  streamId: `viewing-${viewingId}`,
+  data: { intervals: [[0, uniqueSeconds]], added: [[0, uniqueSeconds]], uniqueSeconds, position },
+  metadata: { occurredAt: reportedAt, schemaVersion: 2 },
+});
+/** The same heartbeat as version 1 wrote it (issue 22): the ids and everything watched so far. */
+const reportedV1 = (viewingId: string, uniqueSeconds: number, position: number, reportedAt: string) => ({
+  type: 'WatchIntervalsReported',
+  streamId: `viewing-${viewingId}`,
   data: {
     viewingId,
     ...ids,
@@ -18,6 +26,7 @@ const reported = (viewingId: string, uniqueSeconds: number, position: number, re
     position,
     reportedAt,
   },
+  metadata: { occurredAt: reportedAt, schemaVersion: 1 },
 });
 /** A report recorded before issue 22 (the player's seconds), still read. */
 const reportedSeconds = (viewingId: string, totalSeconds: number, position: number, reportedAt: string) => ({
@@ -78,5 +87,25 @@ describe('viewing progress read model', () => {
     expect(await lastLongViewAt(db.pool, 'c1', 250)).toEqual(new Date('2026-04-02T10:11:00.000Z'));
     expect(await lastLongViewAt(db.pool, 'c1', 251)).toBeNull();
     expect(await lastLongViewAt(db.pool, 'c2', 250)).toBeNull();
+  });
+
+  it('a viewing reported in version 1 and the same in version 2 give the same rows', async () => {
+    const rows = async (report: typeof reported | typeof reportedV1) => {
+      await projectInto(db.pool, viewingProgressReadModel, [
+        started('x1', '2026-05-01T10:00:00.000Z'),
+        report('x1', 60, 60, '2026-05-01T10:01:00.000Z'),
+        report('x1', 120, 118, '2026-05-01T10:02:00.000Z'),
+      ]);
+      const found = await db.pool.query(
+        `SELECT v.*, p.position, p.updated_at FROM viewings v JOIN video_positions p USING (customer_id, video_id)
+         WHERE viewing_id = 'x1'`,
+      );
+      await db.pool.query('DROP TABLE viewings, video_positions');
+      return found.rows;
+    };
+    const v1 = await rows(reportedV1);
+    expect(v1).toHaveLength(1);
+    expect(v1[0]).toMatchObject({ watched_seconds: 120, position: 118 });
+    expect(await rows(reported)).toEqual(v1);
   });
 });

@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
-import type { ViewingEvent } from '#libs/domain/streaming/viewing.js';
+import { type ViewingEvent, viewingIdOf } from '#libs/domain/streaming/viewing.js';
 import type { RecordedEvent } from '#libs/eventstore/event-store.port.js';
 import type { ReadModel } from './read-model.js';
 
@@ -48,13 +48,11 @@ export const viewingProgressReadModel: ReadModel = {
         );
         return;
       }
-      case 'WatchedSecondsReported':
-      case 'WatchIntervalsReported': {
+      case 'WatchedSecondsReported': {
         const d = event.data;
-        const watched = event.type === 'WatchIntervalsReported' ? event.data.uniqueSeconds : event.data.totalSeconds;
         await db.query('UPDATE viewings SET watched_seconds = $2, last_report_at = $3 WHERE viewing_id = $1', [
           d.viewingId,
-          watched,
+          d.totalSeconds,
           d.reportedAt,
         ]);
         await db.query(
@@ -63,6 +61,23 @@ export const viewingProgressReadModel: ReadModel = {
            ON CONFLICT (customer_id, video_id) DO UPDATE SET position = $4, updated_at = $5
              WHERE video_positions.updated_at <= $5`,
           [d.customerId, d.videoId, d.productId, d.position, d.reportedAt],
+        );
+        return;
+      }
+      case 'WatchIntervalsReported': {
+        // Version 2 carries no ids: the viewing is the stream's, its customer and video its row's.
+        const d = event.data;
+        const reportedAt = d.reportedAt ?? recorded.metadata.occurredAt;
+        await db.query(
+          `WITH viewing AS (
+             UPDATE viewings SET watched_seconds = $2, last_report_at = $3::timestamptz WHERE viewing_id = $1
+             RETURNING customer_id, video_id, product_id
+           )
+           INSERT INTO video_positions (customer_id, video_id, product_id, position, updated_at)
+           SELECT customer_id, video_id, product_id, $4::integer, $3::timestamptz FROM viewing
+           ON CONFLICT (customer_id, video_id) DO UPDATE SET position = $4, updated_at = $3
+             WHERE video_positions.updated_at <= $3`,
+          [viewingIdOf(recorded.streamId), d.uniqueSeconds, reportedAt, d.position],
         );
         return;
       }

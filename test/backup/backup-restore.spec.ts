@@ -9,9 +9,11 @@ import { SystemClock } from '#libs/application/clock.js';
 import { parseConfig } from '#libs/config/config.js';
 import type { PayResponse, Quote, Receipt } from '#libs/contracts/cart.js';
 import type { CmeCertificateInfo } from '#libs/contracts/cme.js';
+import type { RecordedEvent } from '#libs/eventstore/event-store.port.js';
 import { PostgresEventStore } from '#libs/eventstore/postgres/postgres-event-store.js';
 import { allReadModels } from '#libs/read-models/index.js';
 import { rebuildReadModels } from '#libs/read-models/projector.js';
+import { appendViewing } from './backup-viewing.js';
 import { backupCommand } from '../../apps/api/backup/backup-command.js';
 import type { CommandIo } from '../../apps/api/backup/command-io.js';
 import { restoreCommand } from '../../apps/api/backup/restore-command.js';
@@ -142,6 +144,8 @@ describe('npm run backup and npm run restore', () => {
     certificate = printed.body;
     const seals = source.app.get(CmeSealService);
     expect((await seals.runner.seal('demand', seals.systemContext())).status).toBe('sealed');
+    // A viewing with its heartbeats: the compact table of the log (docs/event-store.md).
+    const viewing = await appendViewing(source.shop.pool);
 
     const statuses: number[] = [];
     let backupCalled = false;
@@ -197,11 +201,20 @@ describe('npm run backup and npm run restore', () => {
         ),
       ]),
     );
-    // The log numbered 1..N in its order; the process managers' checkpoint moved along with it.
-    const log = await target.pool.query<{ first: string; last: string; n: string }>(
-      'SELECT min(position)::text AS first, max(position)::text AS last, count(*)::text AS n FROM es_events',
+    // The log numbered 1..N in its order, both its tables; the process managers' checkpoint moved along with it.
+    const log = await target.pool.query<{ first: string; last: string; n: string; viewings: string }>(
+      `SELECT min(position)::text AS first, max(position)::text AS last, count(*)::text AS n,
+              count(*) FILTER (WHERE compact)::text AS viewings
+       FROM (SELECT position, false AS compact FROM es_events
+             UNION ALL SELECT position, true FROM es_viewing_events) log`,
     );
-    expect(log.rows[0]).toEqual({ first: '1', last: log.rows[0]!.n, n: log.rows[0]!.n });
+    expect(log.rows[0]).toMatchObject({ first: '1', last: log.rows[0]!.n, n: log.rows[0]!.n });
+    expect(Number(log.rows[0]!.viewings)).toBeGreaterThanOrEqual(viewing.length);
+    const targetStore = await PostgresEventStore.create(target.pool);
+    const copied = await targetStore.readStream(viewing[0]!.streamId);
+    await targetStore.close();
+    const withoutPosition = (events: RecordedEvent[]) => events.map(({ position: _position, ...rest }) => rest);
+    expect(withoutPosition(copied)).toEqual(withoutPosition(viewing));
     const checkpoints = await target.pool.query<{ position: string }>(
       'SELECT position::text FROM process_manager_checkpoints',
     );

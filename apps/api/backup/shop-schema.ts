@@ -1,5 +1,6 @@
 import type { ShopSchema } from '#libs/backup/schema-catalog.js';
 import { createCatalogSchema } from '#libs/catalog/index.js';
+import { COMPACT_SCHEMA, COMPACT_TABLE } from '#libs/eventstore/postgres/compact-streams.sql.js';
 import { EVENT_STORE_SCHEMA } from '#libs/eventstore/postgres/postgres-event-store.sql.js';
 import { RELAY_CHECKPOINT_DDL } from '#libs/kafka/kafka-relay.js';
 import { OUTBOX_SCHEMA } from '#libs/mail/mailer.js';
@@ -32,7 +33,7 @@ const sql =
  * the code creates.
  */
 const parts: readonly SchemaPart[] = [
-  { tables: ['es_events'], create: sql(EVENT_STORE_SCHEMA) },
+  { tables: ['es_events', COMPACT_TABLE], create: sql(EVENT_STORE_SCHEMA + COMPACT_SCHEMA) },
   {
     tables: [
       'catalog_book_codes',

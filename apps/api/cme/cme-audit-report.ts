@@ -1,7 +1,8 @@
 import { CHAPTER_COVERED_SHARE } from '#libs/contracts/streaming.js';
 import { cmeChainText } from '#libs/domain/cme/cme.chain.js';
 import { CME_EVENT_TYPES, CME_GENESIS_HASH, type CmeRecordData } from '#libs/domain/cme/cme.events.js';
-import { type Interval, measureWithin } from '#libs/domain/streaming/intervals.js';
+import { type Interval, measureWithin, union } from '#libs/domain/streaming/intervals.js';
+import { viewingIdOf } from '#libs/domain/streaming/viewing.js';
 import type { EventStore, RecordedEvent } from '#libs/eventstore/event-store.port.js';
 import { type ActivityFactsOf, verifyCredits } from './cme-audit-credits.js';
 import type { ChainFinding } from './cme-audit-findings.js';
@@ -202,10 +203,11 @@ export async function cmeAudit(store: EventStore, options: AuditOptions): Promis
   const streams = new Map<string, RecordedEvent[]>();
   /** Each video's media as imported so far in the log, and what each viewing watched of the media then. */
   const media = new Map<number, MediaFacts>();
-  const watched = new Map<string, { watched: Interval[]; media: MediaFacts }>();
+  const watched = new Map<string, { watched: Interval[]; media: MediaFacts | undefined }>();
   for (const e of log) {
     const d = e.data as Record<string, unknown>;
-    const viewing = viewings.get(String(d.viewingId));
+    // A heartbeat of version 2 has no ids: its viewing is its stream's.
+    const viewing = viewings.get(viewingIdOf(e.streamId) ?? String(d.viewingId));
     if (EMAIL_TYPES.has(e.type) && typeof d.email === 'string') {
       emails.set(String(d.customerId), String(d.email));
     } else if (e.type === 'VideoMediaImported') {
@@ -232,8 +234,13 @@ export async function cmeAudit(store: EventStore, options: AuditOptions): Promis
       viewing.evidence.uniqueSeconds = Number(d.totalSeconds);
     } else if (e.type === 'WatchIntervalsReported' && viewing) {
       viewing.evidence.uniqueSeconds = Number(d.uniqueSeconds);
-      const now = media.get(viewing.evidence.videoId);
-      if (now) watched.set(String(d.viewingId), { watched: d.watched as Interval[], media: now });
+      // What the viewing watched is the union of its heartbeats' `added` (version 1 read as such: exact);
+      // the media is the one imported at its last heartbeat.
+      const seen = watched.get(viewing.evidence.viewingId);
+      watched.set(viewing.evidence.viewingId, {
+        watched: union(seen?.watched ?? [], d.added as Interval[]),
+        media: media.get(viewing.evidence.videoId) ?? seen?.media,
+      });
     } else if (e.type === 'LongViewReached' && viewing) {
       viewing.evidence.longViewAt = String(d.reachedAt);
     } else if (CME_TYPES.has(e.type)) {
@@ -241,6 +248,7 @@ export async function cmeAudit(store: EventStore, options: AuditOptions): Promis
     }
   }
   for (const [viewingId, seen] of watched) {
+    if (!seen.media) continue;
     const evidence = viewings.get(viewingId)!.evidence;
     evidence.chapters = seen.media.chapters.length;
     evidence.chaptersCovered = chaptersCovered(seen.media, seen.watched);

@@ -1,4 +1,4 @@
-import { intersect, measure, measureWithin, merge, union } from './intervals.js';
+import { intersect, measure, measureWithin, merge, subtract, union } from './intervals.js';
 
 describe('watch intervals', () => {
   it('merge sorts, joins overlapping and touching intervals, and drops empty ones', () => {
@@ -61,5 +61,27 @@ describe('watch intervals', () => {
     ] as const;
     expect(measureWithin(watched, 20, 60)).toBe(20);
     expect(measureWithin(watched, 70, 90)).toBe(0);
+  });
+
+  it('subtracts a set: what a heartbeat added to what was watched', () => {
+    expect(
+      subtract(
+        [
+          [0, 60],
+          [90, 120],
+        ],
+        [
+          [0, 30],
+          [100, 110],
+        ],
+      ),
+    ).toEqual([
+      [30, 60],
+      [90, 100],
+      [110, 120],
+    ]);
+    expect(subtract([[0, 60]], [[0, 60]])).toEqual([]);
+    expect(subtract([[0, 60]], [])).toEqual([[0, 60]]);
+    expect(union([[0, 30]], subtract([[0, 60]], [[0, 30]]))).toEqual([[0, 60]]);
   });
 });

@@ -42,6 +42,23 @@ export function intersect(a: IntervalSet, b: IntervalSet): Interval[] {
   return both;
 }
 
+/** The seconds in a that are not in b. */
+export function subtract(a: IntervalSet, b: IntervalSet): Interval[] {
+  const rest: Interval[] = [];
+  const y = merge(b);
+  for (const [from, to] of merge(a)) {
+    let start = from;
+    for (const [bf, bt] of y) {
+      if (bt <= start || bf >= to) continue;
+      if (bf > start) rest.push([start, bf]);
+      start = Math.max(start, bt);
+      if (start >= to) break;
+    }
+    if (start < to) rest.push([start, to]);
+  }
+  return rest;
+}
+
 /** How many seconds the set covers (overlaps once). */
 export function measure(intervals: IntervalSet): number {
   return merge(intervals).reduce((sum, [from, to]) => sum + (to - from), 0);

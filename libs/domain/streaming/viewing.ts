@@ -1,6 +1,6 @@
 import { LONG_VIEW_SECONDS, type PlanType } from '#libs/contracts/streaming.js';
 import { type Decider, DomainError, type DomainEvent } from '../kernel/decider.js';
-import { type Interval, intersect, measure, merge, union } from './intervals.js';
+import { type Interval, intersect, measure, merge, subtract, union } from './intervals.js';
 import { type StreamingErrorCode, StreamingErrors } from './streaming.errors.js';
 
 /**
@@ -8,7 +8,8 @@ import { type StreamingErrorCode, StreamingErrors } from './streaming.errors.js'
  * sections 4 and 9): the first play records VideoStarted once; the player's heartbeats report the
  * intervals of the video it played. The viewing's claims are every reported interval merged (a second
  * claimed twice counts once); what it watched is the claims where the server really served the media
- * to this viewing; its unique seconds are the measure of that, never more than the wall-clock time
+ * to this viewing (each heartbeat records what it added to that, so the whole is the union of the
+ * heartbeats' `added`); its unique seconds are the measure of that, never more than the wall-clock time
  * since the start (plus REPORT_SLACK_SECONDS), never decreasing. Once they pass 600 s LongViewReached
  * is recorded once with the plan type. `now`, the served intervals and the duration come with each
  * command (the handler reads them from the playback lease and the clock).
@@ -45,24 +46,61 @@ export type WatchedSecondsReported = DomainEvent<
   }
 >;
 
+/**
+ * A heartbeat, schema version 2 (issue 32): what it adds, not the whole history. Version 1 carried the
+ * ids and everything watched so far (`watched`); it reads as version 2 through `upcastWatchIntervalsV1`.
+ */
 export type WatchIntervalsReported = DomainEvent<
   'WatchIntervalsReported',
   {
-    viewingId: string;
-    customerId: string;
-    productId: number;
-    videoId: number;
     /** The intervals this heartbeat reported, merged, [from, to) in seconds of the video. */
     intervals: Interval[];
-    /** Everything the viewing watched so far (claims where the media was served), merged, whole. */
-    watched: Interval[];
+    /**
+     * What this heartbeat added to what the viewing watched (claims where the media was served), merged:
+     * the viewing's watched seconds are the union of its heartbeats' `added`.
+     */
+    added: Interval[];
     /** The unique seconds credited after this heartbeat (never decreasing). */
     uniqueSeconds: number;
     /** The player's position (the resume point), seconds. */
     position: number;
-    reportedAt: string;
+    /** Only on heartbeats of version 1: when it was reported. A later one was reported at its `occurredAt`. */
+    reportedAt?: string;
   }
 >;
+
+/** The current schema version of WatchIntervalsReported (docs/events.md). */
+export const WATCH_INTERVALS_VERSION = 2;
+
+/** A heartbeat of version 1 as it was stored. */
+export interface WatchIntervalsReportedV1 {
+  viewingId: string;
+  customerId: string;
+  productId: number;
+  videoId: number;
+  intervals: Interval[];
+  /** Everything the viewing watched so far, whole. */
+  watched: Interval[];
+  uniqueSeconds: number;
+  position: number;
+  reportedAt: string;
+}
+
+/**
+ * Version 1 read as version 2: its whole `watched` becomes its `added`. Exact for the union of a
+ * viewing's `added` (the evidence), because what a viewing watched only grows: each whole `watched`
+ * holds the ones before it, so the union of them all is the last, as before. The ids are the stream's
+ * (`viewing-{viewingId}`) and its VideoStarted's.
+ */
+export function upcastWatchIntervalsV1(data: WatchIntervalsReportedV1): WatchIntervalsReported['data'] {
+  return {
+    intervals: data.intervals,
+    added: data.watched,
+    uniqueSeconds: data.uniqueSeconds,
+    position: data.position,
+    reportedAt: data.reportedAt,
+  };
+}
 
 export type LongViewReached = DomainEvent<
   'LongViewReached',
@@ -88,6 +126,10 @@ export const VIEWING_EVENT_TYPES = [
 ] as const satisfies readonly ViewingEvent['type'][];
 
 export const viewingStreamId = (viewingId: string): string => `viewing-${viewingId}`;
+
+/** The viewing of a stream `viewing-{viewingId}` (null for another stream). */
+export const viewingIdOf = (streamId: string): string | null =>
+  streamId.startsWith('viewing-') ? streamId.slice('viewing-'.length) : null;
 
 export interface StartViewing {
   type: 'StartViewing';
@@ -119,12 +161,21 @@ export interface Viewing {
   started: VideoStarted['data'] | null;
   /** Every interval reported so far, merged. */
   claims: Interval[];
+  /** What the viewing watched so far: the union of its heartbeats' `added`. */
+  watched: Interval[];
   uniqueSeconds: number;
   position: number;
   longView: boolean;
 }
 
-export const initialViewing: Viewing = { started: null, claims: [], uniqueSeconds: 0, position: 0, longView: false };
+export const initialViewing: Viewing = {
+  started: null,
+  claims: [],
+  watched: [],
+  uniqueSeconds: 0,
+  position: 0,
+  longView: false,
+};
 
 const fail = (code: StreamingErrorCode): never => {
   throw new DomainError(code, StreamingErrors[code]);
@@ -149,7 +200,9 @@ function reportWatched(command: ReportWatched, state: Viewing): ViewingEvent[] {
   if (started.customerId !== command.customerId) fail('viewing_of_another');
   const intervals = validIntervals(command.intervals, command.durationSeconds);
   const claims = union(state.claims, intervals);
-  const watched = intersect(claims, command.served);
+  // Served seconds are never taken back, so what was watched only grows; the union keeps that so.
+  const watched = union(state.watched, intersect(claims, command.served));
+  const added = subtract(watched, state.watched);
   const elapsed = (Date.parse(command.now) - Date.parse(started.startedAt)) / 1000;
   const credited = Math.floor(Math.min(measure(watched), Math.max(0, elapsed) + REPORT_SLACK_SECONDS));
   const uniqueSeconds = Math.max(state.uniqueSeconds, credited);
@@ -167,7 +220,7 @@ function reportWatched(command: ReportWatched, state: Viewing): ViewingEvent[] {
   const events: ViewingEvent[] = [
     {
       type: 'WatchIntervalsReported',
-      data: { ...ids, intervals, watched, uniqueSeconds, position, reportedAt: command.now },
+      data: { intervals, added, uniqueSeconds, position },
     },
   ];
   if (!state.longView && uniqueSeconds > LONG_VIEW_SECONDS) {
@@ -204,6 +257,7 @@ export function evolve(state: Viewing, event: ViewingEvent): Viewing {
       return {
         ...state,
         claims: union(state.claims, event.data.intervals),
+        watched: union(state.watched, event.data.added),
         uniqueSeconds: event.data.uniqueSeconds,
         position: event.data.position,
       };

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { RecordedEvent } from '../event-store.port.js';
 import { newEvent } from '../testing/new-event.testing.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/database.js';
@@ -50,21 +51,25 @@ describe('PostgreSQL event store under concurrent appenders', () => {
     const appends: { sent: number; returned: number; ids: string[] }[] = [];
 
     // Each appender writes its own stream, one or two events per append, with the expected revision,
-    // while a shared stream takes conflicting 'any' appends too, so transactions interleave freely.
+    // while a shared stream takes conflicting 'any' appends too, so transactions interleave freely. Half
+    // the streams are of the compact category (viewing-{uuid}, a table of their own): the log is both.
+    const sharedViewing = `viewing-${randomUUID()}`;
     const appendedIds = new Set<string>();
     await Promise.all(
       Array.from({ length: APPENDERS }, async (_, appender) => {
         let revision: number | 'no_stream' = 'no_stream';
+        const own = appender % 2 ? `appender-${appender}` : `viewing-${randomUUID()}`;
         let written = 0;
         while (written < EVENTS_PER_APPENDER) {
           const size = written + 2 <= EVENTS_PER_APPENDER && written % 3 === 0 ? 2 : 1;
           const events = Array.from({ length: size }, (_, i) => newEvent('Appended', { appender, n: written + i }));
-          const streamId = written % 10 === 9 ? 'shared-stream' : `appender-${appender}`;
+          const shared = written % 10 === 9;
+          const streamId = shared ? (appender % 2 ? 'shared-stream' : sharedViewing) : own;
           const sent = performance.now();
-          const result = await store.append(streamId, events, streamId === 'shared-stream' ? 'any' : revision);
+          const result = await store.append(streamId, events, shared ? 'any' : revision);
           appends.push({ sent, returned: performance.now(), ids: events.map((e) => e.id!) });
           if (appends.length === Math.floor(TOTAL / 3)) startLate();
-          if (streamId !== 'shared-stream') revision = result.nextExpectedRevision;
+          if (!shared) revision = result.nextExpectedRevision;
           for (const e of events) appendedIds.add(e.id!);
           written += size;
         }

@@ -17,6 +17,22 @@ eventStoreContract('PostgreSQL', async () => {
   };
 });
 
+eventStoreContract(
+  'PostgreSQL, the compact category',
+  async () => {
+    const db: TestDatabase = await createTestDatabase();
+    const store = await PostgresEventStore.create(db.pool);
+    return {
+      store,
+      cleanup: async () => {
+        await store.close();
+        await db.drop();
+      },
+    };
+  },
+  { category: 'viewing' },
+);
+
 describe('PostgreSQL event store', () => {
   let db: TestDatabase;
   let store: PostgresEventStore;

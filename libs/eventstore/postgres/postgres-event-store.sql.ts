@@ -63,21 +63,15 @@ SELECT (SELECT revision FROM current)::text AS current_revision,
        (SELECT max(position) FROM appended)::text AS last_position`;
 
 /** Everything below this position is settled: committed, or rolled back for ever. */
-const VISIBLE_BELOW = `(pg_snapshot_xmin(pg_current_snapshot())::text::bigint << 16)`;
+export const VISIBLE_BELOW = `(pg_snapshot_xmin(pg_current_snapshot())::text::bigint << 16)`;
 
 /** bigint columns arrive as strings (pg's default); never alias a cast over `position`, or ORDER BY sorts text. */
-const EVENT_COLUMNS = 'position, event_id, stream_id, revision, type, data, metadata';
+export const EVENT_COLUMNS = 'position, event_id, stream_id, revision, type, data, metadata';
 
-/** $1 after (exclusive), $2 limit. */
-export const READ_ALL = `
-SELECT ${EVENT_COLUMNS} FROM es_events
-WHERE position > $1 AND position < ${VISIBLE_BELOW}
-ORDER BY position LIMIT $2`;
+/** The log is read from this table and the compact one together: READ_ALL in compact-streams.sql.ts. */
 
 /** A stream is read whole: every committed event, settled or not (a decider needs the latest). */
 export const READ_STREAM = `SELECT ${EVENT_COLUMNS} FROM es_events WHERE stream_id = $1 ORDER BY revision`;
-
-export const HEAD_POSITION = `SELECT coalesce(max(position), 0)::text AS head FROM es_events WHERE position < ${VISIBLE_BELOW}`;
 
 export const STREAM_REVISION = `SELECT coalesce(max(revision), -1)::text AS revision FROM es_events WHERE stream_id = $1`;
 

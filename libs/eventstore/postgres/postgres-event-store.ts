@@ -13,26 +13,35 @@ import {
   WrongExpectedRevisionError,
 } from '../event-store.port.js';
 import { upcast } from '../upcasting.js';
+import { type CompactColumns, compactStreamUuid, decodeCompact, encodeCompact } from './compact-events.js';
+import {
+  APPEND_COMPACT,
+  COMPACT_REVISION_CONSTRAINT,
+  COMPACT_SCHEMA,
+  COMPACT_STREAM_REVISION,
+  HEAD_POSITION,
+  READ_ALL,
+  READ_COMPACT_STREAM,
+} from './compact-streams.sql.js';
 import {
   APPEND_EVENTS,
   APPENDED_CHANNEL,
   EVENT_STORE_SCHEMA,
   EXPECT_ANY,
   EXPECT_NO_STREAM,
-  HEAD_POSITION,
   MAX_EVENTS_PER_APPEND,
-  READ_ALL,
   READ_STREAM,
   STREAM_REVISION,
   STREAM_REVISION_CONSTRAINT,
 } from './postgres-event-store.sql.js';
 
-interface EventRow {
+/** A row of either table; the compact columns are null (or absent) on an `es_events` row. */
+interface EventRow extends Partial<Omit<CompactColumns, 'metadata'>> {
   position: string;
   event_id: string;
   stream_id: string;
   revision: string;
-  type: string;
+  type: string | null;
   data: unknown;
   metadata: EventMetadata;
 }
@@ -53,11 +62,15 @@ const HELD_BACK_MAX_MS = 250;
 const BUSY_POLL_MS = 10;
 
 function toRecorded(row: EventRow): RecordedEvent {
+  const { type, data, metadata } =
+    row.type_code === null || row.type_code === undefined
+      ? { type: row.type ?? '', data: row.data, metadata: row.metadata }
+      : decodeCompact({ ...(row as EventRow & CompactColumns), metadata: { ...row.metadata } });
   return upcast({
     id: row.event_id,
-    type: row.type,
-    data: row.data,
-    metadata: row.metadata,
+    type,
+    data,
+    metadata,
     streamId: row.stream_id,
     revision: Number(row.revision),
     position: BigInt(row.position),
@@ -72,6 +85,34 @@ const toExpectedParameter = (expected: ExpectedRevision): number =>
   expected === 'any' ? EXPECT_ANY : expected === 'no_stream' ? EXPECT_NO_STREAM : expected;
 
 const toActual = (revision: number): number | 'no_stream' => (revision < 0 ? 'no_stream' : revision);
+
+const REVISION_CONSTRAINTS = new Set([STREAM_REVISION_CONSTRAINT, COMPACT_REVISION_CONSTRAINT]);
+
+/** The append of a stream kept in `es_events`. */
+function plainAppend(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): pg.QueryConfig {
+  const values = [
+    streamId,
+    toExpectedParameter(expected),
+    events.map((e) => e.id ?? randomUUID()),
+    events.map((e) => e.type),
+    events.map((e) => JSON.stringify(e.data)),
+    events.map((e) => JSON.stringify(e.metadata)),
+  ];
+  return { name: 'es_append_events', text: APPEND_EVENTS, values };
+}
+
+/** The append of a stream of the compact category (compact-streams.sql.ts): its uuid, the events as narrow rows. */
+function compactAppend(uuid: string, events: readonly NewEvent[], expected: ExpectedRevision): pg.QueryConfig {
+  const rows = events.map((e) => encodeCompact({ ...e, id: e.id ?? randomUUID() }));
+  const values = [
+    uuid,
+    toExpectedParameter(expected),
+    ...(['id', 'type', 'schemaVersion', 'occurredAt', 'actor', 'correlation', 'data', 'extra'] as const).map((key) =>
+      rows.map((row) => row[key]),
+    ),
+  ];
+  return { name: 'es_append_compact', text: APPEND_COMPACT, values };
+}
 
 /** A notification's payload as a position (0n when it is not one: a wake-up all the same). */
 const toPosition = (payload: string | undefined): bigint => (payload && /^\d+$/.test(payload) ? BigInt(payload) : 0n);
@@ -113,21 +154,16 @@ export class PostgresEventStore implements EventStore {
 
   /** Creates the table (idempotent, safe when several processes start at once) and the store. */
   static async create(pool: pg.Pool, options: PostgresEventStoreOptions = {}): Promise<PostgresEventStore> {
-    await withAdvisoryLock(pool, 726101, (client) => client.query(EVENT_STORE_SCHEMA));
+    await withAdvisoryLock(pool, 726101, (client) => client.query(EVENT_STORE_SCHEMA + COMPACT_SCHEMA));
     return new PostgresEventStore(pool, options);
   }
 
   async append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
     if (events.length > MAX_EVENTS_PER_APPEND) throw new Error(`append takes at most ${MAX_EVENTS_PER_APPEND} events`);
-    const parameters = [
-      streamId,
-      toExpectedParameter(expected),
-      events.map((e) => e.id ?? randomUUID()),
-      events.map((e) => e.type),
-      events.map((e) => JSON.stringify(e.data)),
-      events.map((e) => JSON.stringify(e.metadata)),
-    ];
+    const compact = compactStreamUuid(streamId);
+    const statement =
+      compact === null ? plainAppend(streamId, events, expected) : compactAppend(compact, events, expected);
     for (let attempt = 1; ; attempt++) {
       try {
         // Never inside a caller's transaction: the pool runs it in a transaction of its own (autocommit).
@@ -135,7 +171,7 @@ export class PostgresEventStore implements EventStore {
           current_revision: string;
           last_revision: string | null;
           last_position: string | null;
-        }>({ name: 'es_append_events', text: APPEND_EVENTS, values: parameters });
+        }>(statement);
         const row = rows[0]!;
         if (row.last_revision === null || row.last_position === null) {
           throw new WrongExpectedRevisionError(streamId, expected, toActual(Number(row.current_revision)));
@@ -145,7 +181,7 @@ export class PostgresEventStore implements EventStore {
         this.publish(position);
         return { nextExpectedRevision: Number(row.last_revision), position };
       } catch (error) {
-        if (!(isPgError(error) && error.code === '23505' && error.constraint === STREAM_REVISION_CONSTRAINT))
+        if (!(isPgError(error) && error.code === '23505' && REVISION_CONSTRAINTS.has(error.constraint ?? '')))
           throw error;
         // Another append took the revision between our read and our insert.
         if (expected === 'any' && attempt < ANY_ATTEMPTS) continue;
@@ -155,7 +191,12 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {
-    const { rows } = await this.pool.query<EventRow>({ name: 'es_read_stream', text: READ_STREAM, values: [streamId] });
+    const compact = compactStreamUuid(streamId);
+    const { rows } = await this.pool.query<EventRow>(
+      compact === null
+        ? { name: 'es_read_stream', text: READ_STREAM, values: [streamId] }
+        : { name: 'es_read_compact_stream', text: READ_COMPACT_STREAM, values: [compact] },
+    );
     return rows.map(toRecorded);
   }
 
@@ -242,7 +283,11 @@ export class PostgresEventStore implements EventStore {
   }
 
   private async streamRevision(streamId: string): Promise<number> {
-    const { rows } = await this.pool.query<{ revision: string }>(STREAM_REVISION, [streamId]);
+    const compact = compactStreamUuid(streamId);
+    const { rows } = await this.pool.query<{ revision: string }>(
+      compact === null ? STREAM_REVISION : COMPACT_STREAM_REVISION,
+      [compact ?? streamId],
+    );
     return Number(rows[0]?.revision ?? -1);
   }
 
