@@ -10,6 +10,7 @@ import { PlaybackLeases } from '#apps/api/streaming/playback-leases.js';
 import { ServedMedia } from '#apps/api/streaming/served-media.js';
 import { StreamAccess } from '#apps/api/streaming/stream-access.js';
 import { Clock } from '#libs/application/clock.js';
+import { metricsText } from '#libs/metrics/metrics.js';
 import { MEDIA_LINK_INVALID, PLAYBACK_ACCESS_ENDED } from '#libs/contracts/streaming.js';
 import { useTestShop } from '../support/app.js';
 import { eventually } from '../support/eventually.js';
@@ -17,6 +18,14 @@ import { type HlsFixture, hlsFixture } from '../support/hls-fixture.js';
 import { playbackClient } from './playback-client.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'shop-media-fast-path-'));
+
+/** How many 200s of a route the shop's metrics have counted (its registry is this process's). */
+async function counted(route: string): Promise<number> {
+  const line = (await metricsText())
+    .split('\n')
+    .find((l) => l.startsWith(`shop_http_requests_total{route="${route}",method="GET",status="200"}`));
+  return line === undefined ? 0 : Number(line.split(' ').pop());
+}
 
 /**
  * The media fast path (issue 32): once a playback's lease or a signed URL's access was checked, the next
@@ -47,6 +56,7 @@ describe('media answered before the Nest pipeline', () => {
     const first = await get(`${playback.base}360p/${names[0]}`, cookie);
     expect(first.status).toBe(200);
     expect(authorize).toHaveBeenCalledTimes(1);
+    const before = await counted('/api/hls/:token/:rendition/:file');
     for (const name of names.slice(1)) {
       const answer = await get(`${playback.base}360p/${name}`, cookie);
       expect(answer.status).toBe(200);
@@ -61,6 +71,9 @@ describe('media answered before the Nest pipeline', () => {
     expect(part.bytes.equals(media.segmentBytes('360p', names[1] ?? '').subarray(2, 6))).toBe(true);
     expect((await get(`${playback.base}360p/index.m3u8`, cookie)).text).toContain(names[0]);
     expect(authorize).toHaveBeenCalledTimes(1);
+    // Counted in the metrics under the route's template, as any answer (5 segments and the playlist).
+    // (onResponse runs as the answer's last bytes leave, so the count may trail the client a moment.)
+    await eventually(async () => (await counted('/api/hls/:token/:rendition/:file')) - before === 6);
 
     // Exact evidence: the six segments' spans, [0, 24), and nothing else.
     await shop.app.get(ServedMedia).flush(playback.viewingId);
