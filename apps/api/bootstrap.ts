@@ -38,6 +38,7 @@ import { createLogDestination } from './kernel/http-logging.js';
 import { createValidationPipe } from './kernel/validation.pipe.js';
 import { registerHttpMetrics } from './metrics/http-metrics.js';
 import { closeConnectionsWhenStopping } from './health/draining.js';
+import { MediaFastPath, MediaServing } from './streaming/index.js';
 
 /** The demo catalog's CSV files, relative to the project folder `npm start` runs in. */
 const DEMO_CATALOG_DIR = 'libs/catalog/data';
@@ -153,6 +154,9 @@ export async function startShop(rawConfig: Config, options: ShopOptions = {}): P
     const publicAnswers = new PublicAnswers();
     const adapter = createFastifyAdapter(config.TRUST_PROXY);
     answerFromMemo(adapter.getInstance() as unknown as FastifyInstance, publicAnswers, securityHeaders(stripe), log);
+    // Media whose access is already known, answered before Nest's middleware too (media-fast-path.ts).
+    const mediaFastPath = new MediaFastPath();
+    mediaFastPath.register(adapter.getInstance() as unknown as FastifyInstance, securityHeaders(stripe), log);
     const app = await NestFactory.create<NestFastifyApplication>(
       AppModule.register({ config, pool, store, waiter, mailer, database }),
       adapter,
@@ -166,6 +170,7 @@ export async function startShop(rawConfig: Config, options: ShopOptions = {}): P
     // The public keys live where verifiers look for them (RFC 8615), outside /api.
     app.setGlobalPrefix('api', { exclude: [{ path: JWKS_PATH, method: RequestMethod.GET }] });
     publicAnswers.follow(app.get(CatalogCache));
+    mediaFastPath.attach(app.get(MediaServing));
     await registerHttpLayer(app, {
       webRoot: config.SERVE_WEB ? resolve(process.cwd(), WEB_ROOT) : null,
       stripe,

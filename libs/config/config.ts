@@ -211,6 +211,20 @@ const schema = z
     MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
     /** HMAC key of media URLs; derived from JWT_SECRET when absent. */
     MEDIA_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /**
+     * Behind nginx (docs/operations.md, Media through nginx): the internal location prefix, e.g.
+     * `/internal-media`. The media routes then authorise and answer `X-Accel-Redirect:
+     * {prefix}/media/{file of MEDIA_DIR}` or `{prefix}/hls/{file of HLS_DIR}` with no body, and nginx
+     * sends the file. Absent: the shop sends the bytes itself.
+     */
+    MEDIA_ACCEL_REDIRECT: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v : undefined))
+      .refine((v) => v === undefined || /^(\/[A-Za-z0-9_-]+)+$/.test(v), {
+        message: 'must be a path such as /internal-media (letters, digits, - and _, no trailing slash)',
+      }),
     /** Express `trust proxy`: which proxies may set X-Forwarded-For (the per-IP login limit reads it). */
     TRUST_PROXY: z.string().default('loopback'),
     /**

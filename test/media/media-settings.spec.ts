@@ -13,4 +13,14 @@ describe('media settings', () => {
     expect(parseConfig({ DEMO_VIDEOS: 'false' }).DEMO_VIDEOS).toBe(false);
     expect(() => parseConfig({ DEMO_VIDEOS: 'no' })).toThrow(/^Invalid configuration: DEMO_VIDEOS /);
   });
+
+  it('hands media to nginx only with MEDIA_ACCEL_REDIRECT, a path of plain parts', () => {
+    expect(parseConfig({}).MEDIA_ACCEL_REDIRECT).toBeUndefined();
+    expect(parseConfig({ MEDIA_ACCEL_REDIRECT: ' ' }).MEDIA_ACCEL_REDIRECT).toBeUndefined();
+    expect(parseConfig({ MEDIA_ACCEL_REDIRECT: '/internal-media' }).MEDIA_ACCEL_REDIRECT).toBe('/internal-media');
+    expect(parseConfig({ MEDIA_ACCEL_REDIRECT: '/x/protected_1' }).MEDIA_ACCEL_REDIRECT).toBe('/x/protected_1');
+    for (const bad of ['internal-media', '/internal-media/', '/../etc', '/a b', 'http://nginx/x']) {
+      expect(() => parseConfig({ MEDIA_ACCEL_REDIRECT: bad })).toThrow(/^Invalid configuration: MEDIA_ACCEL_REDIRECT /);
+    }
+  });
 });

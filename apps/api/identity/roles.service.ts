@@ -32,6 +32,8 @@ export class RolesService implements OnModuleDestroy {
   private listener: pg.Client | null = null;
   private listening: Promise<void> | null = null;
   private closed = false;
+  /** Told of every change this cache hears of (a customer id, or undefined for "anyone"). */
+  private readonly changeListeners = new Set<(customerId: string | undefined) => void>();
 
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
@@ -67,10 +69,21 @@ export class RolesService implements OnModuleDestroy {
     return entitlements;
   }
 
+  /**
+   * Calls `listener` whenever a customer's entitlements change, on this replica or another (the same
+   * NOTIFY that empties this cache): caches of what a customer may open (the media routes') forget it
+   * at once. Answers the function that stops the calls.
+   */
+  onEntitlementsChanged(listener: (customerId: string | undefined) => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
   private forget(customerId: string | undefined): void {
     this.generation++;
     if (customerId) this.cache.delete(customerId);
     else this.cache.clear();
+    for (const listener of this.changeListeners) listener(customerId || undefined);
   }
 
   /** True while this process hears of entitlement changes (LISTEN); false while it cannot. */

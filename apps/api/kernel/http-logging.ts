@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { openSync } from 'node:fs';
 import { setTimeout } from 'node:timers/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import pino from 'pino';
 import type { Options } from 'pino-http';
 import { correlationIdMixin } from './request-context.js';
@@ -78,6 +79,23 @@ export function httpLogOptions(level: string): Options {
     // Under Fastify the middleware sees `url` without the matched prefix; `originalUrl` is the request's.
     autoLogging: { ignore: (req) => !accessLogged(urlOf(req)) },
   };
+}
+
+/**
+ * The access line of an answer given from a Fastify hook before Nest's request logger runs (a kept
+ * public answer, the media fast path), in the shape of pino-http's lines.
+ */
+export function logAnsweredEarly(log: pino.Logger, request: FastifyRequest, reply: FastifyReply): void {
+  if (!log.isLevelEnabled('info')) return;
+  log.info(
+    {
+      req: { id: request.id, method: request.method, url: redactUrl(request.url) },
+      correlationId: request.id,
+      res: { statusCode: reply.statusCode },
+      responseTime: Math.round(reply.elapsedTime),
+    },
+    'request completed',
+  );
 }
 
 /** How long a stop waits for the log lines still queued to be written. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type pino from 'pino';
-import { redactUrl } from './http-logging.js';
+import { logAnsweredEarly } from './http-logging.js';
 
 /** Answers kept at most; past that the memo starts afresh (search terms make the URLs open-ended). */
 const MAX_ANSWERS = 2000;
@@ -94,17 +94,7 @@ export function answerFromMemo(
       .send(answer.text);
   });
   fastify.addHook('onResponse', (request: MarkedRequest, reply, done) => {
-    if (request[servedFromMemo] && log.isLevelEnabled('info')) {
-      log.info(
-        {
-          req: { id: request.id, method: request.method, url: redactUrl(request.url) },
-          correlationId: request.id,
-          res: { statusCode: reply.statusCode },
-          responseTime: Math.round(reply.elapsedTime),
-        },
-        'request completed',
-      );
-    }
+    if (request[servedFromMemo]) logAnsweredEarly(log, request, reply);
     done();
   });
 }

@@ -2,3 +2,5 @@
 export { StreamingModule } from './streaming.module.js';
 export { AddFavoriteCommand } from './streaming.messages.js';
 export { PLAYBACK_LEASES_SCHEMA } from './playback-leases.js';
+export { MediaFastPath } from './media-fast-path.js';
+export { MediaServing } from './media-serving.js';

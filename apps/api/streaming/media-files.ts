@@ -77,6 +77,48 @@ export function mediaPath(root: string, relative: string): string | null {
   return file.startsWith(base + sep) ? file : null;
 }
 
+/** Told which bytes of a file an answer sent: from `start`, `bytes` of the file's `size`. */
+export type SentBytes = (start: number, bytes: number, size: number) => void;
+
+/** What an answer needs of a file before its bytes: its size and modification time. */
+export interface FileFacts {
+  size: number;
+  mtime: Date;
+}
+
+/** The facts of a regular file, or null when there is none at `file`. */
+export async function statFile(file: string): Promise<FileFacts | null> {
+  const info = await stat(file).catch(() => null);
+  return info?.isFile() ? info : null;
+}
+
+/** Files whose facts are remembered at most (about 200 bytes each). */
+const FACTS_KEPT = 20_000;
+
+/**
+ * The facts of files remembered for `maxAgeMs` (real time): forever for files that never change once
+ * they exist (an imported media folder is renamed into place whole), a moment for MEDIA_DIR's, which an
+ * operator may replace. A range or segment then costs no `stat`. A file not found is not remembered.
+ */
+export class KeptFileFacts {
+  private readonly kept = new Map<string, { facts: FileFacts; at: number }>();
+
+  constructor(private readonly maxAgeMs = Infinity) {}
+
+  readonly of = async (file: string): Promise<FileFacts | null> => {
+    const known = this.kept.get(file);
+    if (known && performance.now() - known.at < this.maxAgeMs) return known.facts;
+    const at = performance.now();
+    const facts = await statFile(file);
+    this.kept.delete(file);
+    if (facts) {
+      if (this.kept.size >= FACTS_KEPT) this.kept.delete(this.kept.keys().next().value as string);
+      this.kept.set(file, { facts: { size: facts.size, mtime: facts.mtime }, at });
+    }
+    return facts;
+  };
+}
+
 /**
  * Sends a media file, streamed from disk (never read whole): 200 with Accept-Ranges, 206 with
  * Content-Range for a satisfiable Range, 416 otherwise. Answers false when the file does not exist.
@@ -86,10 +128,11 @@ export async function sendMediaFile(
   file: string,
   rangeHeader: string | undefined,
   /** Told, once the answer's stream closed, which bytes of the file it read (what was really sent, about). */
-  sent?: (start: number, bytes: number, size: number) => void,
+  sent?: SentBytes,
+  factsOf: (file: string) => Promise<FileFacts | null> = statFile,
 ): Promise<boolean> {
-  const info = await stat(file).catch(() => null);
-  if (!info?.isFile()) return false;
+  const info = await factsOf(file);
+  if (!info) return false;
   const size = info.size;
   const range = parseRange(rangeHeader, size);
   reply
@@ -122,6 +165,38 @@ export async function sendMediaFile(
     });
   }
   await reply.send(stream);
+  return true;
+}
+
+/**
+ * MEDIA_ACCEL_REDIRECT: the answer names the file for the web server in front (`X-Accel-Redirect: uri`,
+ * no body), which sends it from its internal location with Range, 206 and 416 itself. The shop still
+ * stats the file (404 when absent) and tells `sent` the range it handed over (the whole file without a
+ * Range): nginx sends it to the client unless the client leaves first.
+ */
+export async function accelRedirect(
+  reply: FastifyReply,
+  file: string,
+  uri: string,
+  rangeHeader: string | undefined,
+  sent?: SentBytes,
+  factsOf: (file: string) => Promise<FileFacts | null> = statFile,
+): Promise<boolean> {
+  const info = await factsOf(file);
+  if (!info) return false;
+  const range = parseRange(rangeHeader, info.size);
+  if (sent && range !== 'unsatisfiable' && info.size > 0) {
+    const { start, end } = range ?? { start: 0, end: info.size - 1 };
+    sent(start, end - start + 1, info.size);
+  }
+  // Content-Type and Cache-Control are the ones nginx keeps from this answer for the file it sends.
+  await reply
+    .code(200)
+    .header('X-Accel-Redirect', uri)
+    .header('Content-Type', contentTypeOf(extname(file)))
+    .header('Cache-Control', 'private, no-store')
+    .header('Content-Length', 0)
+    .send('');
   return true;
 }
 

@@ -1,48 +1,29 @@
-import {
-  applyDecorators,
-  Controller,
-  ForbiddenException,
-  Get,
-  Headers,
-  Inject,
-  NotFoundException,
-  Param,
-  Query,
-  Res,
-} from '@nestjs/common';
+import { applyDecorators, Controller, Get, Headers, Param, Query, Res } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import type { Config } from '#libs/config/config.js';
 import { MEDIA_LINK_INVALID } from '#libs/contracts/streaming.js';
-import { CONFIG } from '../infrastructure/tokens.js';
 import { ApiError } from '../kernel/errors.responses.js';
-import { mediaPath, sendMediaFile } from './media-files.js';
-import { MediaSigner } from './media-signer.js';
-import { StreamAccess } from './stream-access.js';
+import { MEDIA_TERMS_DUE } from './media-gate.js';
+import { MediaServing } from './media-serving.js';
+
+export { MEDIA_TERMS_DUE } from './media-gate.js';
 
 /** What the 200 and 206 answers carry (the errors stay JSON). */
 const binary = { schema: { type: 'string', format: 'binary' } } as const;
 const MEDIA_CONTENT = { 'video/mp4': binary, 'text/vtt': binary, 'application/pdf': binary };
 
-const FILE_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/;
-
-/** The refusal of a product's media while its Terms of Use are not accepted (they cover every file of it). */
-export const MEDIA_TERMS_DUE = "Please agree to this product's Terms of Use before opening its videos or documents.";
-
 /**
  * The media route (issue 10): videos, captions and book documents, only through a signed URL of the
- * streaming calls. Every request is authorised again: the token (HMAC, file, expiry), the session
- * still running, the session's media cookie, the customer's access to the product now, and the
- * acceptance of the product's Terms of Use (they cover its videos and its companion documents alike).
+ * streaming calls. Every request is authorised (MediaGate): the token (HMAC, file, expiry), the
+ * session's media cookie, and, checked at most every 5 s per session and product, the session still
+ * running, the customer's access to the product and the acceptance of its Terms of Use (they cover its
+ * videos and its companion documents alike). A request whose checks are already known is answered
+ * before this controller by the media fast path (media-fast-path.ts), with the same bytes.
  */
 @ApiTags('streaming')
 @Controller('media')
 export class MediaController {
-  constructor(
-    @Inject(CONFIG) private readonly config: Config,
-    private readonly signer: MediaSigner,
-    private readonly access: StreamAccess,
-  ) {}
+  constructor(private readonly serving: MediaServing) {}
 
   @Get(':folder/:file')
   @MediaDocs()
@@ -54,7 +35,7 @@ export class MediaController {
     @Headers('cookie') cookie: string | undefined,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    await this.serve([folder, file], token, range, cookie, reply);
+    await this.serving.signed([folder, file], token, cookie, range, reply);
   }
 
   @Get(':folder/:sub/:file')
@@ -68,26 +49,7 @@ export class MediaController {
     @Headers('cookie') cookie: string | undefined,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    await this.serve([folder, sub, file], token, range, cookie, reply);
-  }
-
-  private async serve(
-    segments: string[],
-    token: string | undefined,
-    range: string | undefined,
-    cookie: string | undefined,
-    reply: FastifyReply,
-  ): Promise<void> {
-    if (!segments.every((s) => FILE_NAME.test(s))) throw new NotFoundException('Media file not found');
-    const relative = segments.join('/');
-    const grant = typeof token === 'string' ? this.signer.verify(relative, token) : null;
-    if (!grant || !this.signer.cookieMatches(cookie, grant.s)) throw new ForbiddenException(MEDIA_LINK_INVALID);
-    const { opens, termsDue } = await this.access.mediaOpen(grant.c, grant.s, grant.i);
-    if (!opens) throw new ForbiddenException(MEDIA_LINK_INVALID);
-    // A signed link given before the terms were accepted (the documents) opens once they are.
-    if (termsDue) throw new ForbiddenException(MEDIA_TERMS_DUE);
-    const path = mediaPath(this.config.MEDIA_DIR, relative);
-    if (!path || !(await sendMediaFile(reply, path, range))) throw new NotFoundException('Media file not found');
+    await this.serving.signed([folder, sub, file], token, cookie, range, reply);
   }
 }
 

@@ -9,7 +9,7 @@ import {
 } from '#libs/contracts/streaming.js';
 import { type AuthUser, CurrentUser, JwtAuthGuard, Roles, RolesGuard } from '../identity/index.js';
 import { ApiError, ApiRequiredBearer, BAD_BODY } from '../kernel/errors.responses.js';
-import { MEDIA_TERMS_DUE } from './media.controller.js';
+import { MEDIA_TERMS_DUE } from './media-gate.js';
 import { MediaSigner } from './media-signer.js';
 import { Playbacks } from './playbacks.js';
 import { PlaybackDto } from './streaming.dto.js';

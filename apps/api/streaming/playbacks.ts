@@ -17,7 +17,7 @@ import type { AuthUser } from '../identity/index.js';
 import { CONFIG, PG_POOL } from '../infrastructure/tokens.js';
 import { HlsAccess } from './hls-access.js';
 import { captionsFileOf, mediaFileExists, mediaPath, mp4Duration } from './media-files.js';
-import { MEDIA_TERMS_DUE } from './media.controller.js';
+import { MEDIA_TERMS_DUE } from './media-gate.js';
 import { ENDED_ELSEWHERE, PlaybackLeases } from './playback-leases.js';
 import { PlaybackTokens } from './playback-token.js';
 import { ServedMedia } from './served-media.js';

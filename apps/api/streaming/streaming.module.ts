@@ -7,6 +7,8 @@ import { FavoritesController } from './favorites.controller.js';
 import { HlsAccess } from './hls-access.js';
 import { HlsController } from './hls.controller.js';
 import { MediaController } from './media.controller.js';
+import { MediaGate } from './media-gate.js';
+import { MediaServing } from './media-serving.js';
 import { MediaSigner } from './media-signer.js';
 import { PlaybackLeases } from './playback-leases.js';
 import { PlaybackTokens } from './playback-token.js';
@@ -56,6 +58,8 @@ import { ViewingsController } from './viewings.controller.js';
     PlaybackLeases,
     ServedMedia,
     HlsAccess,
+    MediaGate,
+    MediaServing,
     Playbacks,
     StreamingQueries,
     AddFavoriteHandler,
