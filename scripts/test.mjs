@@ -4,7 +4,8 @@
 // of the built shop, scripts/contract-fuzz.mjs), then the browser journeys (Playwright driving
 // Debian's Chromium).
 // It installs Debian's chromium (and poppler-utils, whose pdftoppm reads the certificate's QR code, and
-// ffmpeg, which the media import tests and the demo videos run) itself when missing and it can (root
+// ffmpeg, which the media import tests and the demo videos run, and nginx-light for the X-Accel-Redirect
+// test) itself when missing and it can (root
 // with apt-get), and starts a
 // real Kafka broker for the relay contract test and the scaled-out topology test (test/topology) when
 // Java and Maven are there.
@@ -135,6 +136,8 @@ const ensurePoppler = () =>
 // The media import tests transcode for real; the journeys play the demo videos the shop imports at first start.
 const ensureFfmpeg = () =>
   ensureDebianPackage('ffmpeg', '/usr/bin/ffmpeg', 'The media import tests and the demo videos');
+// The X-Accel-Redirect test (test/media/x-accel-nginx.spec.ts) runs Debian's nginx before the shop.
+const ensureNginx = () => ensureDebianPackage('nginx-light', '/usr/sbin/nginx', 'The X-Accel-Redirect test');
 
 /**
  * Starts the test Kafka broker when it can; resolves to its bootstrap address or undefined. It starts
@@ -176,6 +179,7 @@ const chromium = skipped.has('e2e') || ensureChromium();
 if (!(skipped.has('jest') && skipped.has('e2e'))) {
   ensurePoppler();
   ensureFfmpeg();
+  ensureNginx();
 }
 let ok = true;
 // A short run of other files does without the broker (it takes up to a minute to start).
