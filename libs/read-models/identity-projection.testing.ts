@@ -30,39 +30,50 @@ export function readModelDatabase(fresh?: ReadModel): { readonly pool: Pool } {
   };
 }
 
-/** Test helper: creates a model's tables and applies events to it, as the projector would. */
+type GivenEvent = { type: string; data: unknown; streamId?: string; metadata?: Partial<EventMetadata> };
+
+/**
+ * Test helper: creates a model's tables and applies events to it, as the projector would: one by one
+ * through `apply`, or with `runs` (a model with `applyEvents`) in runs of that many events.
+ */
 export async function projectInto(
   pool: Pool,
   model: ReadModel,
-  events: { type: string; data: unknown; streamId?: string; metadata?: Partial<EventMetadata> }[],
+  events: GivenEvent[],
+  { runs }: { runs?: number } = {},
 ): Promise<void> {
   await pool.query(model.schema);
+  const recorded = events
+    .map((e, index) => recordedOf(e, BigInt(index + 1)))
+    .filter((e) => model.handles.includes(e.type));
   const client = await pool.connect();
   try {
-    let position = 0n;
-    for (const e of events) {
-      position += 1n;
-      if (!model.handles.includes(e.type)) continue;
-      // As the projector gets it from the store: upcast to the newest shape.
-      const recorded: RecordedEvent = upcast({
-        id: `e${position}`,
-        type: e.type,
-        data: e.data,
-        metadata: {
-          correlationId: 'c',
-          causationId: 'c',
-          actorId: 'system',
-          occurredAt: '2026-01-01T00:00:00Z',
-          schemaVersion: 1,
-          ...e.metadata,
-        },
-        streamId: e.streamId ?? 'test',
-        revision: Number(position) - 1,
-        position,
-      });
-      await model.apply(recorded, client);
+    if (runs !== undefined && model.applyEvents) {
+      for (let at = 0; at < recorded.length; at += runs) await model.applyEvents(recorded.slice(at, at + runs), client);
+    } else {
+      for (const event of recorded) await model.apply(event, client);
     }
   } finally {
     client.release();
   }
+}
+
+/** As the projector gets an event from the store: upcast to the newest shape. */
+function recordedOf(e: GivenEvent, position: bigint): RecordedEvent {
+  return upcast({
+    id: `e${position}`,
+    type: e.type,
+    data: e.data,
+    metadata: {
+      correlationId: 'c',
+      causationId: 'c',
+      actorId: 'system',
+      occurredAt: '2026-01-01T00:00:00Z',
+      schemaVersion: 1,
+      ...e.metadata,
+    },
+    streamId: e.streamId ?? 'test',
+    revision: Number(position) - 1,
+    position,
+  });
 }

@@ -115,13 +115,20 @@ export async function applyInTransaction(
     if (behind.length === 0) return null;
     // Event by event, then model by model: the statements reach PostgreSQL in the order of one
     // transaction per event, whether a model's are sent at once (pipelined) or after its answers.
+    const unseen = (model: ReadModel, event: RecordedEvent): boolean =>
+      checkpoints.get(model.name)! < event.position && model.handles.includes(event.type);
+    const oneByOne = behind.filter((m) => m.applyEvents === undefined);
     for (const event of events) {
-      for (const model of behind) {
-        if (checkpoints.get(model.name)! < event.position && model.handles.includes(event.type)) {
-          if (model.pipelined) sent.push(applyPipelined(client, model, event));
-          else await model.apply(event, asPoolClient(client));
-        }
+      for (const model of oneByOne) {
+        if (!unseen(model, event)) continue;
+        if (model.pipelined) sent.push(applyPipelined(client, model, event));
+        else await model.apply(event, asPoolClient(client));
       }
+    }
+    // Models that take the run at once (their tables are their own: the order among models is free).
+    for (const model of behind) {
+      const run = model.applyEvents ? events.filter((event) => unseen(model, event)) : [];
+      if (model.applyEvents && run.length > 0) sent.push(applyRun(client, model, run));
     }
     await Promise.all(sent);
     const moved = client.query(
@@ -149,19 +156,29 @@ function asPoolClient(client: pg.Client): pg.PoolClient {
  * batch fails (rolled back) rather than apply events out of order.
  */
 function applyPipelined(client: pg.Client, model: ReadModel, event: RecordedEvent): Promise<void> {
+  return sentAtOnce(
+    client,
+    `read model ${model.name} is pipelined but sent a statement after awaiting (${event.type})`,
+    (db) => model.apply(event, db),
+  );
+}
+
+/** A model's `applyEvents`, held to the same rule: every statement of the run sent before anything is awaited. */
+function applyRun(client: pg.Client, model: ReadModel, run: readonly RecordedEvent[]): Promise<void> {
+  return sentAtOnce(client, `read model ${model.name} sent a statement of its run after awaiting`, (db) =>
+    model.applyEvents!(run, db),
+  );
+}
+
+/** Runs `apply` on a connection that refuses (with `refusal`) any statement sent once `apply` awaited. */
+function sentAtOnce(client: pg.Client, refusal: string, apply: (db: pg.PoolClient) => Promise<void>): Promise<void> {
   let sending = true;
   const query = client.query as (...args: unknown[]) => Promise<unknown>;
   const guarded = {
-    query: (...args: unknown[]): Promise<unknown> => {
-      if (!sending) {
-        return Promise.reject(
-          new Error(`read model ${model.name} is pipelined but sent a statement after awaiting (${event.type})`),
-        );
-      }
-      return query.apply(client, args);
-    },
+    query: (...args: unknown[]): Promise<unknown> =>
+      sending ? query.apply(client, args) : Promise.reject(new Error(refusal)),
   };
-  const applied = model.apply(event, guarded as unknown as pg.PoolClient);
+  const applied = apply(guarded as unknown as pg.PoolClient);
   sending = false;
   applied.catch(() => undefined); // awaited with the batch; a failure before that must not go unhandled
   return applied;

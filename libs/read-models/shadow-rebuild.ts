@@ -53,13 +53,16 @@ export async function rebuildInShadow(
     await createShadow(client, pool, store, models);
     let position = 0n;
     let events = 0;
+    // The next batch is read while this one is applied (the read and the writes run side by side).
+    let next = store.readAll(position, REPLAY_BATCH);
     for (let batches = 1; ; batches++) {
-      if (options.stopped?.()) return { events, position, swapped: false };
-      const batch = await store.readAll(position, REPLAY_BATCH);
-      if (batch.length === 0) break;
+      const batch = await next;
+      if (batch.length === 0 || options.stopped?.()) break;
+      position = batch[batch.length - 1]!.position;
+      next = store.readAll(position, REPLAY_BATCH);
+      next.catch(() => undefined); // awaited next round; a failure meanwhile must not go unhandled
       // The shadow's own checkpoints move; nobody waits on them, so nothing is notified.
       await applyBatch(client, models, batch, { notify: false });
-      position = batch[batch.length - 1]!.position;
       events += batch.length;
       if (batches % PROGRESS_EVERY === 0) {
         await pool.query(`UPDATE projection_rebuilds SET position = $2, updated_at = now() WHERE name = ANY($1)`, [

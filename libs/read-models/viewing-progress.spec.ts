@@ -108,4 +108,48 @@ describe('viewing progress read model', () => {
     expect(v1[0]).toMatchObject({ watched_seconds: 120, position: 118 });
     expect(await rows(reported)).toEqual(v1);
   });
+
+  it('a run of events applied at once (a rebuild batch) leaves the rows one by one leaves, however it is cut', async () => {
+    const other = { customerId: 'c2', productId: 251, videoId: 5002 };
+    const startedAs = (viewingId: string, at: string, who = ids) => ({
+      type: 'VideoStarted',
+      data: { viewingId, ...who, planType: 1 as const, startedAt: at },
+    });
+    const history = [
+      startedAs('r1', '2026-06-01T10:00:00.000Z'),
+      reported('r1', 60, 60, '2026-06-01T10:01:00.000Z'),
+      startedAs('r2', '2026-06-01T10:00:30.000Z'), // the same customer and video, another viewing
+      reportedV1('r2', 30, 30, '2026-06-01T10:01:00.000Z'), // the same time as r1's report: the later wins
+      reportedSeconds('r0', 50, 50, '2026-06-01T09:00:00.000Z'), // before issue 22, with its ids
+      reported('r1', 120, 115, '2026-06-01T10:02:00.000Z'),
+      reported('r2', 90, 88, '2026-06-01T10:01:30.000Z'), // older than r1's last: the resume point stays r1's
+      startedAs('r1', '2026-06-01T11:00:00.000Z', other), // a repeat changes nothing
+      startedAs('r3', '2026-06-01T12:00:00.000Z', other),
+      reported('r3', 700, 690, '2026-06-01T12:12:00.000Z'),
+      reported('r3', 650, 10, '2026-06-01T12:11:00.000Z'), // a report out of time order
+      {
+        type: 'LongViewReached',
+        data: { viewingId: 'r3', ...other, planType: 1, totalSeconds: 700, reachedAt: '2026-06-01T12:12:00.000Z' },
+      },
+      reported('r9', 60, 60, '2026-06-01T12:13:00.000Z'), // no such viewing: no row
+    ];
+    const rowsAfter = async (runs?: number) => {
+      await projectInto(db.pool, viewingProgressReadModel, history, runs === undefined ? {} : { runs });
+      const viewings = await db.pool.query('SELECT * FROM viewings ORDER BY viewing_id');
+      const positions = await db.pool.query('SELECT * FROM video_positions ORDER BY customer_id, video_id');
+      await db.pool.query('DROP TABLE viewings, video_positions');
+      return { viewings: viewings.rows, positions: positions.rows };
+    };
+    const oneByOne = await rowsAfter();
+    expect(oneByOne.viewings.map((v) => [v.viewing_id, v.watched_seconds])).toEqual([
+      ['r1', 120],
+      ['r2', 90],
+      ['r3', 650],
+    ]);
+    expect(oneByOne.positions.map((p) => [p.customer_id, p.video_id, p.position])).toEqual([
+      ['c1', 5001, 115],
+      ['c2', 5002, 690],
+    ]);
+    for (const runs of [1, 2, 3, 5, history.length]) expect(await rowsAfter(runs)).toEqual(oneByOne);
+  });
 });
