@@ -37,8 +37,14 @@ export interface YearOptions {
   heavy: { customerId: string; orders: number };
   /** The share of subscribers who take CME tests in the calendar year (0.15). */
   cmeShare?: number;
-  /** The first order number (FIRST_ONUM): a second run into the same log starts above the first's. */
+  /** The first order number (FIRST_ONUM) and subscriber number (1): a second run into the same log starts above the first's. */
   firstOnum?: number;
+  firstSubscriber?: number;
+  /**
+   * Write each paid order's grants (true): false while a shop runs on the log, whose OrderPaid process
+   * manager grants them itself.
+   */
+  grants?: boolean;
 }
 
 export interface YearStats {
@@ -143,7 +149,7 @@ export async function generateYear(store: EventStore, catalog: YearCatalog, opti
   let lastReport = performance.now();
   while (appender.stats.events < options.events) {
     for (let batch = 0; batch < 100 && appender.stats.events < options.events; batch++) {
-      const n = ++counts.subscribers;
+      const n = (options.firstSubscriber ?? 1) + counts.subscribers++;
       const customerId = random.uuid();
       // A third subscribed a year before this one and renews in it; the others register during it.
       const renewing = random.next() < 0.3;
@@ -193,7 +199,7 @@ export async function generateYear(store: EventStore, catalog: YearCatalog, opti
           owned.push(product.id);
         }
       }
-      if (orders.length > 0) {
+      if (orders.length > 0 && options.grants !== false) {
         appender.add({
           streamId: entitlementsStreamId(customerId),
           events: entitlementEvents(customerId, orders, random).events,
