@@ -72,7 +72,12 @@ async function differences(liveUrl: string, rebuiltUrl: string): Promise<string[
 /** The year's own events appended while the shop runs, to time the live projection following them. */
 const LIVE_EVENTS = (target: number): number => Math.min(100_000, Math.max(5_000, Math.round(target / 10)));
 
-/** Writes events of the year (generate-year.ts) into the database; answers what was written. */
+/**
+ * Writes events of the year (generate-year.ts) into the database; answers what was written. With
+ * `heavyEmail` (the year itself, the shop stopped) that account gets the 1,000 orders and every grant is
+ * written with its order; without it (the live appends, the shop running) the shop's own OrderPaid
+ * process manager grants.
+ */
 async function writeYear(
   url: string,
   target: number,
