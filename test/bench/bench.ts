@@ -20,6 +20,7 @@ import { type BenchPostgres, startBenchPostgres } from './postgres.js';
 import { type BudgetResult, type BudgetRow, formatTable } from './report.js';
 import { scaledCheckout } from './scaled-checkout.js';
 import { soak } from './soak.js';
+import { yearBench } from './year/year.js';
 
 interface BenchContext {
   /** A new empty database on the bench's PostgreSQL. */
@@ -30,7 +31,10 @@ interface BenchContext {
 
 interface Budget {
   name: string;
-  run(context: BenchContext): Promise<BudgetResult>;
+  /** Several rows for a budget measuring several things (the year). */
+  run(context: BenchContext): Promise<BudgetResult | BudgetResult[]>;
+  /** Measured only when named (`npm run bench -- year`): it takes many minutes. */
+  onlyWhenNamed?: boolean;
 }
 
 const BUDGETS: Budget[] = [
@@ -68,6 +72,11 @@ const BUDGETS: Budget[] = [
   },
   { name: 'scaled out checkout', run: async (c) => scaledCheckout(await c.database('bench_scaled')) },
   { name: 'soak', run: async (c) => soak(await c.database('bench_soak'), join(c.scratch, 'soak-data')) },
+  {
+    name: 'year',
+    onlyWhenNamed: true,
+    run: async (c) => yearBench(await c.database('bench_year'), await c.database('bench_year_restored'), c.scratch),
+  },
 ];
 
 function crashedRow(name: string, error: unknown): BudgetResult {
@@ -106,12 +115,14 @@ async function main(): Promise<number> {
     const context: BenchContext = { database: (name) => server.createDatabase(name), scratch };
     // `npm run bench -- append lag` measures only the budgets whose names contain one of the words.
     const only = process.argv.slice(2).map((w) => w.toLowerCase());
-    const selected = only.length ? BUDGETS.filter((b) => only.some((w) => b.name.toLowerCase().includes(w))) : BUDGETS;
+    const selected = only.length
+      ? BUDGETS.filter((b) => only.some((w) => b.name.toLowerCase().includes(w)))
+      : BUDGETS.filter((b) => !b.onlyWhenNamed);
     for (const budget of selected) {
       const t0 = performance.now();
       process.stderr.write(`bench: ${budget.name}...\n`);
       try {
-        results.push(await budget.run(context));
+        results.push(...[await budget.run(context)].flat());
       } catch (error) {
         process.stderr.write(`bench: ${budget.name} failed: ${error instanceof Error ? error.stack : String(error)}\n`);
         results.push(crashedRow(budget.name, error));
