@@ -8,10 +8,13 @@
 import { userInfo } from 'node:os';
 import { SystemClock } from '#libs/application/clock.js';
 import { standaloneSealRunner } from '#libs/cme-seal/standalone-seal-runner.js';
+import { keepHeapNearLive } from '#libs/application/flat-heap.js';
 import { withCliDatabase } from '#libs/database/cli-database.js';
 import { createEventStore } from '#libs/eventstore/create-event-store.js';
 import { operatorContext } from '#libs/application/command-context.js';
 import { operatorConfig } from '../infrastructure/secrets.js';
+
+keepHeapNearLive();
 
 const operator = (): string => {
   try {

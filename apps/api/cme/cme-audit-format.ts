@@ -72,30 +72,30 @@ export function auditCsvLine(l: AuditLine): string {
 export const auditCsv = (report: AuditReport): string => auditCsvHeader() + report.lines.map(auditCsvLine).join('');
 
 /**
- * The totals, the attempts, the stream heads and the findings, for the end of a CSV run (on stderr);
+ * The totals, the attempts, the stream heads and the findings, for the end of a CSV run (on stderr), one
+ * line at a time (a year's summary is long: it is written as it goes, never joined whole);
  * `lineCount`: the lines written when they were not kept in the report.
  */
-export function auditSummary(report: AuditReport, verified: boolean, lineCount = report.lines.length): string {
-  const lines = [`CME audit ${report.year}: ${lineCount} credit event(s)`];
+export function* auditSummaryLines(report: AuditReport, verified: boolean, lineCount = report.lines.length) {
+  yield `CME audit ${report.year}: ${lineCount} credit event(s)\n`;
   for (const t of report.totals) {
-    lines.push(`  total ${t.email || t.customerId}: ${t.totalCredit} credits (${t.safetyTotal} safety)`);
+    yield `  total ${t.email || t.customerId}: ${t.totalCredit} credits (${t.safetyTotal} safety)\n`;
   }
   for (const a of report.attempts) {
     const when = a.attempts === 1 ? a.firstAt : `${a.firstAt} to ${a.lastAt}`;
-    lines.push(
-      `  attempts ${a.email || a.customerId} ${a.testType}/${a.productId} (${a.productName}): ${a.attempts}, ${when}; counts ${a.creditsAwarded}`,
-    );
+    yield `  attempts ${a.email || a.customerId} ${a.testType}/${a.productId} (${a.productName}): ${a.attempts}, ${when}; counts ${a.creditsAwarded}\n`;
   }
-  for (const h of report.heads) lines.push(`  head ${h.stream}: ${h.events} event(s), ${h.headHash}`);
+  for (const h of report.heads) yield `  head ${h.stream}: ${h.events} event(s), ${h.headHash}\n`;
   if (verified) {
-    lines.push(
-      report.findings.length === 0
-        ? 'Hash chains verified: no event altered or missing; every credit scored again agrees.'
-        : 'VERIFY FINDINGS:',
-    );
+    yield report.findings.length === 0
+      ? 'Hash chains verified: no event altered or missing; every credit scored again agrees.\n'
+      : 'VERIFY FINDINGS:\n';
     for (const f of report.findings) {
-      lines.push(`  ${f.stream} revision ${f.revision}${f.eventId ? ` (event ${f.eventId})` : ''}: ${f.problem}`);
+      yield `  ${f.stream} revision ${f.revision}${f.eventId ? ` (event ${f.eventId})` : ''}: ${f.problem}\n`;
     }
   }
-  return `${lines.join('\n')}\n`;
 }
+
+/** The whole summary as one text (auditSummaryLines joined). */
+export const auditSummary = (report: AuditReport, verified: boolean, lineCount = report.lines.length): string =>
+  [...auditSummaryLines(report, verified, lineCount)].join('');

@@ -10,14 +10,17 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import { keepHeapNearLive } from '#libs/application/flat-heap.js';
 import { withCliDatabase } from '#libs/database/cli-database.js';
 import { createEventStore } from '#libs/eventstore/create-event-store.js';
 import { publishedJwks } from '#libs/signing/pg-signer.js';
 import { catalogActivityFacts } from './cme-audit-credits.js';
-import { auditCsvHeader, auditCsvLine, auditSummary } from './cme-audit-format.js';
+import { auditCsvHeader, auditCsvLine, auditSummaryLines } from './cme-audit-format.js';
 import { cmeParsExport, parsProblemLines, parsText } from './cme-audit-pars.js';
 import { cmeAudit } from './cme-audit-report.js';
 import { operatorConfig } from '../infrastructure/secrets.js';
+
+keepHeapNearLive();
 
 const USAGE = 'Usage: npm run cme:audit -- --year YYYY [--email E] [--format csv|json|pars] [--verify] [--out FILE]\n';
 
@@ -80,7 +83,11 @@ await withCliDatabase(config, async (pool) => {
           await once(sink, 'close');
         }
       }
-      if (format === 'csv' || out) process.stderr.write(auditSummary(report, verify, lines));
+      if (format === 'csv' || out) {
+        for (const line of auditSummaryLines(report, verify, lines)) {
+          if (!process.stderr.write(line)) await once(process.stderr, 'drain');
+        }
+      }
       if (verify && report.findings.length > 0) code = 2;
     } finally {
       await store.close();
@@ -90,4 +97,6 @@ await withCliDatabase(config, async (pool) => {
     code = 1;
   }
 });
+// What is still queued for a pipe is written before the exit (a long summary on stderr was cut short).
+await Promise.all([process.stdout, process.stderr].map((out) => new Promise((done) => out.write('', done))));
 process.exit(code);
