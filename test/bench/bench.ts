@@ -9,6 +9,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { appendThroughput } from './append-throughput.js';
 import { catalogList } from './catalog-list.js';
+import { cmeAuditMemory } from './cme-audit-memory.js';
 import { hlsPlaylist, hlsSegments } from './hls-serving.js';
 import { homeUsable } from './home-usable.js';
 import { initialJavaScript } from './initial-js.js';
@@ -68,6 +69,7 @@ const BUDGETS: Budget[] = [
   },
   { name: 'scaled out checkout', run: async (c) => scaledCheckout(await c.database('bench_scaled')) },
   { name: 'soak', run: async (c) => soak(await c.database('bench_soak'), join(c.scratch, 'soak-data')) },
+  { name: 'CME audit memory', run: async (c) => cmeAuditMemory(await c.database('bench_cme_audit'), c.scratch) },
 ];
 
 function crashedRow(name: string, error: unknown): BudgetResult {
