@@ -9,8 +9,9 @@ import { isCmeStreamEvent, sha256Hex } from './cme-log-heads.js';
  * The seals' table of heads (docs/audit.md, Seals): each CME stream's head (the revision and hash of its
  * last event, and its Merkle leaf), whether it changed since the last seal recorded, and in one row the
  * log position the heads are read up to with the root over all of them. A seal reads only the events
- * after that position, updates the heads that moved, folds the root in one ordered scan of the table
- * (MerkleFold: flat memory) and lists the changed heads. A cache of the log: a backup leaves it out
+ * after that position, updates the heads that moved (the position moves with them, page by page),
+ * folds the root in one ordered scan of the table (MerkleFold: flat memory) and lists the changed heads;
+ * they stay marked changed until a seal listing them is recorded. A cache of the log: a backup leaves it out
  * (libs/backup/backup-scope.ts) and the next seal after a restore reads the whole log again into it.
  * Stream ids are ASCII (`cme-{uuid}-{year}`): the table's "C" order is the seals' code-unit order.
  */
@@ -49,18 +50,31 @@ export interface SealHeads {
 }
 
 /**
- * Inside the seal's transaction (`client`, under the sealers' advisory lock): brings the table up to
- * the log's end, through the event store port (never the log's own table), and answers the heads.
+ * Under the sealers' advisory lock: brings the table up to the log's end, through the event store port
+ * (never the log's own table), one short transaction per page (a transaction held open across the
+ * reads would hide every event appended meanwhile from the projector and the relay, which read only
+ * below the oldest open transaction), then answers the heads: the root folded from the table, the
+ * changed ones.
  */
 export async function readSealHeads(client: PoolClient, store: EventStore): Promise<SealHeads> {
   await client.query(CME_SEAL_HEADS_SCHEMA);
   await client.query(`INSERT INTO cme_seal_position (position, heads) VALUES (0, 0) ON CONFLICT DO NOTHING`);
-  const { rows } = await client.query<{ position: string }>(`SELECT position::text FROM cme_seal_position FOR UPDATE`);
+  const { rows } = await client.query<{ position: string }>(`SELECT position::text FROM cme_seal_position`);
   let after = BigInt(rows[0]!.position);
   for (;;) {
     const page = await store.readAll(after, PAGE);
-    await upsertHeads(client, page.filter(isCmeStreamEvent));
-    if (page.length > 0) after = page[page.length - 1]!.position;
+    if (page.length > 0) {
+      after = page[page.length - 1]!.position;
+      await client.query('BEGIN');
+      try {
+        await upsertHeads(client, page.filter(isCmeStreamEvent));
+        await client.query(`UPDATE cme_seal_position SET position = $1`, [after.toString()]);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+    }
     if (page.length < PAGE) break;
   }
   const fold = new MerkleFold(sha256Hex);
@@ -112,12 +126,22 @@ async function upsertHeads(client: PoolClient, events: readonly RecordedEvent[])
   );
 }
 
-/** After the seal was recorded: its heads are no longer changed, and the table is at `sealed`'s position. */
+/**
+ * After the seal was recorded: the heads it listed are no longer changed, and the root is kept. A seal
+ * not recorded leaves them changed, so the next one lists them.
+ */
 export async function markSealed(client: PoolClient, sealed: SealHeads): Promise<void> {
-  await client.query(`UPDATE cme_seal_heads SET changed = false WHERE changed`);
-  await client.query(`UPDATE cme_seal_position SET position = $1, heads = $2, merkle_root = $3`, [
-    sealed.position.toString(),
-    sealed.heads,
-    sealed.merkleRoot,
-  ]);
+  await client.query('BEGIN');
+  try {
+    await client.query(
+      `UPDATE cme_seal_heads SET changed = false
+        WHERE stream = ANY($1::text[]) AND changed`,
+      [sealed.changed.map((h) => h.stream)],
+    );
+    await client.query(`UPDATE cme_seal_position SET heads = $1, merkle_root = $2`, [sealed.heads, sealed.merkleRoot]);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
 }

@@ -104,15 +104,12 @@ export class CmeSealRunner {
     const state = fold(cmeSealDecider, (await store.readStream(CME_SEALS_STREAM)) as unknown as CmeSealEvent[]);
     if (period !== null && state.lastPeriod !== null && period <= state.lastPeriod)
       return { status: 'already', period };
-    // The table's transaction stays open until the seal is recorded: a seal not recorded leaves it as it was.
+    // No transaction stays open across the append: the table commits page by page, its changed heads
+    // staying marked until a seal listing them is recorded (a seal not recorded: the next lists them).
     const client = await this.ports.pool.connect();
     try {
-      await client.query('BEGIN');
       const heads = await readSealHeads(client, store);
-      if (heads.merkleRoot === null) {
-        await client.query('ROLLBACK');
-        return { status: 'empty' };
-      }
+      if (heads.merkleRoot === null) return { status: 'empty' };
       const fields = { merkleRoot: heads.merkleRoot, sealedAt, streams: heads.changed, heads: heads.heads };
       const { jws, kid } = await signer.sign(
         cmeSealPayload({ ...fields, prevHash: state.lastHash }),
@@ -128,16 +125,9 @@ export class CmeSealRunner {
         kid,
       });
       const recorded = result.events[0];
-      if (!recorded) {
-        await client.query('ROLLBACK');
-        return { status: 'already', period: period ?? sealedAt };
-      }
+      if (!recorded) return { status: 'already', period: period ?? sealedAt };
       await markSealed(client, heads);
-      await client.query('COMMIT');
       return { status: 'sealed', revision: recorded.revision, seal: recorded.data as CmeLogSealedData };
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
     } finally {
       client.release();
     }
