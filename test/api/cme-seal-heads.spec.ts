@@ -10,11 +10,11 @@ import { createSigner } from '#libs/signing/create-signer.js';
 import { publishedJwks } from '#libs/signing/pg-signer.js';
 import { cmeAudit } from '../../apps/api/cme/cme-audit-report.js';
 import { cmeDecider } from '../../apps/api/cme/cme-hash.js';
-import { activityFactsOf, appendCmeLog, questionActivities } from '../../test/bench/cme-log-size.js';
-import { createTestDatabase, type TestDatabase } from '../../test/support/database.js';
-import { isCmeStreamEvent, sha256Hex } from './cme-log-heads.js';
-import { cmeSealDecider, type SealOutcome } from './seal-runner.js';
-import { standaloneSealRunner } from './standalone-seal-runner.js';
+import { activityFactsOf, appendCmeLog, questionActivities } from '../bench/cme-log-size.js';
+import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { isCmeStreamEvent, sha256Hex } from '#libs/cme-seal/cme-log-heads.js';
+import { cmeSealDecider, type SealOutcome } from '#libs/cme-seal/seal-runner.js';
+import { standaloneSealRunner } from '#libs/cme-seal/standalone-seal-runner.js';
 
 const KEY = '1'.repeat(64);
 const YEAR = 2025;
