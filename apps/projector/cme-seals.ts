@@ -39,7 +39,9 @@ export function projectorSeals(deps: {
     run: async () => {
       const outcome = await runner.seal('schedule', systemContext());
       if (outcome.status === 'sealed') {
-        logger.info(`CME log sealed: ${outcome.seal.streams.length} streams, root ${outcome.seal.merkleRoot}`);
+        logger.info(
+          `CME log sealed: ${outcome.seal.streams.length} stream(s) changed, root ${outcome.seal.merkleRoot}`,
+        );
       }
       return outcome;
     },

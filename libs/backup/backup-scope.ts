@@ -1,3 +1,4 @@
+import { CME_SEAL_HEADS_TABLES } from '#libs/cme-seal/cme-seal-heads.js';
 import { COMPACT_TABLE } from '#libs/eventstore/postgres/compact-streams.sql.js';
 import { allReadModels } from '#libs/read-models/index.js';
 
@@ -19,7 +20,8 @@ export const POSITION_TABLES: readonly string[] = ['relay_checkpoints', 'process
 
 /**
  * What a backup leaves out, and why: every read model's tables (the restore rebuilds them from the log),
- * their checkpoints, and the attempt counters of the rate limits. Every other table of the database is
+ * their checkpoints, the attempt counters of the rate limits, and the CME seals' table of heads (a
+ * cache of the log holding a log position, which a restore numbers anew). Every other table of the database is
  * backed up, and must be one the shop's schema creates (apps/api/backup/shop-schema.ts), or the backup
  * stops naming it; a restore refuses these tables in a file.
  */
@@ -31,5 +33,9 @@ export function tablesLeftOut(): { table: string; why: string }[] {
     { table: 'projection_checkpoints', why: "the read models' checkpoints: set by the rebuild" },
     { table: 'projection_rebuilds', why: 'the rebuilds running at the time: a restore rebuilds every read model' },
     { table: 'rate_limits', why: 'login and card attempt counters: they expire within minutes' },
+    ...CME_SEAL_HEADS_TABLES.map((table) => ({
+      table,
+      why: "the CME seals' heads and log position: the next seal reads the restored log into them anew",
+    })),
   ];
 }

@@ -13,11 +13,11 @@ import {
   type SealTrigger,
 } from '#libs/domain/cme-seal/cme-seal.events.js';
 import { sealPeriod } from '#libs/domain/cme-seal/cme-seal.period.js';
-import { merkleRoot } from '#libs/domain/cme-seal/merkle.js';
 import { type Decider, type DomainEvent, fold } from '#libs/domain/kernel/decider.js';
 import type { EventStore } from '#libs/eventstore/event-store.port.js';
 import type { Signer } from '#libs/signing/signer.js';
-import { cmeLogHeads, sha256Hex } from './cme-log-heads.js';
+import { sha256Hex } from './cme-log-heads.js';
+import { markSealed, readSealHeads } from './cme-seal-heads.js';
 
 /** The seals' decider with the real hash: the runner and the audit use this one. */
 export const cmeSealDecider = createCmeSealDecider(sha256Hex);
@@ -54,8 +54,10 @@ const LOCK = `hashtextextended('cme-seal:' || $1, 0)`;
 
 /**
  * Seals the CME log (docs/audit.md, Seals): under one advisory lock across every node, reads the seals
- * stream, then the head of every CME stream, computes the Merkle root, signs {merkleRoot, sealedAt,
- * streams, prevHash} with the shop's key and records CmeLogSealed on `cme-seals`. A scheduled run seals
+ * stream, then the log after the previous seal's position into the table of heads (cme-seal-heads.ts),
+ * folds the Merkle root over every head from the table, signs {merkleRoot, sealedAt, streams (the
+ * changed ones' count), prevHash, heads} with the shop's key and records CmeLogSealed on `cme-seals`
+ * with the heads that changed since the seal before. A scheduled run seals
  * once per period (the decider records nothing for a period already sealed), whatever the number of nodes.
  */
 export class CmeSealRunner {
@@ -102,26 +104,32 @@ export class CmeSealRunner {
     const state = fold(cmeSealDecider, (await store.readStream(CME_SEALS_STREAM)) as unknown as CmeSealEvent[]);
     if (period !== null && state.lastPeriod !== null && period <= state.lastPeriod)
       return { status: 'already', period };
-    const streams = await cmeLogHeads(store);
-    if (streams.length === 0) return { status: 'empty' };
-    const root = merkleRoot(streams, sha256Hex);
-    const { jws, kid } = await signer.sign(
-      cmeSealPayload({ merkleRoot: root, sealedAt, streams, prevHash: state.lastHash }),
-      CME_SEAL_JWS_TYPE,
-    );
-    const result = await this.ports.execute(context, CME_SEALS_STREAM, cmeSealDecider, {
-      type: 'SealCmeLog' as const,
-      trigger,
-      period,
-      sealedAt,
-      streams,
-      merkleRoot: root,
-      prevHash: state.lastHash,
-      jws,
-      kid,
-    });
-    const recorded = result.events[0];
-    if (!recorded) return { status: 'already', period: period ?? sealedAt };
-    return { status: 'sealed', revision: recorded.revision, seal: recorded.data as CmeLogSealedData };
+    // No transaction stays open across the append: the table commits page by page, its changed heads
+    // staying marked until a seal listing them is recorded (a seal not recorded: the next lists them).
+    const client = await this.ports.pool.connect();
+    try {
+      const heads = await readSealHeads(client, store);
+      if (heads.merkleRoot === null) return { status: 'empty' };
+      const fields = { merkleRoot: heads.merkleRoot, sealedAt, streams: heads.changed, heads: heads.heads };
+      const { jws, kid } = await signer.sign(
+        cmeSealPayload({ ...fields, prevHash: state.lastHash }),
+        CME_SEAL_JWS_TYPE,
+      );
+      const result = await this.ports.execute(context, CME_SEALS_STREAM, cmeSealDecider, {
+        type: 'SealCmeLog' as const,
+        trigger,
+        period,
+        ...fields,
+        prevHash: state.lastHash,
+        jws,
+        kid,
+      });
+      const recorded = result.events[0];
+      if (!recorded) return { status: 'already', period: period ?? sealedAt };
+      await markSealed(client, heads);
+      return { status: 'sealed', revision: recorded.revision, seal: recorded.data as CmeLogSealedData };
+    } finally {
+      client.release();
+    }
   }
 }

@@ -82,24 +82,28 @@ describe('seals of the CME log', () => {
       },
     }).catch((error: { code: number; stdout: string; stderr: string }) => error);
 
+  /** A copy of a demo stream of `year` for a new customer, its chain recomputed: a stream the seals have not seen. */
+  const copyStream = async (year: number) => {
+    const [source] = await cmeStreams(year);
+    const records = (await store.readStream(source!.stream_id)).filter((e) => e.type.startsWith('CmeTest'));
+    const customerId = randomUUID();
+    let prevHash = CME_GENESIS_HASH;
+    const copies = records.map((e) => {
+      const copy = {
+        type: e.type,
+        data: { ...(e.data as CmeRecordData), customerId, recordId: randomUUID(), prevHash },
+      };
+      prevHash = sha256Hex(cmeChainText(copy));
+      return { ...copy, metadata: { ...e.metadata, correlationId: randomUUID() } };
+    });
+    await store.append(`cme-${customerId}-${year}`, copies, 'no_stream');
+    return `cme-${customerId}-${year}`;
+  };
+
   beforeAll(async () => {
     store = await PostgresEventStore.create(shop.shop.pool);
     // More streams of two years ago: copies of the demo's, for other customers, chains recomputed.
-    const [source] = await cmeStreams(YEAR - 2);
-    const records = (await store.readStream(source!.stream_id)).filter((e) => e.type.startsWith('CmeTest'));
-    for (let n = 0; n < 3; n++) {
-      const customerId = randomUUID();
-      let prevHash = CME_GENESIS_HASH;
-      const copies = records.map((e) => {
-        const copy = {
-          type: e.type,
-          data: { ...(e.data as CmeRecordData), customerId, recordId: randomUUID(), prevHash },
-        };
-        prevHash = sha256Hex(cmeChainText(copy));
-        return { ...copy, metadata: { ...e.metadata, correlationId: randomUUID() } };
-      });
-      await store.append(`cme-${customerId}-${YEAR - 2}`, copies, 'no_stream');
-    }
+    for (let n = 0; n < 3; n++) await copyStream(YEAR - 2);
   });
   afterAll(async () => {
     await store?.close();
@@ -135,6 +139,7 @@ describe('seals of the CME log', () => {
       sealedAt: sealed.sealedAt,
       streams: rows.length,
       prevHash: CME_SEAL_GENESIS_HASH,
+      heads: rows.length,
     });
   });
 
@@ -199,7 +204,7 @@ describe('seals of the CME log', () => {
     const before = (await sealsInLog()).length;
     const sealed = await cli('api/cme-seal/cme-seal.js');
     expect(sealed.stdout).toMatch(
-      /^Sealed \d+ CME streams at \S+ \(seal \d+ of cme-seals\): Merkle root [0-9a-f]{64}, signed by key \S+\n$/,
+      /^Sealed \d+ CME streams at \S+ \(seal \d+ of cme-seals, \d+ changed since the seal before\): Merkle root [0-9a-f]{64}, signed by key \S+\n$/,
     );
     const seals = await sealsInLog();
     expect(seals).toHaveLength(before + 1);
@@ -294,7 +299,10 @@ describe('seals of the CME log', () => {
   });
 
   it('names a seal whose signature does not verify, whose heads were altered, or that was removed', async () => {
-    await seal();
+    // A new stream since the last seal: the next seal lists it (and only it).
+    const added = await copyStream(YEAR - 2);
+    const { seal: last, revision } = await seal();
+    expect(last.streams.map((h) => h.stream)).toEqual([added]);
     const seals = await sealsInLog();
     expect(seals.length).toBeGreaterThanOrEqual(5);
     const year = YEAR; // no stream of this year was touched: only the seals' own findings show
@@ -305,8 +313,8 @@ describe('seals of the CME log', () => {
     const [header, payload] = seals[0]!.data.jws.split('.');
     forged.data.jws = `${header}.${payload}.${forged.data.jws.split('.')[2]}`;
     await rewrite(forged);
-    // 2: a head changed (to hide a rewrite): the root is no longer the heads' root.
-    const altered = seals[2]!;
+    // 2: a head changed (to hide a rewrite): the root is no longer the root of the heads sealed so far.
+    const altered = seals.at(-1)!;
     altered.data.streams[0]!.hash = 'f'.repeat(64);
     await rewrite(altered);
     // 3: removed from the middle.
@@ -316,10 +324,10 @@ describe('seals of the CME log', () => {
     const on = (revision: number) =>
       findings.filter((f) => f.stream === CME_SEALS_STREAM && f.revision === revision).map((f) => f.problem);
     expect(on(1)).toEqual([expect.stringContaining("the seal's signature does not verify with the published keys")]);
-    // A seal edited breaks the chain to the one after it too.
-    expect(on(2)).toEqual([
-      'the seal does not chain to the seal before it (a seal was removed or altered)',
-      'the Merkle root is not the root of the heads the seal lists (the seal was altered)',
+    // The seals after the removed one count as missing one before them too.
+    expect(on(revision)).toEqual([
+      `seal(s) missing before revision ${revision}`,
+      'the Merkle root is not the root of every head the seals up to it list (this seal or one before was altered)',
     ]);
     expect(on(4)).toEqual([
       'seal(s) missing before revision 4',

@@ -9,6 +9,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { appendThroughput } from './append-throughput.js';
 import { catalogList } from './catalog-list.js';
+import { cmeAuditMemory } from './cme-audit-memory.js';
 import { hlsPlaylist, hlsSegments } from './hls-serving.js';
 import { homeUsable } from './home-usable.js';
 import { initialJavaScript } from './initial-js.js';
@@ -76,6 +77,12 @@ const BUDGETS: Budget[] = [
     name: 'year',
     onlyWhenNamed: true,
     run: async (c) => yearBench(await c.database('bench_year'), await c.database('bench_year_restored'), c.scratch),
+  },
+  {
+    // A log of a million events by default: run when named (`npm run bench -- audit`), as the year is.
+    name: 'CME audit memory',
+    onlyWhenNamed: true,
+    run: async (c) => cmeAuditMemory(await c.database('bench_cme_audit'), c.scratch),
   },
 ];
 

@@ -30,7 +30,9 @@ export class CmeSealSchedule implements OnApplicationBootstrap, OnApplicationShu
       run: async () => {
         const outcome = await this.commandBus.execute(new SealCmeLogCommand('schedule'));
         if (outcome.status === 'sealed') {
-          this.logger.log(`CME log sealed: ${outcome.seal.streams.length} streams, root ${outcome.seal.merkleRoot}`);
+          this.logger.log(
+            `CME log sealed: ${outcome.seal.streams.length} stream(s) changed, root ${outcome.seal.merkleRoot}`,
+          );
         }
         return outcome;
       },

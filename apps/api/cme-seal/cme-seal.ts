@@ -1,16 +1,20 @@
 /**
  * `npm run cme:seal`: seals the CME log now (docs/audit.md, Seals): one CmeLogSealed on `cme-seals` with
- * the head of every CME stream, their Merkle root and the shop's signature. Waits up to 30 s when a
+ * the heads of the CME streams changed since the seal before, the Merkle root over every stream's head
+ * and the shop's signature. Waits up to 30 s when a
  * scheduled seal is running. Stop the shop first in embedded mode (the command starts the embedded
  * database); scaled out, or with DATABASE_URL, it runs beside the shop.
  */
 import { userInfo } from 'node:os';
 import { SystemClock } from '#libs/application/clock.js';
 import { standaloneSealRunner } from '#libs/cme-seal/standalone-seal-runner.js';
+import { keepHeapNearLive } from '#libs/application/flat-heap.js';
 import { withCliDatabase } from '#libs/database/cli-database.js';
 import { createEventStore } from '#libs/eventstore/create-event-store.js';
 import { operatorContext } from '#libs/application/command-context.js';
 import { operatorConfig } from '../infrastructure/secrets.js';
+
+keepHeapNearLive();
 
 const operator = (): string => {
   try {
@@ -30,7 +34,8 @@ await withCliDatabase(config, async (pool) => {
     if (outcome.status === 'sealed') {
       const { seal, revision } = outcome;
       process.stdout.write(
-        `Sealed ${seal.streams.length} CME streams at ${seal.sealedAt} (seal ${revision} of cme-seals): ` +
+        `Sealed ${seal.heads ?? seal.streams.length} CME streams at ${seal.sealedAt} (seal ${revision} of cme-seals, ` +
+          `${seal.streams.length} changed since the seal before): ` +
           `Merkle root ${seal.merkleRoot}, signed by key ${seal.kid}\n`,
       );
     } else {

@@ -1,5 +1,5 @@
 import { type Cell, spreadsheetText } from '#libs/application/spreadsheet-text.js';
-import type { AuditReport, ViewingEvidence } from './cme-audit-report.js';
+import type { AuditLine, AuditReport, ViewingEvidence } from './cme-audit-report.js';
 
 const CSV_COLUMNS = [
   'customer_id',
@@ -34,9 +34,12 @@ export function evidenceText(v: ViewingEvidence): string {
   return `video ${v.videoId} started ${v.startedAt}, ${v.uniqueSeconds} unique s${chapters}${v.longViewAt ? `, long view ${v.longViewAt}` : ''}`;
 }
 
-/** One line per credit event; its viewing evidence (evidenceText) joined by ` | `. */
-export function auditCsv(report: AuditReport): string {
-  const rows = report.lines.map((l): Cell[] => [
+/** The CSV's header line. */
+export const auditCsvHeader = (): string => spreadsheetText([CSV_COLUMNS]);
+
+/** One credit event's CSV line; its viewing evidence (evidenceText) joined by ` | `. */
+export function auditCsvLine(l: AuditLine): string {
+  const row: Cell[] = [
     l.customerId,
     l.email,
     l.stream,
@@ -60,33 +63,39 @@ export function auditCsv(report: AuditReport): string {
     l.attempt,
     l.counts ? 'yes' : 'no (replaced by a later update)',
     l.evidence.map(evidenceText).join(' | '),
-  ]);
+  ];
   // Text cells neutralised for spreadsheets: a name or a title may start with `=`.
-  return spreadsheetText([CSV_COLUMNS, ...rows]);
+  return spreadsheetText([row]);
 }
 
-/** The totals, the attempts, the stream heads and the findings, for the end of a CSV run (on stderr). */
-export function auditSummary(report: AuditReport, verified: boolean): string {
-  const lines = [`CME audit ${report.year}: ${report.lines.length} credit event(s)`];
+/** The whole CSV: the header, then one line per credit event (auditCsvLine), as a run writes it line by line. */
+export const auditCsv = (report: AuditReport): string => auditCsvHeader() + report.lines.map(auditCsvLine).join('');
+
+/**
+ * The totals, the attempts, the stream heads and the findings, for the end of a CSV run (on stderr), one
+ * line at a time (a year's summary is long: it is written as it goes, never joined whole);
+ * `lineCount`: the lines written when they were not kept in the report.
+ */
+export function* auditSummaryLines(report: AuditReport, verified: boolean, lineCount = report.lines.length) {
+  yield `CME audit ${report.year}: ${lineCount} credit event(s)\n`;
   for (const t of report.totals) {
-    lines.push(`  total ${t.email || t.customerId}: ${t.totalCredit} credits (${t.safetyTotal} safety)`);
+    yield `  total ${t.email || t.customerId}: ${t.totalCredit} credits (${t.safetyTotal} safety)\n`;
   }
   for (const a of report.attempts) {
     const when = a.attempts === 1 ? a.firstAt : `${a.firstAt} to ${a.lastAt}`;
-    lines.push(
-      `  attempts ${a.email || a.customerId} ${a.testType}/${a.productId} (${a.productName}): ${a.attempts}, ${when}; counts ${a.creditsAwarded}`,
-    );
+    yield `  attempts ${a.email || a.customerId} ${a.testType}/${a.productId} (${a.productName}): ${a.attempts}, ${when}; counts ${a.creditsAwarded}\n`;
   }
-  for (const h of report.heads) lines.push(`  head ${h.stream}: ${h.events} event(s), ${h.headHash}`);
+  for (const h of report.heads) yield `  head ${h.stream}: ${h.events} event(s), ${h.headHash}\n`;
   if (verified) {
-    lines.push(
-      report.findings.length === 0
-        ? 'Hash chains verified: no event altered or missing; every credit scored again agrees.'
-        : 'VERIFY FINDINGS:',
-    );
+    yield report.findings.length === 0
+      ? 'Hash chains verified: no event altered or missing; every credit scored again agrees.\n'
+      : 'VERIFY FINDINGS:\n';
     for (const f of report.findings) {
-      lines.push(`  ${f.stream} revision ${f.revision}${f.eventId ? ` (event ${f.eventId})` : ''}: ${f.problem}`);
+      yield `  ${f.stream} revision ${f.revision}${f.eventId ? ` (event ${f.eventId})` : ''}: ${f.problem}\n`;
     }
   }
-  return `${lines.join('\n')}\n`;
 }
+
+/** The whole summary as one text (auditSummaryLines joined). */
+export const auditSummary = (report: AuditReport, verified: boolean, lineCount = report.lines.length): string =>
+  [...auditSummaryLines(report, verified, lineCount)].join('');

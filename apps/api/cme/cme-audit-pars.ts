@@ -1,8 +1,9 @@
 import { spreadsheetText } from '#libs/application/spreadsheet-text.js';
 import { type CmeLicence, decryptCmeLicence } from '#libs/crypto/cme-licence.js';
 import { decryptDob } from '#libs/crypto/dob.js';
-import type { EventStore } from '#libs/eventstore/event-store.port.js';
-import { cmeAudit, readLog } from './cme-audit-report.js';
+import type { EventStore, RecordedEvent } from '#libs/eventstore/event-store.port.js';
+import { forEachEvent } from './cme-audit-log.js';
+import { type AuditLine, cmeAudit } from './cme-audit-report.js';
 
 /**
  * `npm run cme:audit -- --year Y --format pars`: ACCME PARS's learner batch file (docs/audit.md, "PARS
@@ -68,15 +69,16 @@ const IDENTITY_TYPES = new Set(['CustomerRegistered', 'ProfileChanged', 'DateOfB
 /** MM/DD/YYYY of an ISO time's UTC day. */
 const usDate = (iso: string): string => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 
-async function learnersOf(store: EventStore, customers: ReadonlySet<string>): Promise<Map<string, Learner>> {
-  const log = await readLog(
-    store,
-    (e) => IDENTITY_TYPES.has(e.type) && customers.has(String((e.data as { customerId?: unknown }).customerId)),
-  );
+async function learnersOf(
+  store: EventStore,
+  customers: ReadonlySet<string>,
+  pageSize?: number,
+): Promise<Map<string, Learner>> {
   const learners = new Map<string, Learner>();
-  for (const e of log) {
+  const see = (e: RecordedEvent) => {
     const d = e.data as Record<string, unknown>;
     const id = String(d.customerId);
+    if (!IDENTITY_TYPES.has(e.type) || !customers.has(id)) return;
     const learner = learners.get(id) ?? { firstName: '', lastName: '', dobEncrypted: null, licenceEncrypted: null };
     const profile = (e.type === 'CustomerRegistered' ? d.profile : d) as { firstname?: unknown; lastname?: unknown };
     if (e.type === 'CustomerRegistered' || e.type === 'ProfileChanged') {
@@ -85,18 +87,33 @@ async function learnersOf(store: EventStore, customers: ReadonlySet<string>): Pr
     } else if (e.type === 'DateOfBirthRecorded') learner.dobEncrypted = String(d.dobEncrypted);
     else learner.licenceEncrypted = typeof d.licenceEncrypted === 'string' ? d.licenceEncrypted : null;
     learners.set(id, learner);
-  }
+  };
+  await forEachEvent(store, see, pageSize);
   return learners;
 }
 
 /** The export of a year (`email`: one physician); `key` is DOB_ENCRYPTION_KEY. */
 export async function cmeParsExport(
   store: EventStore,
-  options: { year: number; email?: string; key: string },
+  options: { year: number; email?: string; key: string; pageSize?: number },
 ): Promise<ParsExport> {
-  const report = await cmeAudit(store, { year: options.year, ...(options.email ? { email: options.email } : {}) });
-  const completed = report.lines.filter((l) => l.counts && l.creditsAwarded > 0);
-  const learners = await learnersOf(store, new Set(completed.map((l) => l.customerId)));
+  // Only the lines that are reported are kept, and only what a PARS line needs of them.
+  const completed: Pick<
+    AuditLine,
+    'customerId' | 'email' | 'testType' | 'productId' | 'submittedAt' | 'creditsAwarded'
+  >[] = [];
+  const { year, email, pageSize } = options;
+  await cmeAudit(store, {
+    year,
+    ...(email ? { email } : {}),
+    ...(pageSize ? { pageSize } : {}),
+    onLine: (l) => {
+      if (!l.counts || !(l.creditsAwarded > 0)) return;
+      const { customerId, testType, productId, submittedAt, creditsAwarded } = l;
+      completed.push({ customerId, email: l.email, testType, productId, submittedAt, creditsAwarded });
+    },
+  });
+  const learners = await learnersOf(store, new Set(completed.map((l) => l.customerId)), pageSize);
   const result: ParsExport = { year: options.year, rows: [], problems: [] };
   for (const line of completed) {
     const learner = learners.get(line.customerId);

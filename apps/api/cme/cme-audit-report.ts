@@ -1,53 +1,24 @@
-import { CHAPTER_COVERED_SHARE } from '#libs/contracts/streaming.js';
 import { cmeChainText } from '#libs/domain/cme/cme.chain.js';
-import { CME_EVENT_TYPES, CME_GENESIS_HASH, type CmeRecordData } from '#libs/domain/cme/cme.events.js';
-import { type Interval, measureWithin, union } from '#libs/domain/streaming/intervals.js';
-import { viewingIdOf } from '#libs/domain/streaming/viewing.js';
+import { CME_GENESIS_HASH, type CmeRecordData } from '#libs/domain/cme/cme.events.js';
 import type { EventStore, RecordedEvent } from '#libs/eventstore/event-store.port.js';
 import { type ActivityFactsOf, verifyCredits } from './cme-audit-credits.js';
+import { EvidenceIndex, type ViewingEvidence } from './cme-audit-evidence.js';
 import type { ChainFinding } from './cme-audit-findings.js';
-import { auditSeals, type SealAuditOptions } from './cme-audit-seals.js';
+import { AUDIT_PAGE, cmeStreamEvents, forEachEvent, isCmeEventOf } from './cme-audit-log.js';
+import { SealAudit, type SealAuditOptions } from './cme-audit-seals.js';
 import { sha256Hex } from './cme-hash.js';
 
 export type { ChainFinding } from './cme-audit-findings.js';
+export { chaptersCovered, type ViewingEvidence } from './cme-audit-evidence.js';
 
 /**
  * The accreditor's audit (docs/audit.md), computed from the event log alone (never the read models):
  * every CME credit event of a year with its answers, credits, the cap's cut and the viewing evidence
  * of that product for that customer; the attempts per customer, test and year; the yearly totals; and,
- * on request, the hash chains checked and every credit scored again from its answers.
+ * on request, the hash chains checked and every credit scored again from its answers. One pass over
+ * the log, page by page, keeps the addresses, each viewing's evidence and the year's CME stream ids
+ * (with --verify, the seals' heads); then each CME stream is read by its id, one at a time.
  */
-export interface ViewingEvidence {
-  videoId: number;
-  viewingId: string;
-  startedAt: string;
-  longViewAt: string | null;
-  /** Unique seconds watched: reported, served to the viewing, within the wall clock (issue 22). */
-  uniqueSeconds: number;
-  /** The chapters of the video as imported when it was watched, and those at least half watched. */
-  chapters: number;
-  chaptersCovered: string[];
-}
-
-/** A video's imported media as the log tells it: its length and table of contents. */
-interface MediaFacts {
-  durationSeconds: number;
-  chapters: { start: number; title: string }[];
-}
-
-/** The chapters of which at least CHAPTER_COVERED_SHARE was watched (a chapter ends where the next starts). */
-export function chaptersCovered(media: MediaFacts, watched: readonly Interval[]): string[] {
-  return media.chapters
-    .filter((chapter, i) => {
-      const end = media.chapters[i + 1]?.start ?? media.durationSeconds;
-      return (
-        end > chapter.start &&
-        measureWithin(watched, chapter.start, end) >= CHAPTER_COVERED_SHARE * (end - chapter.start)
-      );
-    })
-    .map((chapter) => chapter.title);
-}
-
 export interface AuditLine {
   customerId: string;
   email: string;
@@ -110,27 +81,7 @@ export interface AuditReport {
   findings: ChainFinding[];
 }
 
-const PAGE = 1000;
-const VIEWING_TYPES = new Set([
-  'VideoStarted',
-  'WatchedSecondsReported',
-  'WatchIntervalsReported',
-  'LongViewReached',
-  'VideoMediaImported',
-]);
-const CME_TYPES = new Set<string>(CME_EVENT_TYPES);
 const isRecord = (e: RecordedEvent): boolean => e.type === 'CmeTestSubmitted' || e.type === 'CmeTestUpdated';
-
-/** Every event of the log `keep` wants, in log order, read page by page. */
-export async function readLog(store: EventStore, keep: (e: RecordedEvent) => boolean): Promise<RecordedEvent[]> {
-  const kept: RecordedEvent[] = [];
-  for (let after = 0n; ;) {
-    const page = await store.readAll(after, PAGE);
-    for (const e of page) if (keep(e)) kept.push(e);
-    if (page.length < PAGE) return kept;
-    after = page[page.length - 1]!.position;
-  }
-}
 
 /** The events that set an account's address: registration, an old profile edit, a confirmed or undone email change. */
 const EMAIL_TYPES = new Set(['CustomerRegistered', 'ProfileChanged', 'EmailChangeConfirmed', 'EmailChangeUndone']);
@@ -186,85 +137,50 @@ export interface AuditOptions extends SealAuditOptions {
   verify?: boolean;
   /** The answer keys and product credits the credits are scored again with (catalogActivityFacts). */
   activities?: ActivityFactsOf;
+  /** Events per page of the log (AUDIT_PAGE); tests set a small one to cross page boundaries. */
+  pageSize?: number;
+  /** Each line as it is made, in the report's order; given, the report's `lines` stay empty (a CSV written as it goes). */
+  onLine?: (line: AuditLine) => void | Promise<void>;
+}
+
+/** What one pass over the log keeps: per customer, viewing and CME stream, never the events. */
+async function readLogOnce(store: EventStore, options: AuditOptions, seals: SealAudit | null) {
+  const isCme = isCmeEventOf(options.year);
+  const emails = new Map<string, string>();
+  const evidence = new EvidenceIndex();
+  const streams = new Set<string>();
+  const until = await forEachEvent(
+    store,
+    async (e) => {
+      const d = e.data as Record<string, unknown>;
+      if (EMAIL_TYPES.has(e.type) && typeof d.email === 'string') emails.set(String(d.customerId), String(d.email));
+      else if (isCme(e)) streams.add(e.streamId);
+      else evidence.see(e);
+      if (seals) await seals.see(e);
+    },
+    options.pageSize ?? AUDIT_PAGE,
+  );
+  return { emails, evidence, streams, until };
 }
 
 export async function cmeAudit(store: EventStore, options: AuditOptions): Promise<AuditReport> {
   if (options.verify && !options.activities) throw new Error('--verify needs the answer keys and product credits');
   const suffix = `-${options.year}`;
-  const log = await readLog(
-    store,
-    (e) =>
-      (CME_TYPES.has(e.type) && e.streamId.startsWith('cme-') && e.streamId.endsWith(suffix)) ||
-      VIEWING_TYPES.has(e.type) ||
-      EMAIL_TYPES.has(e.type),
-  );
-  const emails = new Map<string, string>();
-  const viewings = new Map<string, { customerId: string; productId: number; evidence: ViewingEvidence }>();
-  const streams = new Map<string, RecordedEvent[]>();
-  /** Each video's media as imported so far in the log, and what each viewing watched of the media then. */
-  const media = new Map<number, MediaFacts>();
-  const watched = new Map<string, { watched: Interval[]; media: MediaFacts | undefined }>();
-  for (const e of log) {
-    const d = e.data as Record<string, unknown>;
-    // A heartbeat of version 2 has no ids: its viewing is its stream's.
-    const viewing = viewings.get(viewingIdOf(e.streamId) ?? String(d.viewingId));
-    if (EMAIL_TYPES.has(e.type) && typeof d.email === 'string') {
-      emails.set(String(d.customerId), String(d.email));
-    } else if (e.type === 'VideoMediaImported') {
-      media.set(Number(d.videoId), {
-        durationSeconds: Number(d.durationSeconds),
-        chapters: d.chapters as MediaFacts['chapters'],
-      });
-    } else if (e.type === 'VideoStarted') {
-      const chapters = media.get(Number(d.videoId))?.chapters.length ?? 0;
-      viewings.set(String(d.viewingId), {
-        customerId: String(d.customerId),
-        productId: Number(d.productId),
-        evidence: {
-          videoId: Number(d.videoId),
-          viewingId: String(d.viewingId),
-          startedAt: String(d.startedAt),
-          longViewAt: null,
-          uniqueSeconds: 0,
-          chapters,
-          chaptersCovered: [],
-        },
-      });
-    } else if (e.type === 'WatchedSecondsReported' && viewing) {
-      viewing.evidence.uniqueSeconds = Number(d.totalSeconds);
-    } else if (e.type === 'WatchIntervalsReported' && viewing) {
-      viewing.evidence.uniqueSeconds = Number(d.uniqueSeconds);
-      // What the viewing watched is the union of its heartbeats' `added` (version 1 read as such: exact);
-      // the media is the one imported at its last heartbeat.
-      const seen = watched.get(viewing.evidence.viewingId);
-      watched.set(viewing.evidence.viewingId, {
-        watched: union(seen?.watched ?? [], d.added as Interval[]),
-        media: media.get(viewing.evidence.videoId) ?? seen?.media,
-      });
-    } else if (e.type === 'LongViewReached' && viewing) {
-      viewing.evidence.longViewAt = String(d.reachedAt);
-    } else if (CME_TYPES.has(e.type)) {
-      streams.set(e.streamId, [...(streams.get(e.streamId) ?? []), e]);
-    }
-  }
-  for (const [viewingId, seen] of watched) {
-    if (!seen.media) continue;
-    const evidence = viewings.get(viewingId)!.evidence;
-    evidence.chapters = seen.media.chapters.length;
-    evidence.chaptersCovered = chaptersCovered(seen.media, seen.watched);
-  }
+  const seals = options.verify ? new SealAudit(options) : null;
+  const { emails, evidence, streams, until } = await readLogOnce(store, options, seals);
   const wanted = options.email?.toLowerCase();
-  const evidenceOf = (customerId: string, productId: number): ViewingEvidence[] =>
-    [...viewings.values()]
-      .filter((v) => v.customerId === customerId && v.productId === productId)
-      .map((v) => v.evidence);
-
   const report: AuditReport = { year: options.year, lines: [], attempts: [], totals: [], heads: [], findings: [] };
-  for (const [stream, events] of [...streams.entries()].sort(([a], [b]) => a.localeCompare(b))) {
-    events.sort((a, b) => a.revision - b.revision);
+  const emit = options.onLine ?? ((line: AuditLine) => void report.lines.push(line));
+  // One stream at a time, by a keyed read of it: only its events are in memory.
+  for (const stream of [...streams].sort((a, b) => a.localeCompare(b))) {
     const customerId = stream.slice('cme-'.length, -suffix.length);
     const email = emails.get(customerId) ?? '';
-    if (wanted && email !== wanted) continue;
+    if (wanted && email !== wanted) {
+      if (seals?.holds(stream)) seals.checkStream(stream, await cmeStreamEvents(store, stream, options.year, until));
+      continue;
+    }
+    const events = await cmeStreamEvents(store, stream, options.year, until);
+    seals?.checkStream(stream, events);
     const last = events.at(-1)!;
     report.heads.push({ stream, events: events.length, headHash: sha256Hex(cmeChainText(last)) });
     if (options.verify) {
@@ -291,7 +207,7 @@ export async function cmeAudit(store: EventStore, options: AuditOptions): Promis
         attempts.set(recordId, { customerId, email, ...first, attempts: 1, creditsAwarded: 0 });
       }
       if (counts) attempts.get(d.recordId)!.creditsAwarded = d.creditsAwarded;
-      report.lines.push({
+      await emit({
         customerId,
         email,
         stream,
@@ -314,12 +230,12 @@ export async function cmeAudit(store: EventStore, options: AuditOptions): Promis
         ruleVersion: d.ruleVersion ?? 1,
         attempt: attempts.get(d.recordId)!.attempts,
         counts,
-        evidence: evidenceOf(customerId, d.productId),
+        evidence: evidence.of(customerId, d.productId),
       });
     }
     report.attempts.push(...attempts.values());
     report.totals.push({ customerId, email, totalCredit, safetyTotal });
   }
-  if (options.verify) report.findings.push(...(await auditSeals(store, streams, options)));
+  if (seals) report.findings.push(...seals.result());
   return report;
 }

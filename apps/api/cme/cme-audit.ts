@@ -7,15 +7,20 @@
  * instead; a line missing a required field writes nothing, names the physician and the field on
  * stderr and exits 2. Stop the shop first in embedded mode.
  */
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import { keepHeapNearLive } from '#libs/application/flat-heap.js';
 import { withCliDatabase } from '#libs/database/cli-database.js';
 import { createEventStore } from '#libs/eventstore/create-event-store.js';
 import { publishedJwks } from '#libs/signing/pg-signer.js';
 import { catalogActivityFacts } from './cme-audit-credits.js';
-import { auditCsv, auditSummary } from './cme-audit-format.js';
+import { auditCsvHeader, auditCsvLine, auditSummaryLines } from './cme-audit-format.js';
 import { cmeParsExport, parsProblemLines, parsText } from './cme-audit-pars.js';
 import { cmeAudit } from './cme-audit-report.js';
 import { operatorConfig } from '../infrastructure/secrets.js';
+
+keepHeapNearLive();
 
 const USAGE = 'Usage: npm run cme:audit -- --year YYYY [--email E] [--format csv|json|pars] [--verify] [--out FILE]\n';
 
@@ -55,11 +60,34 @@ await withCliDatabase(config, async (pool) => {
       }
       const activities = catalogActivityFacts(pool);
       const jwks = verify ? { jwks: await publishedJwks(pool) } : {};
-      const report = await cmeAudit(store, { year, ...(email ? { email } : {}), verify, activities, ...jwks });
-      const text = format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : auditCsv(report);
-      if (out) await writeFile(out, text);
-      else process.stdout.write(text);
-      if (format === 'csv' || out) process.stderr.write(auditSummary(report, verify));
+      const options = { year, ...(email ? { email } : {}), verify, activities, ...jwks };
+      let lines = 0;
+      let report;
+      if (format === 'json') {
+        // The JSON is one document: its lines are kept until it is written (the year's lines, not the log).
+        report = await cmeAudit(store, options);
+        const text = `${JSON.stringify(report, null, 2)}\n`;
+        if (out) await writeFile(out, text);
+        else process.stdout.write(text);
+        lines = report.lines.length;
+      } else {
+        // CSV: each line written as the audit makes it, so no line stays in memory.
+        const sink = out ? createWriteStream(out) : process.stdout;
+        const write = async (text: string) => {
+          if (!sink.write(text)) await once(sink, 'drain');
+        };
+        await write(auditCsvHeader());
+        report = await cmeAudit(store, { ...options, onLine: (line) => (lines++, write(auditCsvLine(line))) });
+        if (sink !== process.stdout) {
+          sink.end();
+          await once(sink, 'close');
+        }
+      }
+      if (format === 'csv' || out) {
+        for (const line of auditSummaryLines(report, verify, lines)) {
+          if (!process.stderr.write(line)) await once(process.stderr, 'drain');
+        }
+      }
       if (verify && report.findings.length > 0) code = 2;
     } finally {
       await store.close();
@@ -69,4 +97,6 @@ await withCliDatabase(config, async (pool) => {
     code = 1;
   }
 });
+// What is still queued for a pipe is written before the exit (a long summary on stderr was cut short).
+await Promise.all([process.stdout, process.stderr].map((out) => new Promise((done) => out.write('', done))));
 process.exit(code);

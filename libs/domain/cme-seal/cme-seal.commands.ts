@@ -10,7 +10,10 @@ export interface SealCmeLog {
   /** The schedule's period (its start, ISO 8601); null on demand. */
   period: string | null;
   sealedAt: string;
+  /** The heads that changed since the seal before (with `heads`), or every head (without: the first form). */
   streams: SealedStreamHead[];
+  /** How many CME streams `merkleRoot` is over (every head, from the runner's table). */
+  heads?: number;
   merkleRoot: string;
   /** The hash of the latest seal the runner read (and signed over). */
   prevHash: string;

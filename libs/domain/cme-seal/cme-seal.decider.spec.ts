@@ -95,6 +95,37 @@ describe('sealing the CME log (stream cme-seals)', () => {
   });
 });
 
+describe('a seal listing only the streams that changed (with the count of heads its root is over)', () => {
+  const ROOT = 'a'.repeat(64);
+  const changed = (extra: Partial<SealCmeLog> = {}) =>
+    sealOf({ streams: [HEADS[0]!], heads: 5, merkleRoot: ROOT, ...extra });
+
+  it('records the changed heads, the count and the root over every head, which the runner computed', () => {
+    given().when(changed()).then(sealed(changed()));
+  });
+
+  it('records a seal with nothing changed: the root over every head is sealed again', () => {
+    const first = sealed(changed());
+    const again = changed({ streams: [], prevHash: hashOf(first), trigger: 'demand', period: null });
+    given(first).when(again).then(sealed(again));
+  });
+
+  it('refuses no head at all, more changed heads than heads, heads out of order, and a root that is no SHA-256', () => {
+    given()
+      .when(changed({ streams: [], heads: 0 }))
+      .thenFails('CME_SEAL_EMPTY');
+    given()
+      .when(changed({ streams: HEADS, heads: 1 }))
+      .thenFails('CME_SEAL_INVALID');
+    given()
+      .when(changed({ streams: [HEADS[1]!, HEADS[0]!] }))
+      .thenFails('CME_SEAL_INVALID');
+    given()
+      .when(changed({ merkleRoot: 'not-a-root' }))
+      .thenFails('CME_SEAL_ROOT_MISMATCH');
+  });
+});
+
 describe('the schedule period', () => {
   it('is a slice of SEAL_EVERY_HOURS from the epoch (24: the UTC day), the same on every node', () => {
     expect(sealPeriod('2026-03-01T23:59:59.999Z', 24)).toBe('2026-03-01T00:00:00.000Z');

@@ -1,10 +1,12 @@
 import type { DomainEvent } from '../kernel/decider.js';
 
 /**
- * The seals of the CME log, stream `cme-seals` (docs/audit.md, Seals): each seal records the head of
- * every CME stream (the revision of its last event and that event's hash, as libs/domain/cme/cme.chain.ts
- * computes it), a Merkle root over them, and the shop's signature (a JWS, libs/signing) of the root. A
- * stream rewritten after a seal, even with a consistent chain, no longer matches the sealed hash.
+ * The seals of the CME log, stream `cme-seals` (docs/audit.md, Seals): each seal records the heads of
+ * the CME streams that changed since the seal before it (the revision of a stream's last event and that
+ * event's hash, as libs/domain/cme/cme.chain.ts computes it), a Merkle root over the heads of every CME
+ * stream, and the shop's signature (a JWS, libs/signing) of the root. A seal of the first form (no
+ * `heads` count) listed every stream's head and its root was over those. A stream rewritten after a
+ * seal, even with a consistent chain, no longer matches the sealed hash.
  */
 
 /** One CME stream's head when sealed. */
@@ -25,9 +27,17 @@ export interface CmeLogSealedData {
   trigger: SealTrigger;
   /** The schedule's period (its start, ISO 8601) this seal is for; null on demand. */
   period: string | null;
-  /** Every CME stream's head, sorted by stream id. */
+  /**
+   * The heads of the CME streams that changed since the seal before it (with `heads`), or of every CME
+   * stream (the first form, without), sorted by stream id.
+   */
   streams: SealedStreamHead[];
-  /** Merkle root (hex) over `streams` (./merkle.ts). */
+  /**
+   * How many CME streams the root is over: every head the seals up to this one listed (each stream at
+   * the head the latest of them listed). Absent in the first form, whose root is over `streams`.
+   */
+  heads?: number;
+  /** Merkle root (hex) over every CME stream's head (./merkle.ts): `streams`' in the first form. */
   merkleRoot: string;
   /** Compact JWS (EdDSA) of cmeSealPayload, by the key `kid`. */
   jws: string;
@@ -47,12 +57,16 @@ export const CME_SEAL_GENESIS_HASH = '0'.repeat(64);
 /** The JWS header's `typ` of a seal. */
 export const CME_SEAL_JWS_TYPE = 'cme-log-seal+jws';
 
-/** What a seal's JWS signs: the root, the time, how many streams, and the seal before it. */
+/**
+ * What a seal's JWS signs: the root, the time, how many streams it lists, the seal before it, and (a
+ * seal listing only the streams that changed) how many heads the root is over.
+ */
 export type CmeSealPayload = {
   merkleRoot: string;
   sealedAt: string;
   streams: number;
   prevHash: string;
+  heads?: number;
 };
 
 export const cmeSealPayload = (seal: {
@@ -60,9 +74,11 @@ export const cmeSealPayload = (seal: {
   sealedAt: string;
   streams: readonly unknown[];
   prevHash: string;
+  heads?: number | undefined;
 }): CmeSealPayload => ({
   merkleRoot: seal.merkleRoot,
   sealedAt: seal.sealedAt,
   streams: seal.streams.length,
   prevHash: seal.prevHash,
+  ...(seal.heads === undefined ? {} : { heads: seal.heads }),
 });

@@ -1,4 +1,4 @@
-import { merkleLeafText, merkleRoot } from './merkle.js';
+import { MerkleFold, merkleLeafText, merkleRoot } from './merkle.js';
 
 // A transparent stand-in for SHA-256 (the domain has no crypto): the root shows the tree it was built from.
 const H = (text: string): string => `H(${text})`;
@@ -25,5 +25,20 @@ describe('the Merkle root of a seal', () => {
 
   it('has no root without a leaf', () => {
     expect(() => merkleRoot([], H)).toThrow('at least one leaf');
+  });
+});
+
+describe('the Merkle root folded from sorted leaves (MerkleFold)', () => {
+  it('is the root merkleRoot builds, for every number of leaves from 1 to 70', () => {
+    for (let n = 1; n <= 70; n++) {
+      const heads = Array.from({ length: n }, (_, i) => head(`cme-${String(i).padStart(3, '0')}`, i % 4, `h${i}`));
+      const fold = new MerkleFold(H);
+      for (const h of heads) fold.addHead(h);
+      expect([n, fold.count, fold.root()]).toEqual([n, n, merkleRoot(heads, H)]);
+    }
+  });
+
+  it('has no root without a leaf', () => {
+    expect(() => new MerkleFold(H).root()).toThrow('at least one leaf');
   });
 });

@@ -29,3 +29,45 @@ export function merkleRoot(heads: readonly SealedStreamHead[], hash: CmeHasher):
 
 /** The order of a seal's streams: plain code-unit order, the same in every language. */
 export const compareStreams = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The same root as `merkleRoot`, from leaves given one at a time in sorted order (an ordered scan of a
+ * table of heads): flat memory, one node per level of the tree. A full pair at a level goes up at once;
+ * at the end the nodes left, one per level, are joined from the right, which is where the tree carries
+ * an odd last node up unchanged.
+ */
+export class MerkleFold {
+  /** One node per level, lowest level last: its level and hash. */
+  private readonly pending: { level: number; hash: string }[] = [];
+  private leaves = 0;
+
+  constructor(private readonly hash: CmeHasher) {}
+
+  /** The next head in sorted order (compareStreams). */
+  addHead(head: SealedStreamHead): void {
+    this.addLeaf(this.hash(merkleLeafText(head)));
+  }
+
+  /** The next leaf's hash (`hash(merkleLeafText(head))`), in sorted order. */
+  addLeaf(leaf: string): void {
+    this.leaves += 1;
+    let node = { level: 0, hash: leaf };
+    while (this.pending.at(-1)?.level === node.level) {
+      const left = this.pending.pop()!;
+      node = { level: node.level + 1, hash: this.hash(`node:${left.hash}${node.hash}`) };
+    }
+    this.pending.push(node);
+  }
+
+  get count(): number {
+    return this.leaves;
+  }
+
+  /** The root of the leaves added so far. */
+  root(): string {
+    if (this.pending.length === 0) throw new Error('A Merkle root needs at least one leaf');
+    let right = this.pending.at(-1)!.hash;
+    for (let i = this.pending.length - 2; i >= 0; i--) right = this.hash(`node:${this.pending[i]!.hash}${right}`);
+    return right;
+  }
+}

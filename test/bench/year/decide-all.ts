@@ -5,6 +5,7 @@
  */
 import type { Decider, DomainEvent } from '#libs/domain/kernel/decider.js';
 import type { NewEvent } from '#libs/eventstore/event-store.port.js';
+import { schemaVersionOf } from '#libs/domain/event-versions.js';
 
 /** Seeded random numbers (mulberry32): the same seed writes the same year. */
 export class Random {
@@ -68,7 +69,14 @@ export function decideAll<Command, State, Event extends DomainEvent>(
         id: random.uuid(),
         type: event.type,
         data: event.data,
-        metadata: { correlationId, causationId: correlationId, actorId, occurredAt: at, schemaVersion: 1 },
+        // The version each type is written in today (a heartbeat is version 2), as decideAndAppend stamps it.
+        metadata: {
+          correlationId,
+          causationId: correlationId,
+          actorId,
+          occurredAt: at,
+          schemaVersion: schemaVersionOf(event.type),
+        },
       });
       state = decider.evolve(state, event);
     }
