@@ -1,8 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Config } from '#libs/config/config.js';
-import { clusterOwner } from '#libs/database/orphan-postgres.js';
-import { secretsFileOf } from '#libs/database/secrets-file.js';
+import { runningShopDatabaseUrl } from '#libs/database/running-shop.js';
 
 export interface ShopDatabase {
   url: string;
@@ -20,20 +18,10 @@ type DatabaseConfig = Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'EMBEDDED_PG_PO
  */
 export async function databaseToBackUp(config: DatabaseConfig): Promise<ShopDatabase> {
   if (config.DATABASE_URL) return { url: config.DATABASE_URL, where: 'DATABASE_URL', stop: async () => undefined };
-  const clusterDir = join(resolve(config.DATA_DIR), 'pg');
-  const owner = await clusterOwner(clusterDir);
-  if (owner.kind !== 'running') return startEmbedded(config);
-  const pidFile = await readFile(join(clusterDir, 'postmaster.pid'), 'utf8');
-  const port = Number(pidFile.split('\n')[3]);
-  const secrets = JSON.parse(await readFile(secretsFileOf(config.DATA_DIR), 'utf8')) as {
-    EMBEDDED_PG_PASSWORD?: string;
-  };
-  if (!Number.isInteger(port) || !secrets.EMBEDDED_PG_PASSWORD) {
-    throw new Error(`the running shop's database in ${clusterDir} cannot be reached (no port or password)`);
-  }
-  const password = encodeURIComponent(secrets.EMBEDDED_PG_PASSWORD);
+  const running = await runningShopDatabaseUrl(config.DATA_DIR);
+  if (running === null) return startEmbedded(config);
   return {
-    url: `postgres://shop:${password}@127.0.0.1:${port}/shop`,
+    url: running,
     where: `the running shop's embedded database in ${resolve(config.DATA_DIR)}`,
     stop: async () => undefined,
   };
