@@ -2,7 +2,7 @@ import type { Pool } from 'pg';
 import type { Clock } from '#libs/application/clock.js';
 import type { CommandContext, DecideAndAppendResult } from '#libs/application/decide-and-append.js';
 import { holdAdvisoryLock } from '#libs/database/held-lock.js';
-import { siblingPool } from '#libs/database/pools.js';
+import { checkOut, siblingPool } from '#libs/database/pools.js';
 import { createCmeSealDecider } from '#libs/domain/cme-seal/cme-seal.decider.js';
 import {
   CME_SEAL_JWS_TYPE,
@@ -106,7 +106,8 @@ export class CmeSealRunner {
       return { status: 'already', period };
     // No transaction stays open across the append: the table commits page by page, its changed heads
     // staying marked until a seal listing them is recorded (a seal not recorded: the next lists them).
-    const client = await this.ports.pool.connect();
+    const connection = await checkOut(this.ports.pool);
+    const { client } = connection;
     try {
       const heads = await readSealHeads(client, store);
       if (heads.merkleRoot === null) return { status: 'empty' };
@@ -129,7 +130,7 @@ export class CmeSealRunner {
       await markSealed(client, heads);
       return { status: 'sealed', revision: recorded.revision, seal: recorded.data as CmeLogSealedData };
     } finally {
-      client.release();
+      connection.release();
     }
   }
 }
