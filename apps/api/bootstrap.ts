@@ -74,6 +74,9 @@ export async function startShop(rawConfig: Config, options: ShopOptions = {}): P
   const stops = new ShutdownStack((error) => log.error({ err: error }, 'error while stopping'));
   stops.push(() => logDestination.flush());
   const close = (): Promise<void> => stops.stopAll();
+  // Settles once the port is open; the projector's rebuilds wait for it (a stop ends their wait too).
+  const listening = { resolve: (): void => undefined, promise: Promise.resolve() };
+  listening.promise = new Promise<void>((resolve) => (listening.resolve = resolve));
   const clock = new SystemClock();
   collectProcessMetrics();
   namePaymentGateway(config.PAYMENT_GATEWAY);
@@ -122,7 +125,9 @@ export async function startShop(rawConfig: Config, options: ShopOptions = {}): P
     stops.push(() => store.close());
 
     const host = { pool, store, logger: log, clock, stops, database };
-    if (config.RUN_PROJECTIONS) await startProjections(host);
+    // A read model rebuilt beside its tables begins once the port is open: its work in this process
+    // would otherwise hold up every step of the start (docs/event-store.md).
+    if (config.RUN_PROJECTIONS) await startProjections({ ...host, rebuildAfter: listening.promise });
     if (config.RUN_PROJECTIONS && config.KAFKA_BROKERS) {
       // Embedded mode with a broker configured: this process relays events too. Not awaited, so an
       // unreachable broker delays publishing (the relay retries), never the shop itself.
@@ -205,6 +210,7 @@ export async function startShop(rawConfig: Config, options: ShopOptions = {}): P
     if (swept.length > 0) log.info({ hlsDir: config.HLS_DIR, folders: swept }, 'stopped media imports removed');
 
     await app.listen(config.PORT, config.HOST);
+    listening.resolve();
     if (config.SEED_DEMO && config.DEMO_VIDEOS) {
       // In the background (docs/media.md, Demo videos): the shop serves while the demo titles turn adaptive.
       const demo = startDemoMediaImport({ app, pool, hlsDir: config.HLS_DIR, log });

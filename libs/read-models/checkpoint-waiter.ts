@@ -9,6 +9,8 @@ export interface ProjectionWaiter {
 }
 
 const DEFAULT_WAIT_MS = 5000;
+/** Past any position of the log (a position is a signed 64-bit number). */
+const EVERY_POSITION = 2n ** 63n;
 const RECHECK_MS = 250;
 
 /**
@@ -77,7 +79,8 @@ export class CheckpointWaiter implements ProjectionWaiter {
       );
       // A model with no checkpoint row yet has projected nothing.
       if (!rows[0] || rows[0].models < this.names.length) return 0n;
-      return BigInt(rows[0].position ?? '0');
+      // Every model is being rebuilt: none to wait for.
+      return rows[0].position === null ? EVERY_POSITION : BigInt(rows[0].position);
     } catch {
       return 0n; // no projector has started yet (scaled-out mode): keep waiting
     }

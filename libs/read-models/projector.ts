@@ -5,7 +5,7 @@ import { inTransaction } from '#libs/database/transaction.js';
 import { inBatchSpan } from '#libs/tracing/trace-context.js';
 import { applyBatch, connectPipelined, ensureCheckpointTable } from './projection-batch.js';
 import type { ReadModel } from './read-model.js';
-import { rebuildInShadow } from './shadow-rebuild.js';
+import { announceRebuild, rebuildInShadow } from './shadow-rebuild.js';
 
 export { CHECKPOINT_CHANNEL, ensureCheckpointTable } from './projection-batch.js';
 export { CheckpointWaiter, type ProjectionWaiter } from './checkpoint-waiter.js';
@@ -58,6 +58,11 @@ export interface ProjectorOptions {
   logger?: ProjectorLogger;
   /** Told of each failed batch with the models it held back (all of them: a batch is one transaction); the metrics count it. */
   onFailure?: (models: string[], error: unknown) => void;
+  /**
+   * The rebuilds of changed models begin once this settles (the shop: once its port is open, so the
+   * rebuild's work in this process does not hold up the start); at once without it.
+   */
+  rebuildAfter?: Promise<unknown>;
 }
 
 /**
@@ -84,9 +89,13 @@ export class Projector {
   private active: readonly ReadModel[] = [];
   /** Settles when the models rebuilt at start are swapped in and followed (at once when none were). */
   rebuilt: Promise<void> = Promise.resolve();
+  /** Settles when stop() is called: a rebuild not yet begun then never begins. */
+  private readonly stopping: Promise<void>;
+  private stopped: () => void = () => undefined;
 
   constructor(private readonly options: ProjectorOptions) {
     this.logger = options.logger ?? silent;
+    this.stopping = new Promise<void>((resolve) => (this.stopped = resolve));
   }
 
   /**
@@ -107,9 +116,14 @@ export class Projector {
       this.logger.info({ models: missing.map((m) => m.name) }, 'read models created; they catch up with the log');
     }
     this.active = readModels.filter((m) => !changed.includes(m));
+    // Said at once: a command's wait for the projections must not wait for a model left aside.
+    if (changed.length > 0) await announceRebuild(pool, this.options.store, changed);
     this.running = true;
     await this.follow();
-    if (changed.length > 0) this.rebuilt = this.rebuildBeside(changed);
+    if (changed.length > 0) {
+      const after = this.options.rebuildAfter ?? Promise.resolve();
+      this.rebuilt = Promise.race([after, this.stopping]).then(() => this.rebuildBeside(changed));
+    }
   }
 
   /** Rebuilds changed models in the shadow, then follows them with the others; again after a failure. */
@@ -145,6 +159,7 @@ export class Projector {
   /** Stops following the log; resolves once nothing more will be written. */
   async stop(): Promise<void> {
     this.running = false;
+    this.stopped();
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
     const subscription = this.subscription;

@@ -19,6 +19,8 @@ export interface ProjectionsHost {
   stops: ShutdownStack;
   /** Told of the database faults the projections meet (readiness says them); the projector process has none. */
   database?: Pick<DatabaseHealth, 'noteError'>;
+  /** Read models whose version changed are rebuilt once this settles (the embedded shop: its port open). */
+  rebuildAfter?: Promise<unknown>;
 }
 
 /**
@@ -32,12 +34,14 @@ export async function startProjections({
   clock,
   stops,
   database,
+  rebuildAfter,
 }: ProjectionsHost): Promise<void> {
   const projector = new Projector({
     pool,
     store,
     readModels: allReadModels,
     logger,
+    ...(rebuildAfter ? { rebuildAfter } : {}),
     onFailure: (models, error) => {
       countProjectionFailure(models, clock.now());
       database?.noteError(error);

@@ -103,6 +103,31 @@ describe('a read model rebuilt beside its live tables', () => {
     await waiter.close();
   });
 
+  it('a rebuild waits for rebuildAfter (the open port), said from the start: waits and readiness leave the model aside', async () => {
+    const v1 = new Projector({ pool: db.pool, store, readModels: [orderTotals(1)] });
+    await v1.start();
+    const waiter = new CheckpointWaiter(db.pool, [orderTotals()]);
+    expect(await waiter.waitFor((await paid('order-1', 'ann', 100)).position)).toBe(true);
+    await v1.stop();
+    let listening = (): void => undefined;
+    const rebuildAfter = new Promise<void>((resolve) => (listening = resolve));
+    const v2 = new Projector({ pool: db.pool, store, readModels: [orderTotals(2)], rebuildAfter });
+    await v2.start();
+    expect(await rebuilding()).toEqual(['test_order_totals']);
+    // Nothing is built yet, and a command appended meanwhile does not wait for the model left aside.
+    expect(await shadowExists()).toBe(false);
+    expect(await waiter.waitFor((await paid('order-2', 'bea', 5)).position, 1000)).toBe(true);
+    listening();
+    await v2.rebuilt;
+    expect(await totals()).toEqual([
+      { customer: 'ann', total: 100, orders: 1 },
+      { customer: 'bea', total: 5, orders: 1 },
+    ]);
+    expect(await rebuilding()).toEqual([]);
+    await v2.stop();
+    await waiter.close();
+  });
+
   it('a rebuild beside a running projector misses nothing appended while it runs, and applies nothing twice', async () => {
     const model = orderTotals();
     const projector = new Projector({ pool: db.pool, store, readModels: [model] });

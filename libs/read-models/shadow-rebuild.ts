@@ -101,6 +101,15 @@ async function createShadow(
       model.version,
     ]);
   }
+  await announceRebuild(pool, store, models);
+}
+
+/**
+ * Says (in `projection_rebuilds`) that these models are being rebuilt, from the start of the log: from
+ * then on readiness lists them and command waits do not wait for them. The projector says it as soon as
+ * it leaves a changed model aside, before its rebuild begins.
+ */
+export async function announceRebuild(pool: pg.Pool, store: EventStore, models: readonly ReadModel[]): Promise<void> {
   const head = (await store.headPosition()).toString();
   for (const model of models) {
     await pool.query(
