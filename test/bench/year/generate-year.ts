@@ -102,6 +102,19 @@ class Appender {
 /** A time in [from, to). */
 const between = (random: Random, from: number, to: number): Date => new Date(from + random.next() * (to - from));
 
+/** An order line of one streaming title at its catalog price. */
+function streamingLine(product: YearCatalog['streamingProducts'][number]) {
+  return {
+    PRODUCTID: product.id,
+    PRODUCTNAME: product.name,
+    TYPE: 'STREAMING',
+    UNITPRICE: product.price,
+    QTY: 1,
+    TERM: null,
+    OFFER: null,
+  };
+}
+
 /** Writes the year; prints its progress and rate to stderr. */
 export async function generateYear(store: EventStore, catalog: YearCatalog, options: YearOptions): Promise<YearStats> {
   const started = performance.now();
@@ -120,16 +133,7 @@ export async function generateYear(store: EventStore, catalog: YearCatalog, opti
   for (let i = 0; i < options.heavy.orders; i++) {
     const product = catalog.streamingProducts[i % catalog.streamingProducts.length]!;
     const at = new Date(start + ((i + 0.5) / options.heavy.orders) * (end - start - DAY));
-    const line = {
-      PRODUCTID: product.id,
-      PRODUCTNAME: product.name,
-      TYPE: 'STREAMING',
-      UNITPRICE: product.price,
-      QTY: 1,
-      TERM: null,
-      OFFER: null,
-    };
-    const { order, paid } = paidOrderStream(onum++, heavy, 0, [line], at, random, null);
+    const { order, paid } = paidOrderStream(onum++, heavy, 0, [streamingLine(product)], at, random, null);
     appender.add(order);
     heavyOrders.push({ paid, refundedAt: null });
     counts.orders += 1;
@@ -186,16 +190,7 @@ export async function generateYear(store: EventStore, catalog: YearCatalog, opti
       if (!subscription || random.next() < 0.2) {
         for (let k = 1 + random.int(3); k > 0; k--) {
           const product = random.pick(catalog.streamingProducts);
-          const line = {
-            PRODUCTID: product.id,
-            PRODUCTNAME: product.name,
-            TYPE: 'STREAMING',
-            UNITPRICE: product.price,
-            QTY: 1,
-            TERM: null,
-            OFFER: null,
-          };
-          buy([line], between(random, Math.max(start, registeredAt.getTime()), end - DAY));
+          buy([streamingLine(product)], between(random, Math.max(start, registeredAt.getTime()), end - DAY));
           owned.push(product.id);
         }
       }
