@@ -103,19 +103,13 @@ export interface ReadySample {
   reasons: string[];
 }
 
-/** Asks GET /api/ready every 100 ms until stopped, recording each answer (status 0: none). */
-export function watchReadiness(base: string): { samples: ReadySample[]; stop(): Promise<void> } {
-  const samples: ReadySample[] = [];
+/** Takes a sample every 100 ms (after the one before answered) until stopped. */
+function sampleEvery<T>(take: () => Promise<T>): { samples: T[]; stop(): Promise<void> } {
+  const samples: T[] = [];
   let stopped = false;
   const watching = (async () => {
     while (!stopped) {
-      try {
-        const response = await fetch(`${base}/api/ready`);
-        const body = (await response.json()) as { reasons?: string[] };
-        samples.push({ at: Date.now(), status: response.status, reasons: body.reasons ?? [] });
-      } catch {
-        samples.push({ at: Date.now(), status: 0, reasons: [] });
-      }
+      samples.push(await take());
       await sleep(100);
     }
   })();
@@ -128,6 +122,19 @@ export function watchReadiness(base: string): { samples: ReadySample[]; stop(): 
   };
 }
 
+/** Asks GET /api/ready every 100 ms until stopped, recording each answer (status 0: none). */
+export function watchReadiness(base: string): { samples: ReadySample[]; stop(): Promise<void> } {
+  return sampleEvery(async () => {
+    try {
+      const response = await fetch(`${base}/api/ready`);
+      const body = (await response.json()) as { reasons?: string[] };
+      return { at: Date.now(), status: response.status, reasons: body.reasons ?? [] };
+    } catch {
+      return { at: Date.now(), status: 0, reasons: [] };
+    }
+  });
+}
+
 /**
  * A signed-in customer's page reading its orders every 100 ms during the outage: the statuses it was
  * answered, with their times (0 when no answer came).
@@ -136,24 +143,12 @@ export function watchSignedIn(
   base: string,
   token: string,
 ): { samples: { at: number; status: number }[]; stop(): Promise<void> } {
-  const samples: { at: number; status: number }[] = [];
-  let stopped = false;
-  const watching = (async () => {
-    while (!stopped) {
-      const status = await fetch(`${base}/api/orders?limit=1`, { headers: { authorization: `Bearer ${token}` } })
-        .then((response) => response.status)
-        .catch(() => 0);
-      samples.push({ at: Date.now(), status });
-      await sleep(100);
-    }
-  })();
-  return {
-    samples,
-    stop: async () => {
-      stopped = true;
-      await watching;
-    },
-  };
+  return sampleEvery(async () => {
+    const status = await fetch(`${base}/api/orders?limit=1`, { headers: { authorization: `Bearer ${token}` } })
+      .then((response) => response.status)
+      .catch(() => 0);
+    return { at: Date.now(), status };
+  });
 }
 
 /** Waits until `check` answers true, polling every 200 ms; throws naming `what` after `timeoutMs`. */
