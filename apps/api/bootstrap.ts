@@ -78,6 +78,14 @@ export async function startShop(rawConfig: Config, options: ShopOptions = {}): P
   const listening = { resolve: (): void => undefined, promise: Promise.resolve() };
   listening.promise = new Promise<void>((resolve) => (listening.resolve = resolve));
   const clock = new SystemClock();
+  // How long each step of the start took, said in one line once the port is open (docs/operations.md).
+  const steps: Record<string, number> = { loadedMs: Math.round(process.uptime() * 1000) };
+  let stepStarted = performance.now();
+  const stepDone = (name: string): void => {
+    const now = performance.now();
+    steps[name] = Math.round(now - stepStarted);
+    stepStarted = now;
+  };
   collectProcessMetrics();
   namePaymentGateway(config.PAYMENT_GATEWAY);
   // What requests, loops and the embedded server's keeper learn of the database, for readiness.
@@ -103,6 +111,7 @@ export async function startShop(rawConfig: Config, options: ShopOptions = {}): P
       databaseUrl = embedded.url;
       log.info({ dataDir: config.DATA_DIR, port: config.EMBEDDED_PG_PORT }, 'embedded PostgreSQL started');
     }
+    stepDone('databaseMs');
     // An idle connection dropped by the server (restart, failover, shutdown on Ctrl+C) must not crash the process.
     const pool = createPool({ connectionString: databaseUrl, max: 20 }, (error) => {
       if (!stops.stopping) log.warn({ err: error.message }, 'idle database connection closed');
@@ -121,13 +130,16 @@ export async function startShop(rawConfig: Config, options: ShopOptions = {}): P
       log.info({ files: report.files.length }, 'demo catalog imported');
     }
 
+    stepDone('catalogMs');
     const store = withAppendMetrics(await createEventStore(config, pool));
     stops.push(() => store.close());
+    stepDone('eventStoreMs');
 
     const host = { pool, store, logger: log, clock, stops, database };
     // A read model rebuilt beside its tables begins once the port is open: its work in this process
     // would otherwise hold up every step of the start (docs/event-store.md).
     if (config.RUN_PROJECTIONS) await startProjections({ ...host, rebuildAfter: listening.promise });
+    stepDone('projectionsMs');
     if (config.RUN_PROJECTIONS && config.KAFKA_BROKERS) {
       // Embedded mode with a broker configured: this process relays events too. Not awaited, so an
       // unreachable broker delays publishing (the relay retries), never the shop itself.
@@ -200,7 +212,9 @@ export async function startShop(rawConfig: Config, options: ShopOptions = {}): P
     SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
 
     await app.init(); // registers the CQRS handlers the seed needs
+    stepDone('appMs');
     if (config.SEED_DEMO) await seedDemoAccounts(app);
+    stepDone('demoAccountsMs');
 
     // Imports stopped half-way (a crash) leave an incoming folder: nothing serves it, so it goes.
     const swept = await sweepIncoming(config.HLS_DIR, app.get(Clock).now()).catch((error: unknown) => {
@@ -210,6 +224,8 @@ export async function startShop(rawConfig: Config, options: ShopOptions = {}): P
     if (swept.length > 0) log.info({ hlsDir: config.HLS_DIR, folders: swept }, 'stopped media imports removed');
 
     await app.listen(config.PORT, config.HOST);
+    stepDone('listenMs');
+    log.info(steps, 'port open');
     listening.resolve();
     if (config.SEED_DEMO && config.DEMO_VIDEOS) {
       // In the background (docs/media.md, Demo videos): the shop serves while the demo titles turn adaptive.
