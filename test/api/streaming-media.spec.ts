@@ -53,6 +53,38 @@ describe('streaming media and watch tracking', () => {
     expect(outside.headers.get('content-range')).toBe(`bytes */${sample.length}`);
   });
 
+  it('a reader who leaves a long answer early leaves the file readable for the next, and a file has one ETag', async () => {
+    const token = await login('streamer@demo.test');
+    const { url, cookie } = await video(token, 250, 5002); // sample-3.mp4: longer than one read, streamed
+    const longer = readFileSync('media/video/sample-3.mp4');
+    // The whole file is streamed from the descriptor kept open for it; this reader goes after 1 KB.
+    const leaving = new AbortController();
+    const whole = await fetch(`${shop.baseUrl}${url}`, { headers: { cookie }, signal: leaving.signal });
+    const reader = whole.body!.getReader();
+    expect((await reader.read()).value?.length).toBeGreaterThan(0);
+    leaving.abort();
+    await reader.read().catch(() => undefined);
+    // The kept descriptor was released, not closed: the next readers get their bytes from it.
+    const ranges = await Promise.all(
+      [0, 30_000, 70_000].map((at) => media(url, { cookie, range: `bytes=${at}-${at + 9_999}` })),
+    );
+    for (const [i, at] of [0, 30_000, 70_000].entries()) {
+      expect(ranges[i]!.status).toBe(206);
+      const end = Math.min(at + 10_000, longer.length);
+      expect(Buffer.from(await ranges[i]!.arrayBuffer()).equals(longer.subarray(at, end))).toBe(true);
+    }
+    // Every answer of the file carries the file's tag (not a hash of the bytes of each range) ...
+    const tags = new Set(ranges.map((r) => r.headers.get('etag')));
+    expect(tags.size).toBe(1);
+    const [tag] = [...tags];
+    expect(tag).toMatch(/^W\/"[0-9a-f]+-[0-9a-f]+"$/);
+    expect((await media(url, { cookie })).headers.get('etag')).toBe(tag);
+    // ... which a client that has the file sends back: 304, no bytes.
+    const again = await media(url, { cookie, 'if-none-match': tag! });
+    expect(again.status).toBe(304);
+    expect((await again.arrayBuffer()).byteLength).toBe(0);
+  });
+
   it('the paid videos and documents are no longer under the public web root', () => {
     expect(existsSync('web/public/assets/video')).toBe(false);
     expect(existsSync('web/public/assets/books')).toBe(false);

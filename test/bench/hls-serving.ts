@@ -3,8 +3,6 @@ import { createReadStream } from 'node:fs';
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { extname, join, normalize } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import type { RunningShop } from '#apps/api/bootstrap.js';
 import { CONFIG } from '#apps/api/infrastructure/tokens.js';
 import { EventSourcedService } from '#apps/api/kernel/event-sourced.service.js';
@@ -15,9 +13,10 @@ import type { PlaybackResponse } from '#libs/contracts/streaming.js';
 import { videoMediaDecider, videoMediaStreamId } from '#libs/domain/streaming/video-media.js';
 import type { HlsLoadJob, HlsLoadResult } from './hls-load.worker.js';
 import { freePort } from './postgres.js';
-import { type BudgetResult, ms, percentile, verdict } from './report.js';
+import { type BudgetResult, ms, verdict } from './report.js';
 import { startBenchShop } from './shop.js';
 import { forkLoad } from './fork-load.js';
+import { type Measured as ServerMeasured, measureServer } from './measure-server.js';
 
 const PLAYERS = 200;
 const SEGMENTS = 60;
@@ -37,56 +36,11 @@ const TYPES: Readonly<Record<string, string>> = {
   '.mp4': 'video/mp4',
 };
 
-// A full collection before and after each load, so "retained" is what the load left behind, not garbage
-// not collected yet (the flag must be set before the new context asks for `gc`).
-setFlagsFromString('--expose-gc');
-const collect = runInNewContext('gc') as () => void;
-
-interface Measured {
-  result: HlsLoadResult;
-  p99: number;
-  p50: number;
-  rssGrowthMb: number;
-  heapGrowthMb: number;
-  /** Heap still used after the load and a full collection, minus before: what it kept. */
-  retainedMb: number;
-  /** The server process's CPU time per answer (user + system), microseconds: load-independent. */
-  cpuMicros: number;
-}
-
-function runLoad(job: HlsLoadJob): Promise<HlsLoadResult> {
-  return forkLoad(new URL('./hls-load.worker.js', import.meta.url), job);
-}
+type Measured = ServerMeasured<HlsLoadResult>;
 
 /** Runs the load (another process) while sampling this process's memory: the server's alone. */
-async function measure(job: HlsLoadJob): Promise<Measured> {
-  collect();
-  const before = process.memoryUsage();
-  const cpu = process.cpuUsage();
-  let peakRss = before.rss;
-  let peakHeap = before.heapUsed;
-  const sampler = setInterval(() => {
-    const now = process.memoryUsage();
-    peakRss = Math.max(peakRss, now.rss);
-    peakHeap = Math.max(peakHeap, now.heapUsed);
-  }, 100);
-  try {
-    const result = await runLoad(job);
-    const used = process.cpuUsage(cpu);
-    collect();
-    return {
-      retainedMb: (process.memoryUsage().heapUsed - before.heapUsed) / 2 ** 20,
-      cpuMicros: (used.user + used.system) / Math.max(1, result.answered),
-      result,
-      p99: percentile(result.firstByteMs, 99),
-      p50: percentile(result.firstByteMs, 50),
-      rssGrowthMb: (peakRss - before.rss) / 2 ** 20,
-      heapGrowthMb: (peakHeap - before.heapUsed) / 2 ** 20,
-    };
-  } finally {
-    clearInterval(sampler);
-  }
-}
+const measure = (job: HlsLoadJob): Promise<Measured> =>
+  measureServer(() => forkLoad<HlsLoadJob, HlsLoadResult>(new URL('./hls-load.worker.js', import.meta.url), job));
 
 /** The baseline: a bare node:http static file server over the same folder, streaming from disk. */
 async function startBareStaticServer(root: string): Promise<{ url: string; server: Server }> {

@@ -1,5 +1,4 @@
 import { Agent, request } from 'node:http';
-import { parentPort, workerData } from 'node:worker_threads';
 
 /** Range readers: `concurrency` keep-alive connections, each asking random `rangeBytes` ranges of a file. */
 export interface RangeLoadJob {
@@ -18,13 +17,15 @@ export interface RangeLoadResult {
   firstByteMs: number[];
   bytes: number;
   errors: number;
+  /** Every answer, the warm-up's too (the server's CPU time is divided by it). */
+  answered: number;
 }
 
-// Its own thread: the load generator does not share the event loop of the server it measures.
-const job = workerData as RangeLoadJob;
-const agent = new Agent({ keepAlive: true, maxSockets: job.concurrency });
-
-function read(start: number): Promise<{ ok: boolean; firstByteMs: number; bytes: number }> {
+function read(
+  agent: Agent,
+  job: RangeLoadJob,
+  start: number,
+): Promise<{ ok: boolean; firstByteMs: number; bytes: number }> {
   const end = Math.min(job.size - 1, start + job.rangeBytes - 1);
   const sent = performance.now();
   return new Promise((resolve) => {
@@ -44,17 +45,20 @@ function read(start: number): Promise<{ ok: boolean; firstByteMs: number; bytes:
   });
 }
 
-async function run(): Promise<RangeLoadResult> {
+async function run(job: RangeLoadJob): Promise<RangeLoadResult> {
+  const agent = new Agent({ keepAlive: true, maxSockets: job.concurrency });
   const firstByteMs: number[] = [];
   let errors = 0;
   let bytes = 0;
+  let answered = 0;
   const warmUpEnds = performance.now() + job.warmUpMs;
   const ends = warmUpEnds + job.durationMs;
   const reader = async (): Promise<void> => {
     for (;;) {
       const started = performance.now();
       if (started >= ends) return;
-      const result = await read(Math.floor(Math.random() * Math.max(1, job.size - job.rangeBytes)));
+      const result = await read(agent, job, Math.floor(Math.random() * Math.max(1, job.size - job.rangeBytes)));
+      answered++;
       if (started < warmUpEnds) continue;
       if (result.ok) {
         firstByteMs.push(result.firstByteMs);
@@ -64,7 +68,11 @@ async function run(): Promise<RangeLoadResult> {
   };
   await Promise.all(Array.from({ length: job.concurrency }, reader));
   agent.destroy();
-  return { requests: firstByteMs.length, firstByteMs, bytes, errors };
+  return { requests: firstByteMs.length, firstByteMs, bytes, errors, answered };
 }
 
-void run().then((result) => parentPort?.postMessage(result));
+// A process of its own (forked): the load generator shares neither the event loop nor the memory of
+// the server it measures, so the server's RSS and CPU time are the server's alone.
+process.once('message', (job: RangeLoadJob) => {
+  void run(job).then((result) => process.send?.(result, () => process.exit(0)));
+});

@@ -1,7 +1,8 @@
-import { createReadStream, existsSync } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import { createReadStream, existsSync, read } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
 import type { FastifyReply } from 'fastify';
+import { type FileFacts, type OpenFiles, readAt } from './open-files.js';
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.mp4': 'video/mp4',
@@ -17,6 +18,8 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
 
 /** Bytes read from disk at a time: a whole HLS segment of a low rung in one read (fewer reads and writes per byte). */
 const SEGMENT_CHUNK = 256 * 1024;
+/** A range up to this long is read in one go into a buffer (a player's range of a video), not streamed. */
+const READ_AT_ONCE = 64 * 1024;
 
 /** The Content-Type of a media file by its extension (with the dot). */
 export const contentTypeOf = (extension: string): string =>
@@ -80,92 +83,76 @@ export function mediaPath(root: string, relative: string): string | null {
 /** Told which bytes of a file an answer sent: from `start`, `bytes` of the file's `size`. */
 export type SentBytes = (start: number, bytes: number, size: number) => void;
 
-/** What an answer needs of a file before its bytes: its size and modification time. */
-export interface FileFacts {
-  size: number;
-  mtime: Date;
-}
-
-/** The facts of a regular file, or null when there is none at `file`. */
-export async function statFile(file: string): Promise<FileFacts | null> {
-  const info = await stat(file).catch(() => null);
-  return info?.isFile() ? info : null;
-}
-
-/** Files whose facts are remembered at most (about 200 bytes each). */
-const FACTS_KEPT = 20_000;
-
 /**
- * The facts of files remembered for `maxAgeMs` (real time): forever for files that never change once
- * they exist (an imported media folder is renamed into place whole), a moment for MEDIA_DIR's, which an
- * operator may replace. A range or segment then costs no `stat`. A file not found is not remembered.
- */
-export class KeptFileFacts {
-  private readonly kept = new Map<string, { facts: FileFacts; at: number }>();
-
-  constructor(private readonly maxAgeMs = Infinity) {}
-
-  readonly of = async (file: string): Promise<FileFacts | null> => {
-    const known = this.kept.get(file);
-    if (known && performance.now() - known.at < this.maxAgeMs) return known.facts;
-    const at = performance.now();
-    const facts = await statFile(file);
-    this.kept.delete(file);
-    if (facts) {
-      if (this.kept.size >= FACTS_KEPT) this.kept.delete(this.kept.keys().next().value as string);
-      this.kept.set(file, { facts: { size: facts.size, mtime: facts.mtime }, at });
-    }
-    return facts;
-  };
-}
-
-/**
- * Sends a media file, streamed from disk (never read whole): 200 with Accept-Ranges, 206 with
- * Content-Range for a satisfiable Range, 416 otherwise. Answers false when the file does not exist.
+ * Sends a media file from the descriptor `files` keeps open for it: 200 with Accept-Ranges, 206 with
+ * Content-Range for a satisfiable Range, 416 otherwise. A range of at most READ_AT_ONCE bytes (a
+ * player's range of a video) is one positional read into a buffer; anything longer is streamed, never
+ * read whole. Answers false when the file does not exist.
  */
 export async function sendMediaFile(
   reply: FastifyReply,
   file: string,
   rangeHeader: string | undefined,
-  /** Told, once the answer's stream closed, which bytes of the file it read (what was really sent, about). */
-  sent?: SentBytes,
-  factsOf: (file: string) => Promise<FileFacts | null> = statFile,
+  /** Told, once the answer's bytes were read, which bytes of the file it read (what was really sent, about). */
+  sent: SentBytes | undefined,
+  files: OpenFiles,
 ): Promise<boolean> {
-  const info = await factsOf(file);
-  if (!info) return false;
-  const size = info.size;
-  const range = parseRange(rangeHeader, size);
-  reply
-    .header('Accept-Ranges', 'bytes')
-    .header('Content-Type', contentTypeOf(extname(file)))
-    .header('Cache-Control', 'private, no-store')
-    .header('Last-Modified', info.mtime.toUTCString());
-  if (range === 'unsatisfiable') {
-    await reply.code(416).header('Content-Range', `bytes */${size}`).header('Content-Length', 0).send();
-    return true;
-  }
-  const { start, end } = range ?? { start: 0, end: size - 1 };
-  if (range) reply.code(206).header('Content-Range', `bytes ${start}-${end}/${size}`);
-  else reply.code(200);
-  reply.header('Content-Length', size === 0 ? 0 : end - start + 1);
-  if (size === 0) {
-    await reply.send('');
-    return true;
-  }
-  const stream = createReadStream(file, { start, end, highWaterMark: Math.min(end - start + 1, SEGMENT_CHUNK) });
-  if (sent) {
-    // 'end': everything asked was read (and handed on); a 'close' before it: the client left early.
-    let ended = false;
-    stream.once('end', () => {
-      ended = true;
-      sent(start, end - start + 1, size);
+  const open = await files.lease(file);
+  if (!open) return false;
+  let streaming = false;
+  try {
+    const size = open.facts.size;
+    const range = parseRange(rangeHeader, size);
+    reply
+      .header('Accept-Ranges', 'bytes')
+      .header('Content-Type', contentTypeOf(extname(file)))
+      .header('Cache-Control', 'private, no-store')
+      .header('Last-Modified', open.facts.mtime.toUTCString())
+      // The file's own tag (its size and time, as web servers make it): the same for every range of it,
+      // and no hash of the bytes sent (the ETag hook leaves an answer with a tag as it is).
+      .header('ETag', `W/"${size.toString(16)}-${open.facts.mtime.getTime().toString(16)}"`);
+    if (range === 'unsatisfiable') {
+      await reply.code(416).header('Content-Range', `bytes */${size}`).header('Content-Length', 0).send();
+      return true;
+    }
+    const { start, end } = range ?? { start: 0, end: size - 1 };
+    if (range) reply.code(206).header('Content-Range', `bytes ${start}-${end}/${size}`);
+    else reply.code(200);
+    const length = size === 0 ? 0 : end - start + 1;
+    if (length <= READ_AT_ONCE) {
+      const buffer = Buffer.allocUnsafe(length);
+      const read = length === 0 ? 0 : await readAt(open.fd, buffer, start);
+      open.release();
+      if (length > 0) sent?.(start, read, size);
+      await reply.header('Content-Length', read).send(buffer.subarray(0, read));
+      return true;
+    }
+    reply.header('Content-Length', length);
+    const stream = createReadStream(file, {
+      fd: open.fd,
+      start,
+      end,
+      highWaterMark: Math.min(length, SEGMENT_CHUNK),
+      // The descriptor is the kept one: the stream's end (or its client leaving) releases it, never closes it.
+      fs: { read, close: (_fd: number, done: (error: null) => void) => (open.release(), done(null)) },
     });
-    stream.once('close', () => {
-      if (!ended) sent(start, stream.bytesRead, size);
-    });
+    streaming = true;
+    if (sent) {
+      // 'end': everything asked was read (and handed on); a 'close' before it: the client left early.
+      let ended = false;
+      stream.once('end', () => {
+        ended = true;
+        sent(start, length, size);
+      });
+      stream.once('close', () => {
+        if (!ended) sent(start, stream.bytesRead, size);
+      });
+    }
+    await reply.send(stream);
+    return true;
+  } finally {
+    if (!streaming) open.release();
   }
-  await reply.send(stream);
-  return true;
 }
 
 /**
@@ -179,8 +166,8 @@ export async function accelRedirect(
   file: string,
   uri: string,
   rangeHeader: string | undefined,
-  sent?: SentBytes,
-  factsOf: (file: string) => Promise<FileFacts | null> = statFile,
+  sent: SentBytes | undefined,
+  factsOf: (file: string) => Promise<FileFacts | null>,
 ): Promise<boolean> {
   const info = await factsOf(file);
   if (!info) return false;

@@ -1,19 +1,12 @@
 import { join } from 'node:path';
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable, NotFoundException, type OnModuleDestroy } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { Config } from '#libs/config/config.js';
 import { CONFIG } from '../infrastructure/tokens.js';
 import { HlsAccess } from './hls-access.js';
 import { MediaGate } from './media-gate.js';
-import {
-  accelRedirect,
-  captionsFileOf,
-  type FileFacts,
-  KeptFileFacts,
-  mediaPath,
-  type SentBytes,
-  sendMediaFile,
-} from './media-files.js';
+import { accelRedirect, captionsFileOf, mediaPath, type SentBytes, sendMediaFile } from './media-files.js';
+import { OpenFiles } from './open-files.js';
 import type { PlaybackLease } from './playback-leases.js';
 import { hlsRoot } from './playbacks.js';
 import { ServedMedia } from './served-media.js';
@@ -37,7 +30,7 @@ const SEGMENT = /^seg_\d{5}\.m4s$/;
 /** What a player asks again and again, small and never changing: kept in memory (SmallFiles). */
 const KEPT = /^(.+\.m3u8|.+\.vtt|init\.mp4)$/;
 export const MEDIA_NOT_FOUND = 'Media file not found';
-/** How long the size and time of a MEDIA_DIR file are taken as known (a replaced file shows after it). */
+/** How long a MEDIA_DIR file is kept open (its size and time known): a replaced file shows after it. */
 const MEDIA_DIR_FACTS_MS = 1000;
 
 /** A file to send and, for media that counts as watched, what to tell the served-media recorder. */
@@ -46,8 +39,8 @@ interface Located {
   /** The X-Accel-Redirect URI of the file (MEDIA_ACCEL_REDIRECT set), else null. */
   accel: string | null;
   record?: SentBytes;
-  /** Its size and time: remembered for imported media (never changing), for a second for MEDIA_DIR's. */
-  facts: (file: string) => Promise<FileFacts | null>;
+  /** Where it is kept open: for good for imported media (never changing), a second for MEDIA_DIR's. */
+  files: OpenFiles;
 }
 
 /** The internal location's URI of a file: `{prefix}/{media|hls}/{path}`, each part percent-encoded. */
@@ -62,12 +55,12 @@ const accelUri = (prefix: string, area: 'media' | 'hls', relative: string): stri
  * the served-media recorder hears which seconds of a video went to which playback.
  */
 @Injectable()
-export class MediaServing {
+export class MediaServing implements OnModuleDestroy {
   private readonly root: string;
   private readonly small = new SmallFiles();
-  /** Imported media never change; MEDIA_DIR's files are looked at again after a second. */
-  private readonly imported = new KeptFileFacts();
-  private readonly progressive = new KeptFileFacts(MEDIA_DIR_FACTS_MS);
+  /** Imported media never change; MEDIA_DIR's files are opened again after a second. */
+  private readonly imported = new OpenFiles();
+  private readonly progressive = new OpenFiles(MEDIA_DIR_FACTS_MS);
   private readonly accelPrefix: string | undefined;
 
   constructor(
@@ -78,6 +71,11 @@ export class MediaServing {
   ) {
     this.root = hlsRoot(config);
     this.accelPrefix = config.MEDIA_ACCEL_REDIRECT;
+  }
+
+  onModuleDestroy(): void {
+    this.imported.closeAll();
+    this.progressive.closeAll();
   }
 
   /** A signed media file (the Nest route): 403 and 404 as exceptions. */
@@ -139,7 +137,7 @@ export class MediaServing {
     const path = mediaPath(this.config.MEDIA_DIR, relative);
     if (!path) return false;
     const accel = this.accelPrefix === undefined ? null : accelUri(this.accelPrefix, 'media', relative);
-    return this.deliver({ path, accel, facts: this.progressive.of }, range, reply);
+    return this.deliver({ path, accel, files: this.progressive }, range, reply);
   }
 
   private async sendPlayback(
@@ -159,8 +157,8 @@ export class MediaServing {
 
   private deliver(found: Located, range: string | undefined, reply: FastifyReply): Promise<boolean> {
     return found.accel === null
-      ? sendMediaFile(reply, found.path, range, found.record, found.facts)
-      : accelRedirect(reply, found.path, found.accel, range, found.record, found.facts);
+      ? sendMediaFile(reply, found.path, range, found.record, found.files)
+      : accelRedirect(reply, found.path, found.accel, range, found.record, found.files.of);
   }
 
   /** The file on disk and, for media that counts as watched, how its bytes are told to the recorder. */
@@ -175,7 +173,7 @@ export class MediaServing {
           ? await this.served.segmentSpan(this.root, lease.mediaId, rendition, file)
           : null;
       const record = span ? this.recorder(lease, span) : undefined;
-      return { path: join(this.root, relative), accel, record, facts: this.imported.of };
+      return { path: join(this.root, relative), accel, record, files: this.imported };
     }
     if (lease.file === null || rendition !== null) return null;
     const relative = file === 'progressive' ? lease.file : file === 'captions.vtt' ? captionsFileOf(lease.file) : null;
@@ -183,7 +181,7 @@ export class MediaServing {
     if (!path || relative === null) return null;
     const accel = prefix === undefined ? null : accelUri(prefix, 'media', relative);
     const span = file === 'progressive' && lease.duration ? ([0, lease.duration] as const) : null;
-    return { path, accel, record: span ? this.recorder(lease, span) : undefined, facts: this.progressive.of };
+    return { path, accel, record: span ? this.recorder(lease, span) : undefined, files: this.progressive };
   }
 
   /** Tells the recorder the share of the file sent, as the same share of the seconds it holds. */
