@@ -35,6 +35,9 @@ test('every static page has its own heading; an unknown one is Page Not Found', 
 
 test('the footer links reach the static pages', async ({ page }) => {
   await page.goto('/');
+  // The home cards' featured lists replace their placeholders as they load, moving the footer down
+  // (more on a phone, where names wrap): a click aimed at the footer before then lands beside it.
+  await expect(page.locator('.MuiSkeleton-root')).toHaveCount(0);
   const footer = page.getByRole('contentinfo');
   for (const [label, path, title] of FOOTER) {
     await footer.getByRole('link', { name: label, exact: true }).click();
