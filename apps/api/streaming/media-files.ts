@@ -158,7 +158,7 @@ export async function sendMediaFile(
 /**
  * MEDIA_ACCEL_REDIRECT: the answer names the file for the web server in front (`X-Accel-Redirect: uri`,
  * no body), which sends it from its internal location with Range, 206 and 416 itself. The shop still
- * stats the file (404 when absent) and tells `sent` the range it handed over (the whole file without a
+ * looks the file up (its size; 404 when absent) and tells `sent` the range it handed over (the whole file without a
  * Range): nginx sends it to the client unless the client leaves first.
  */
 export async function accelRedirect(
