@@ -33,15 +33,21 @@ async function press(page: Page, name: string): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
-/** Opens the settings menu and one of its submenus. */
+const SETTINGS = '[data-testid="player-frame"] button[aria-label="Settings"]';
+
+/**
+ * Opens the settings menu and one of its submenus. The menu is first seen open (a press it did not take
+ * fails here, in 5 s, and says so, not as a submenu item missing for 20 s).
+ */
 async function settings(page: Page, submenu: RegExp): Promise<void> {
   await press(page, 'Settings');
+  await expect(page.locator(SETTINGS)).toHaveAttribute('aria-expanded', 'true', { timeout: 5_000 });
   await page.getByRole('menuitem', { name: submenu }).click();
 }
 
 /** Closes the settings menu: Escape leaves a submenu first, then the menu. */
 async function closeSettings(page: Page): Promise<void> {
-  const button = page.locator('[data-testid="player-frame"] button[aria-label="Settings"]');
+  const button = page.locator(SETTINGS);
   for (let i = 0; i < 3; i++) {
     if ((await button.getAttribute('aria-expanded', { timeout: 5_000 })) !== 'true') break;
     await page.keyboard.press('Escape');
