@@ -100,6 +100,7 @@ describe('a checkout ends its cart', () => {
     await add(who);
     const first = await pay(who);
     expect(first.body.ONUM).toMatch(/^\d+$/);
+    expect(await orderBookQty(first)).toBe(1);
     const lateKey = randomUUID();
     const late = await pay(who, lateKey);
     expect(late.status).toBe(200);
@@ -155,12 +156,14 @@ describe('a checkout ends its cart', () => {
   });
 
   /** The books of an order as its OrderPlaced recorded them. */
+  /** The book's quantity in the order paid, from its OrderPlaced event (its lines name PRODUCTID). */
   async function orderBookQty(paid: { body: PayResponse } | undefined): Promise<number> {
-    const { rows } = await shop.shop.pool.query<{ items: { ID: number; QTY: number }[] }>(
-      `SELECT data->'items' AS items FROM es_events WHERE type = 'OrderPlaced' AND stream_id = $1`,
+    const { rows } = await shop.shop.pool.query<{ lines: { PRODUCTID: number; QTY: number }[] | null }>(
+      `SELECT data->'lines' AS lines FROM es_events WHERE type = 'OrderPlaced' AND stream_id = $1`,
       [`order-${String(paid?.body.ONUM)}`],
     );
-    return bookQty(rows[0]?.items ?? []);
+    expect(rows).toHaveLength(1);
+    return bookQty((rows[0]?.lines ?? []).map((line) => ({ ID: line.PRODUCTID, QTY: line.QTY })));
   }
 
   it('a stream recorded before carts ended, with a book added after its payment, is still the open cart', async () => {
