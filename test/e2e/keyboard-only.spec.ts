@@ -146,6 +146,8 @@ for (const size of SIZES) {
       await expect(page).toHaveURL(/\/cme\/module\/160$/);
       await pageAtRest(page);
       const groups = page.getByRole('group', { name: /^\d+\. / });
+      // count() does not wait: the questions are counted once the first is shown (the test loads after the page).
+      await expect(groups.first()).toBeVisible();
       const questions = await groups.count();
       expect(questions).toBeGreaterThan(1);
       for (let index = 0; index < questions; index++) {
